@@ -1,0 +1,108 @@
+# adkev - a command-line filter for Google ADK event streams.
+#
+#   make            build ./adkev (installs missing build dependencies first)
+#   make check      build and run every test: unit suites, CLI cases, man lint
+#   make check-sanitize   the whole suite under ASan+UBSan
+#   make check-valgrind   the CLI cases under valgrind
+#   make install    PREFIX=/usr/local DESTDIR=
+
+VERSION = 0.1.0
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+
+CC ?= cc
+# Recursive (=) on purpose: pkg-config is asked when a recipe runs, after
+# the deps target has installed it.
+JANSSON_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
+JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -pthread)
+
+WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS ?= -O2 -g
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(JANSSON_CFLAGS) \
+	-DADKEV_VERSION='"$(VERSION)"'
+LDLIBS_ALL = $(JANSSON_LIBS) -lm -pthread
+
+BUILD ?= build/default
+SRCS = $(wildcard src/*.c)
+LIB_SRCS = $(filter-out src/main.c,$(SRCS))
+LIB_OBJS = $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
+TEST_SRCS = $(wildcard tests/check_*.c)
+TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
+MANS = $(wildcard man/*.1)
+
+# The packages the build and the tests need, by the command or file that shows them.
+DEB_PACKAGES = pkg-config libjansson-dev check mandoc
+
+.PHONY: all deps check check-unit check-cli check-man check-sanitize check-valgrind \
+	bench install uninstall clean lint
+
+all: adkev
+
+# Installs what is missing, through apt-get, with sudo only when not root.
+deps: $(BUILD)/.deps
+$(BUILD)/.deps:
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	[ -f /usr/include/jansson.h ] || missing="$$missing libjansson-dev"; \
+	[ -f /usr/include/check.h ] || missing="$$missing check"; \
+	command -v mandoc >/dev/null 2>&1 || missing="$$missing mandoc"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+		$$sudo apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null \
+			|| { echo "could not install:$$missing" >&2; exit 1; }; \
+	fi
+	@mkdir -p $(BUILD) && touch $@
+
+$(BUILD)/%.o: src/%.c src/*.h | $(BUILD)/.deps
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/adkev: $(BUILD)/main.o $(LIB_OBJS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+adkev: $(BUILD)/adkev
+	cp $< $@
+
+$(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Isrc -o $@ $< $(LIB_OBJS) $(LDLIBS_ALL) $(CHECK_LIBS)
+
+check: check-unit check-cli check-man
+
+check-unit: $(TEST_BINS)
+	@for t in $(TEST_BINS); do CK_FORK=no $(TEST_ENV) $$t || exit 1; done
+
+check-cli: $(BUILD)/adkev
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(ADKEV_WRAPPER)" sh tests/cli/run.sh
+
+check-man: | $(BUILD)/.deps
+	@out=$$(mandoc -Tlint -W warning $(MANS) 2>&1); \
+	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; \
+	echo "man: $(words $(MANS)) pages clean under mandoc -Tlint -W warning"
+
+SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+check-sanitize:
+	$(MAKE) BUILD=build/sanitize CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" \
+		TEST_ENV="ASAN_OPTIONS=detect_leaks=1" check-unit check-cli
+
+check-valgrind: $(BUILD)/adkev
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" \
+		ADKEV_WRAPPER="valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all --error-exitcode=99" \
+		sh tests/cli/run.sh
+
+install: $(BUILD)/adkev
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -m 755 $(BUILD)/adkev $(DESTDIR)$(BINDIR)/adkev
+	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/adkev $(MANS:man/%=$(DESTDIR)$(MANDIR)/%)
+
+lint:
+	clang-format --dry-run --Werror src/*.c src/*.h tests/*.c
+
+clean:
+	rm -rf build adkev tests/cli/out

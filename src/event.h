@@ -1,0 +1,137 @@
+/*
+ * event.h - the ADK event model: the only module that knows ADK field names.
+ *
+ * ADK JS and the ADK servers write camelCase (invocationId, functionCall);
+ * ADK Python's model_dump() writes snake_case (invocation_id, function_call).
+ * Every lookup here tries both, camelCase first, and treats a member whose
+ * value is null as absent.  All returned json_t pointers are borrowed from
+ * the event: they live as long as the event does and the caller must not
+ * decref them.
+ */
+#ifndef ADKEV_EVENT_H
+#define ADKEV_EVENT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+/* Every ADK field adkev reads or writes, whatever object it lives in. */
+enum adk_field {
+	/* event */
+	ADK_ID,
+	ADK_INVOCATION_ID,
+	ADK_AUTHOR,
+	ADK_BRANCH,
+	ADK_TIMESTAMP,
+	ADK_CONTENT,
+	ADK_ACTIONS,
+	ADK_PARTIAL,
+	ADK_TURN_COMPLETE,
+	ADK_ERROR_CODE,
+	ADK_ERROR_MESSAGE,
+	ADK_LONG_RUNNING_TOOL_IDS,
+	ADK_USAGE_METADATA,
+	ADK_CUSTOM_METADATA,
+	ADK_GROUNDING_METADATA,
+	ADK_CITATION_METADATA,
+	ADK_FINISH_REASON,
+	ADK_INTERRUPTED,
+	/* content */
+	ADK_PARTS,
+	ADK_ROLE,
+	/* actions */
+	ADK_STATE_DELTA,
+	ADK_ARTIFACT_DELTA,
+	ADK_TRANSFER_TO_AGENT,
+	ADK_ESCALATE,
+	ADK_SKIP_SUMMARIZATION,
+	ADK_REQUESTED_AUTH_CONFIGS,
+	ADK_REQUESTED_TOOL_CONFIRMATIONS,
+	ADK_RESPONSE_CONTENT,
+	/* part */
+	ADK_TEXT,
+	ADK_THOUGHT,
+	ADK_THOUGHT_SIGNATURE,
+	ADK_INLINE_DATA,
+	ADK_FILE_DATA,
+	ADK_FUNCTION_CALL,
+	ADK_FUNCTION_RESPONSE,
+	ADK_EXECUTABLE_CODE,
+	ADK_CODE_EXECUTION_RESULT,
+	ADK_VIDEO_METADATA,
+	/* functionCall, functionResponse */
+	ADK_NAME,
+	ADK_ARGS,
+	ADK_RESPONSE,
+	ADK_WILL_CONTINUE,
+	ADK_SCHEDULING,
+	/* inlineData, fileData */
+	ADK_DATA,
+	ADK_MIME_TYPE,
+	ADK_DISPLAY_NAME,
+	ADK_FILE_URI,
+	/* executableCode, codeExecutionResult */
+	ADK_CODE,
+	ADK_LANGUAGE,
+	ADK_OUTCOME,
+	ADK_OUTPUT,
+	/* usageMetadata */
+	ADK_PROMPT_TOKEN_COUNT,
+	ADK_CANDIDATES_TOKEN_COUNT,
+	ADK_TOTAL_TOKEN_COUNT,
+	ADK_THOUGHTS_TOKEN_COUNT,
+	ADK_CACHED_CONTENT_TOKEN_COUNT,
+	/* session object, server stream error */
+	ADK_EVENTS,
+	ADK_STREAM_ERROR,
+	ADK_FIELD_COUNT
+};
+
+/* The camelCase spelling, the one adkev writes when it builds an event. */
+const char *adk_field_name(enum adk_field field);
+
+/* The member of obj named field under either spelling; NULL if absent or null. */
+json_t *adk_get(const json_t *obj, enum adk_field field);
+/* The same, but only a string value; NULL otherwise. */
+const char *adk_get_string(const json_t *obj, enum adk_field field);
+/* Python's truthiness of adk_get(obj, field): false for absent, null, false, 0, "", [], {}. */
+bool adk_truthy(const json_t *obj, enum adk_field field);
+bool json_truthy(const json_t *value);
+
+/* What a top-level JSON value read from input is. */
+enum value_kind {
+	VALUE_EVENT,        /* an ADK event object */
+	VALUE_SESSION,      /* a session object: its "events" array holds the events */
+	VALUE_STREAM_ERROR, /* the server's SSE line {"error": "..."} */
+	VALUE_ARRAY,        /* an array of events */
+	VALUE_OTHER,        /* anything else: not an event */
+};
+enum value_kind value_kind(const json_t *value);
+/* A short description of why value is not an event, for diagnostics. */
+const char *value_not_event_reason(const json_t *value);
+
+/* Event fields. */
+const char *event_author(const json_t *event);
+const char *event_invocation_id(const json_t *event);
+bool event_is_user(const json_t *event);
+bool event_is_partial(const json_t *event);
+/* content.parts as an array, or NULL. */
+json_t *event_parts(const json_t *event);
+/*
+ * The parts an answer is read from: actions.responseContent (an array of
+ * parts, or an object with parts) when it is present and non-empty, else
+ * content.parts.  NULL when neither is an array.
+ */
+json_t *event_answer_parts(const json_t *event);
+/* ADK's Event.is_final_response(), events.md section 2. */
+bool event_is_final(const json_t *event);
+/* The event's time in float seconds (milliseconds above 1e11 are converted); false if none. */
+bool event_timestamp(const json_t *event, double *seconds);
+/* The stream error text of a VALUE_STREAM_ERROR value. */
+const char *stream_error_text(const json_t *value);
+
+/* Part fields. */
+/* The part's text if it is a string (possibly empty), else NULL; *len gets its length. */
+const char *part_text(const json_t *part, size_t *len);
+bool part_is_thought(const json_t *part);
+
+#endif

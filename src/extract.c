@@ -1,0 +1,224 @@
+/*
+ * extract.c - the shared run of the extracting subcommands.
+ *
+ * Without --per-invocation one extractor state sees every event that passes
+ * the filters.  With it there is one state per invocation id, in order of
+ * first appearance; events without an id share one group, and a server
+ * stream error joins the invocation in progress.
+ */
+#include "extract.h"
+#include "event.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum extract_option_result extract_option(struct extract_options *o, int c, const char *arg)
+{
+	switch (c) {
+	case 'r':
+		o->style.raw = true;
+		break;
+	case 'p':
+		o->style.pretty = true;
+		break;
+	case 'e':
+		o->exit_status = true;
+		break;
+	case 'h':
+		return EXTRACT_OPTION_HELP;
+	case OPT_SKIP_INVALID:
+		o->skip_invalid = true;
+		break;
+	case OPT_AUTHOR:
+		o->author = arg;
+		break;
+	case OPT_INVOCATION:
+		o->invocation = arg;
+		break;
+	case OPT_PER_INVOCATION:
+		o->per_invocation = true;
+		break;
+	default:
+		return EXTRACT_OPTION_NOT_MINE;
+	}
+	return EXTRACT_OPTION_TAKEN;
+}
+
+int extract_parse_options(const struct command *cmd, const char *short_options,
+			  const struct option *long_options, int argc, char *argv[],
+			  struct extract_options *o,
+			  bool (*own_option)(void *config, int c, const char *arg), void *config)
+{
+	int c;
+	/* glibc: 0 re-initialises getopt, so options may follow operands again. */
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+		switch (extract_option(o, c, optarg)) {
+		case EXTRACT_OPTION_TAKEN:
+			continue;
+		case EXTRACT_OPTION_HELP:
+			return command_help(cmd);
+		case EXTRACT_OPTION_NOT_MINE:
+			break;
+		}
+		if (c == '?' || c == ':' || !own_option || !own_option(config, c, optarg))
+			return command_bad_option(cmd, c, argv);
+	}
+	return -1;
+}
+
+static int status_rank(int status)
+{
+	switch (status) {
+	case 0:
+		return 0;
+	case EXIT_FALSE:
+		return 1;
+	case EXIT_NOINPUT:
+		return 2;
+	case EXIT_DATAERR:
+		return 3;
+	case EXIT_USAGE:
+		return 4;
+	default: /* EXIT_IOERR, EXIT_CANTCREAT, EXIT_OSERR */
+		return 5;
+	}
+}
+
+int exit_status_worst(int a, int b)
+{
+	return status_rank(b) > status_rank(a) ? b : a;
+}
+
+bool result_is_empty(const json_t *result)
+{
+	return !result || !json_truthy(result);
+}
+
+struct group {
+	json_t *id; /* the invocation id as a JSON string, or JSON null */
+	void *state;
+};
+
+struct groups {
+	struct group *list;
+	size_t count, cap;
+	json_t *index;	   /* invocation id -> position in list */
+	long without_id;   /* position of the group of events without an id, or -1 */
+	long in_progress;  /* the group that saw the last event, or -1 */
+};
+
+static size_t group_for(struct groups *g, const struct extractor *x, const void *config,
+			const char *id)
+{
+	if (id) {
+		json_t *known = json_object_get(g->index, id);
+		if (known)
+			return (size_t)json_integer_value(known);
+	} else if (g->without_id >= 0) {
+		return (size_t)g->without_id;
+	}
+	if (g->count == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 8;
+		g->list = xrealloc(g->list, g->cap * sizeof *g->list);
+	}
+	size_t n = g->count++;
+	g->list[n].id = id ? json_string(id) : json_null();
+	g->list[n].state = x->start(config);
+	if (id)
+		json_object_set_new(g->index, id, json_integer((json_int_t)n));
+	else
+		g->without_id = (long)n;
+	return n;
+}
+
+static bool passes_filters(const struct extract_options *o, const struct reader_item *item)
+{
+	if (!o->author && !o->invocation)
+		return true;
+	/* A stream error belongs to no agent or invocation, so a filter drops it. */
+	if (item->kind != VALUE_EVENT)
+		return false;
+	if (o->author) {
+		const char *author = event_author(item->value);
+		if (!author || strcmp(author, o->author) != 0)
+			return false;
+	}
+	if (o->invocation) {
+		const char *id = event_invocation_id(item->value);
+		if (!id || strcmp(id, o->invocation) != 0)
+			return false;
+	}
+	return true;
+}
+
+/* Prints one result; returns the status -e asks for. */
+static int print_result(const struct extractor *x, const struct extract_options *o, json_t *id,
+			json_t *result)
+{
+	int status = o->exit_status && result_is_empty(result) ? EXIT_FALSE : 0;
+	if (o->per_invocation) {
+		json_t *line = json_object();
+		json_object_set(line, "invocation_id", id);
+		json_object_set(line, x->name, result);
+		output_json(line);
+		json_decref(line);
+	} else {
+		output_json(result);
+	}
+	return status;
+}
+
+int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
+		int argc, char *argv[])
+{
+	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
+	struct groups g = {NULL, 0, 0, json_object(), -1, -1};
+	struct reader_item item;
+	enum reader_result res;
+	int status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
+
+	output_set_style(o->style);
+	if (!o->per_invocation)
+		group_for(&g, x, config, NULL);
+	while ((res = reader_next(r, &item)) == READ_ITEM) {
+		if (!passes_filters(o, &item))
+			continue;
+		size_t n = 0;
+		if (o->per_invocation) {
+			if (item.kind == VALUE_EVENT)
+				n = group_for(&g, x, config, event_invocation_id(item.value));
+			else if (g.in_progress >= 0)
+				n = (size_t)g.in_progress;
+			else
+				n = group_for(&g, x, config, NULL);
+			g.in_progress = (long)n;
+		}
+		x->add(g.list[n].state, &item);
+	}
+	if (res == READ_INVALID)
+		status = EXIT_DATAERR;
+
+	for (size_t i = 0; i < g.count && !output_failed(); i++) {
+		int finish_status = 0;
+		json_t *result = x->finish(g.list[i].state, &finish_status);
+		status = exit_status_worst(status, finish_status);
+		/* Like jq -e, the last result decides. */
+		if (result)
+			assertion = print_result(x, o, g.list[i].id, result);
+		json_decref(result);
+	}
+	for (size_t i = 0; i < g.count; i++) {
+		x->release(g.list[i].state);
+		json_decref(g.list[i].id);
+	}
+	free(g.list);
+	json_decref(g.index);
+
+	reader_report_skipped(r);
+	status = exit_status_worst(status, reader_status(r));
+	status = exit_status_worst(status, assertion);
+	reader_free(r);
+	return status;
+}

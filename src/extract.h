@@ -1,0 +1,106 @@
+/*
+ * extract.h - the run every extracting subcommand shares (events.md section 4):
+ * the common options, the reader loop, --author and --invocation filters,
+ * --per-invocation grouping, printing the result and the exit status.
+ *
+ * A subcommand supplies an extractor: a state it builds fresh for the whole
+ * stream (or for each invocation), fed one event at a time, and asked for
+ * its result at the end.
+ */
+#ifndef ADKEV_EXTRACT_H
+#define ADKEV_EXTRACT_H
+
+#include <getopt.h>
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "command.h"
+#include "output.h"
+#include "reader.h"
+
+struct extract_options {
+	struct output_style style;
+	bool exit_status;
+	bool skip_invalid;
+	bool per_invocation;
+	const char *author;
+	const char *invocation;
+};
+
+/* Long-only options get values above any character. */
+enum {
+	OPT_SKIP_INVALID = 256,
+	OPT_AUTHOR,
+	OPT_INVOCATION,
+	OPT_PER_INVOCATION,
+	OPT_COMMAND = 300 /* a subcommand's own long-only options start here */
+};
+
+/* The leading ':' makes getopt_long() return ':' for a missing value. */
+#define EXTRACT_SHORT_OPTIONS ":rpeh"
+#define EXTRACT_LONG_OPTIONS                                                                       \
+	{"raw-output", no_argument, NULL, 'r'}, {"pretty", no_argument, NULL, 'p'},                \
+		{"exit-status", no_argument, NULL, 'e'}, {"help", no_argument, NULL, 'h'},         \
+		{"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},                             \
+		{"author", required_argument, NULL, OPT_AUTHOR},                                   \
+		{"invocation", required_argument, NULL, OPT_INVOCATION},                           \
+		{"per-invocation", no_argument, NULL, OPT_PER_INVOCATION}
+/* The option summary printed by --help for the options above. */
+#define EXTRACT_OPTIONS_HELP                                                                       \
+	"  -r, --raw-output     write a string result as raw text\n"                               \
+	"  -p, --pretty         indent the JSON output\n"                                          \
+	"  -e, --exit-status    exit 1 when the result is empty, \"\" or null\n"                   \
+	"      --skip-invalid   warn about bad input and go on\n"                                  \
+	"      --author NAME    only events written by NAME\n"                                     \
+	"      --invocation ID  only events of invocation ID\n"                                    \
+	"      --per-invocation one result per invocation, as JSON lines\n"                        \
+	"  -h, --help           show this help\n"
+
+enum extract_option_result {
+	EXTRACT_OPTION_TAKEN,
+	EXTRACT_OPTION_HELP,
+	EXTRACT_OPTION_NOT_MINE
+};
+
+/* Takes one option getopt_long() returned, if it is a common one. */
+enum extract_option_result extract_option(struct extract_options *o, int c, const char *arg);
+
+struct extractor {
+	const char *name; /* the result's key in --per-invocation lines */
+	/* A fresh state for the whole stream or one invocation; config is the command's own. */
+	void *(*start)(const void *config);
+	/* One event, or a server stream error (item->kind VALUE_STREAM_ERROR). */
+	void (*add)(void *state, const struct reader_item *item);
+	/*
+	 * The result, owned by the caller, or NULL after reporting why there is
+	 * none.  *status may be raised to EXIT_FALSE or EXIT_DATAERR.
+	 */
+	json_t *(*finish)(void *state, int *status);
+	void (*release)(void *state);
+};
+
+/*
+ * Parses a subcommand's options: the common ones into *o, the others through
+ * own_option (which returns false for an option it does not know either).
+ * Returns -1 when the run should go on with the operands at argv[optind..],
+ * else the exit status to return at once (0 after --help, EXIT_USAGE).
+ */
+int extract_parse_options(const struct command *cmd, const char *short_options,
+			  const struct option *long_options, int argc, char *argv[],
+			  struct extract_options *o,
+			  bool (*own_option)(void *config, int c, const char *arg), void *config);
+
+/* Runs x over the operands argv[0..argc) and returns the exit status. */
+int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
+		int argc, char *argv[]);
+
+/*
+ * Combines two exit statuses: a write error outranks bad input, which
+ * outranks an unopenable file, which outranks a false assertion.
+ */
+int exit_status_worst(int a, int b);
+
+/* Whether a result counts as empty for -e: null, false, "", [] or {}. */
+bool result_is_empty(const json_t *result);
+
+#endif

@@ -1,0 +1,64 @@
+/*
+ * reader.h - the only module that reads input.
+ *
+ * A reader walks the operands in order ("-" is standard input) and yields
+ * one ADK event at a time, whatever form the input takes: JSONL, SSE "data:"
+ * lines, arrays of events, session objects with an "events" array, values
+ * pretty-printed over many lines, several values on one line.  Bad input is
+ * reported here, as "adkev: FILE:LINE:COLUMN: what", and never echoes the
+ * input itself.
+ */
+#ifndef ADKEV_READER_H
+#define ADKEV_READER_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "event.h"
+
+/* A place in the input, for diagnostics. Lines and columns count from 1; columns in code points. */
+struct reader_pos {
+	const char *file;
+	unsigned long line;
+	unsigned long column;
+};
+
+/* One event (or server stream error) read from the input. */
+struct reader_item {
+	json_t *value;		/* borrowed; valid until the next reader_next() */
+	enum value_kind kind;	/* VALUE_EVENT or VALUE_STREAM_ERROR */
+	const char *raw;	/* the value's original bytes, valid as long as value */
+	size_t raw_len;
+	struct reader_pos pos;	/* where the value starts */
+};
+
+enum reader_flags {
+	READER_SKIP_INVALID = 1 << 0, /* warn about bad values and go on */
+};
+
+enum reader_result {
+	READ_ITEM,    /* *item holds the next event */
+	READ_END,     /* every operand has been read */
+	READ_INVALID, /* bad input was reported; without READER_SKIP_INVALID the caller stops */
+};
+
+/* operands[0..count) are file names; none means standard input.  The strings are borrowed. */
+struct reader *reader_new(char *const *operands, int count, unsigned flags);
+enum reader_result reader_next(struct reader *r, struct reader_item *item);
+/*
+ * The status the input side asks for: 0, EXIT_NOINPUT when an operand could
+ * not be opened, EXIT_IOERR after a read error.
+ */
+int reader_status(const struct reader *r);
+/* How many bad values were skipped under READER_SKIP_INVALID. */
+unsigned long reader_skipped(const struct reader *r);
+/* Prints "adkev: N invalid values skipped" when any were. */
+void reader_report_skipped(const struct reader *r);
+void reader_free(struct reader *r);
+
+/* Reports a problem with an item at its position: "adkev: FILE:LINE:COLUMN: what". */
+void reader_warn_at(const struct reader_pos *pos, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * util.h - allocation that cannot fail, growable byte buffers, and the
+ * err(3)-style diagnostics every module uses.
+ */
+#ifndef ADKEV_UTIL_H
+#define ADKEV_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Exit statuses of the contract (events.md section 5), named as sysexits(3) does. */
+enum {
+	EXIT_OK = 0,
+	EXIT_FALSE = 1,
+	EXIT_USAGE = 64,
+	EXIT_DATAERR = 65,
+	EXIT_NOINPUT = 66,
+	EXIT_OSERR = 71,
+	EXIT_CANTCREAT = 73,
+	EXIT_IOERR = 74,
+};
+
+/*
+ * Allocation failure is fatal here and nowhere else: these print one message
+ * and exit with status 71, so no caller checks for NULL.
+ */
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *ptr, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t len);
+
+/* Routes jansson's allocations through xmalloc, so they cannot fail either. */
+void util_init_json_alloc(void);
+
+/* A growable byte buffer; the bytes are always followed by a NUL. */
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t cap;
+};
+#define STRBUF_INIT {NULL, 0, 0}
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_addch(struct strbuf *sb, char c);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void strbuf_reset(struct strbuf *sb);
+void strbuf_release(struct strbuf *sb);
+
+/* "adkev: message" on standard error. */
+void warnx_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "adkev: message: strerror(errno)" on standard error. */
+void warn_errno(int errnum, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void vwarnx_msg(const char *fmt, va_list ap);
+
+/* The name diagnostics use for standard input. */
+#define STDIN_NAME "<stdin>"
+
+/* Parses a whole decimal number; false on junk, overflow or a value below min. */
+bool parse_long(const char *s, long min, long *out);
+bool parse_double(const char *s, double *out);
+
+#endif

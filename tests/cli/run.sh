@@ -1,0 +1,60 @@
+#!/bin/sh
+# Golden CLI tests, in the manner of zstd's tests/cli-tests: every
+# tests/cli/cases/GROUP/NAME.sh is run with adkev on PATH and its working
+# directory set to the case's folder; its standard output, standard error
+# and exit status must equal NAME.stdout, NAME.stderr and NAME.exit.
+#
+#   sh tests/cli/run.sh [PATTERN]     run the cases whose path contains PATTERN
+#   UPDATE=1 sh tests/cli/run.sh NAME  write the golden files from this run (review the diff!)
+#
+# ADKEV is the binary under test; ADKEV_WRAPPER (valgrind, say) runs it.
+# Case scripts see TESTS (tests/), CORPUS (tests/corpus) and SAMPLES (samples/).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+: "${ADKEV:=$top/adkev}"
+out="$here/out"
+rm -rf "$out"
+mkdir -p "$out/bin"
+# The shim puts the binary under test, and its wrapper, behind the name adkev.
+cat > "$out/bin/adkev" <<SHIM
+#!/bin/sh
+exec ${ADKEV_WRAPPER:-} "$ADKEV" "\$@"
+SHIM
+chmod +x "$out/bin/adkev"
+export PATH="$out/bin:$PATH" TESTS="$top/tests" CORPUS="$top/tests/corpus" SAMPLES="$top/samples"
+export LC_ALL=C.UTF-8 NO_COLOR=1
+unset ADKEV_WRAPPER
+
+pass=0 fail=0
+for case in $(cd "$here/cases" && find . -name '*.sh' | sort); do
+	case=${case#./}
+	[ -n "${1:-}" ] && case "$case" in *"$1"*) ;; *) continue ;; esac
+	name=${case%.sh}
+	dir=$(dirname "$here/cases/$case")
+	base=$here/cases/$name
+	mkdir -p "$out/$(dirname "$name")"
+	got=$out/$name
+	(cd "$dir" && sh "$here/cases/$case" >"$got.stdout" 2>"$got.stderr" </dev/null)
+	echo $? >"$got.exit"
+	if [ -n "${UPDATE:-}" ]; then
+		cp "$got.stdout" "$base.stdout"
+		cp "$got.stderr" "$base.stderr"
+		cp "$got.exit" "$base.exit"
+	fi
+	ok=1
+	for part in stdout stderr exit; do
+		if [ ! -f "$base.$part" ] || ! cmp -s "$base.$part" "$got.$part"; then
+			[ $ok = 1 ] && echo "FAIL $name"
+			ok=0
+			if [ -f "$base.$part" ]; then
+				diff -u "$base.$part" "$got.$part" | sed -n '1,40p'
+			else
+				echo "  missing $name.$part"
+			fi
+		fi
+	done
+	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+echo "cli: $pass passed, $fail failed"
+[ $fail = 0 ]
