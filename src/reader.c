@@ -479,7 +479,8 @@ static enum step next_element(struct reader *r, struct reader_item *item)
 			r->elem_scan = skip_space(r->src, end, r->src_len) + 1;
 		}
 		enum value_kind kind = value_kind(el);
-		if (kind == VALUE_EVENT || kind == VALUE_STREAM_ERROR) {
+		if (kind == VALUE_EVENT || kind == VALUE_STREAM_ERROR ||
+		    (r->flags & READER_ANY_VALUE)) {
 			fill_item(r, item, el, kind, off, len);
 			return STEP_ITEM;
 		}
@@ -505,6 +506,10 @@ static enum step deliver(struct reader *r, json_t *value, const char *src, size_
 	r->pos_col = r->origins[0].column;
 	r->held = value;
 	enum value_kind kind = value_kind(value);
+	if ((r->flags & READER_ANY_VALUE) && kind != VALUE_ARRAY) {
+		fill_item(r, item, value, kind, 0, len);
+		return STEP_ITEM;
+	}
 	switch (kind) {
 	case VALUE_EVENT:
 	case VALUE_STREAM_ERROR:

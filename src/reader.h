@@ -27,7 +27,7 @@ struct reader_pos {
 /* One event (or server stream error) read from the input. */
 struct reader_item {
 	json_t *value;		/* borrowed; valid until the next reader_next() */
-	enum value_kind kind;	/* VALUE_EVENT or VALUE_STREAM_ERROR */
+	enum value_kind kind;	/* VALUE_EVENT or VALUE_STREAM_ERROR (any, with READER_ANY_VALUE) */
 	const char *raw;	/* the value's original bytes, valid as long as value */
 	size_t raw_len;
 	struct reader_pos pos;	/* where the value starts */
@@ -35,6 +35,12 @@ struct reader_item {
 
 enum reader_flags {
 	READER_SKIP_INVALID = 1 << 0, /* warn about bad values and go on */
+	/*
+	 * Hand out every JSON value, not only ADK events (from-a2a reads A2A
+	 * objects): top-level arrays are still handed out element by element,
+	 * and item->kind says what value_kind() made of each value.
+	 */
+	READER_ANY_VALUE = 1 << 1,
 };
 
 enum reader_result {
