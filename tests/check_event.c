@@ -1,0 +1,196 @@
+/*
+ * check_event.c - the ADK event model: both spellings, null as absent, ADK's
+ * is_final_response on every rule of events.md section 2, timestamps, and
+ * what counts as an event.
+ */
+#include "testutil.h"
+
+#include "event.h"
+#include "util.h"
+
+static json_t *parse(const char *text)
+{
+	json_error_t e;
+	json_t *v = json_loads(text, JSON_DECODE_ANY, &e);
+	ck_assert_msg(v != NULL, "bad test JSON: %s", e.text);
+	return v;
+}
+
+static bool final_of(const char *text)
+{
+	json_t *ev = parse(text);
+	bool final = event_is_final(ev);
+	json_decref(ev);
+	return final;
+}
+
+START_TEST(fields_are_read_in_both_spellings)
+{
+	json_t *camel = parse("{\"invocationId\":\"i1\",\"actions\":{\"stateDelta\":{\"k\":1}},"
+			      "\"usageMetadata\":{\"promptTokenCount\":3}}");
+	json_t *snake = parse("{\"invocation_id\":\"i1\",\"actions\":{\"state_delta\":{\"k\":1}},"
+			      "\"usage_metadata\":{\"prompt_token_count\":3}}");
+	json_t *both[] = {camel, snake};
+	for (int i = 0; i < 2; i++) {
+		ck_assert_str_eq(event_invocation_id(both[i]), "i1");
+		json_t *delta = adk_get(adk_get(both[i], ADK_ACTIONS), ADK_STATE_DELTA);
+		ck_assert_int_eq(json_integer_value(json_object_get(delta, "k")), 1);
+		json_t *usage = adk_get(both[i], ADK_USAGE_METADATA);
+		ck_assert_int_eq(json_integer_value(adk_get(usage, ADK_PROMPT_TOKEN_COUNT)), 3);
+	}
+	json_decref(camel);
+	json_decref(snake);
+}
+END_TEST
+
+START_TEST(camel_case_wins_and_null_is_absent)
+{
+	json_t *ev = parse("{\"invocationId\":\"camel\",\"invocation_id\":\"snake\","
+			   "\"errorCode\":null,\"error_code\":\"E\",\"author\":null}");
+	ck_assert_str_eq(event_invocation_id(ev), "camel");
+	ck_assert_str_eq(adk_get_string(ev, ADK_ERROR_CODE), "E");
+	ck_assert_ptr_null(event_author(ev));
+	ck_assert_ptr_null(adk_get(ev, ADK_BRANCH));
+	ck_assert_str_eq(adk_field_name(ADK_LONG_RUNNING_TOOL_IDS), "longRunningToolIds");
+	json_decref(ev);
+}
+END_TEST
+
+START_TEST(final_rule_skip_summarization_and_long_running)
+{
+	/* skipSummarization alone is enough, even next to a function response. */
+	ck_assert(final_of("{\"actions\":{\"skipSummarization\":true},\"content\":{\"parts\":"
+			   "[{\"functionResponse\":{\"name\":\"f\"}}]}}"));
+	ck_assert(final_of("{\"actions\":{\"skip_summarization\":1},\"content\":{\"parts\":"
+			   "[{\"function_response\":{\"name\":\"f\"}}]}}"));
+	ck_assert(!final_of("{\"actions\":{\"skipSummarization\":false},\"content\":{\"parts\":"
+			    "[{\"functionResponse\":{\"name\":\"f\"}}]}}"));
+	ck_assert(final_of("{\"longRunningToolIds\":[\"x\"],\"content\":{\"parts\":"
+			   "[{\"text\":\"t\"},{\"functionCall\":{\"name\":\"f\"}}]}}"));
+	ck_assert(final_of("{\"long_running_tool_ids\":[\"x\"],\"partial\":true}"));
+	ck_assert(!final_of("{\"longRunningToolIds\":[],\"content\":{\"parts\":"
+			    "[{\"functionCall\":{\"name\":\"f\"}}]}}"));
+}
+END_TEST
+
+START_TEST(final_rule_calls_responses_partial_and_code_results)
+{
+	ck_assert(final_of("{\"content\":{\"parts\":[{\"text\":\"t\"}]}}"));
+	ck_assert(!final_of("{\"content\":{\"parts\":[{\"text\":\"t\"},{\"functionCall\":{}}]}}"));
+	ck_assert(!final_of("{\"content\":{\"parts\":[{\"function_call\":{\"name\":\"f\"}}]}}"));
+	ck_assert(!final_of("{\"content\":{\"parts\":[{\"functionResponse\":{\"name\":\"f\"}}]}}"));
+	ck_assert(final_of("{\"content\":{\"parts\":[{\"text\":\"t\",\"functionCall\":null}]}}"));
+	ck_assert(!final_of("{\"partial\":true,\"content\":{\"parts\":[{\"text\":\"t\"}]}}"));
+	ck_assert(final_of("{\"partial\":false,\"content\":{\"parts\":[{\"text\":\"t\"}]}}"));
+	ck_assert(!final_of("{\"content\":{\"parts\":[{\"text\":\"t\"},"
+			    "{\"codeExecutionResult\":{\"outcome\":\"OUTCOME_OK\"}}]}}"));
+	ck_assert(final_of("{\"content\":{\"parts\":[{\"code_execution_result\":{}},"
+			   "{\"text\":\"t\"}]}}"));
+}
+END_TEST
+
+START_TEST(final_rule_no_content_errors_and_auth_requests)
+{
+	ck_assert(final_of("{\"author\":\"a\"}"));
+	ck_assert(final_of("{\"errorCode\":\"429\",\"errorMessage\":\"quota\"}"));
+	ck_assert(final_of("{\"content\":{\"parts\":[]}}"));
+	/* ADK JS 2.0 counts requested auth configs as final; Python, Go and adkev do not. */
+	ck_assert(!final_of("{\"actions\":{\"requestedAuthConfigs\":{\"c\":{}}},"
+			    "\"content\":{\"parts\":[{\"functionCall\":{\"name\":\"f\"}}]}}"));
+}
+END_TEST
+
+START_TEST(timestamps_are_seconds)
+{
+	json_t *ms = parse("{\"timestamp\":1767225615002}");
+	json_t *s = parse("{\"timestamp\":1767225615.002}");
+	json_t *none = parse("{\"timestamp\":\"yesterday\"}");
+	double a, b, c = -1;
+	ck_assert(event_timestamp(ms, &a));
+	ck_assert(event_timestamp(s, &b));
+	ck_assert_double_eq_tol(a, 1767225615.002, 1e-6);
+	ck_assert_double_eq_tol(b, 1767225615.002, 1e-6);
+	ck_assert(!event_timestamp(none, &c));
+	json_decref(ms);
+	json_decref(s);
+	json_decref(none);
+}
+END_TEST
+
+START_TEST(value_kinds)
+{
+	static const struct {
+		const char *text;
+		enum value_kind kind;
+	} cases[] = {
+		{"{\"author\":\"a\"}", VALUE_EVENT},
+		{"{\"invocation_id\":\"i\"}", VALUE_EVENT},
+		{"{\"content\":{}}", VALUE_EVENT},
+		{"{\"id\":\"s\",\"events\":[]}", VALUE_SESSION},
+		{"{\"error\":\"boom\"}", VALUE_STREAM_ERROR},
+		{"{\"error\":\"boom\",\"author\":\"a\"}", VALUE_EVENT},
+		{"[]", VALUE_ARRAY},
+		{"{\"kind\":\"message\",\"messageId\":\"m\"}", VALUE_OTHER},
+		{"{\"jsonrpc\":\"2.0\",\"id\":1}", VALUE_OTHER},
+		{"{\"error\":{\"code\":1}}", VALUE_OTHER},
+		{"42", VALUE_OTHER},
+		{"null", VALUE_OTHER},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		json_t *v = parse(cases[i].text);
+		ck_assert_msg(value_kind(v) == cases[i].kind, "%s", cases[i].text);
+		json_decref(v);
+	}
+}
+END_TEST
+
+START_TEST(answer_parts_prefer_non_empty_response_content)
+{
+	json_t *ev = parse("{\"actions\":{\"responseContent\":[{\"text\":\"rc\"}]},"
+			   "\"content\":{\"parts\":[{\"text\":\"c\"}]}}");
+	ck_assert_str_eq(part_text(json_array_get(event_answer_parts(ev), 0), NULL), "rc");
+	json_decref(ev);
+	ev = parse("{\"actions\":{\"response_content\":{\"parts\":[{\"text\":\"obj\"}]}},"
+		   "\"content\":{\"parts\":[{\"text\":\"c\"}]}}");
+	ck_assert_str_eq(part_text(json_array_get(event_answer_parts(ev), 0), NULL), "obj");
+	json_decref(ev);
+	ev = parse("{\"actions\":{\"responseContent\":[]},\"content\":{\"parts\":[{\"text\":\"c\"}]}}");
+	ck_assert_str_eq(part_text(json_array_get(event_answer_parts(ev), 0), NULL), "c");
+	json_decref(ev);
+}
+END_TEST
+
+START_TEST(truthiness_follows_python)
+{
+	static const char *const falsy[] = {"null", "false", "0", "0.0", "\"\"", "[]", "{}"};
+	static const char *const truthy[] = {"true", "1", "-0.5", "\" \"", "[0]", "{\"a\":0}"};
+	for (size_t i = 0; i < sizeof falsy / sizeof falsy[0]; i++) {
+		json_t *v = parse(falsy[i]);
+		ck_assert_msg(!json_truthy(v), "%s", falsy[i]);
+		json_decref(v);
+	}
+	for (size_t i = 0; i < sizeof truthy / sizeof truthy[0]; i++) {
+		json_t *v = parse(truthy[i]);
+		ck_assert_msg(json_truthy(v), "%s", truthy[i]);
+		json_decref(v);
+	}
+}
+END_TEST
+
+int main(void)
+{
+	util_init_json_alloc();
+	Suite *s = suite_create("event");
+	TCase *tc = tcase_create("event");
+	tcase_add_test(tc, fields_are_read_in_both_spellings);
+	tcase_add_test(tc, camel_case_wins_and_null_is_absent);
+	tcase_add_test(tc, final_rule_skip_summarization_and_long_running);
+	tcase_add_test(tc, final_rule_calls_responses_partial_and_code_results);
+	tcase_add_test(tc, final_rule_no_content_errors_and_auth_requests);
+	tcase_add_test(tc, timestamps_are_seconds);
+	tcase_add_test(tc, value_kinds);
+	tcase_add_test(tc, answer_parts_prefer_non_empty_response_content);
+	tcase_add_test(tc, truthiness_follows_python);
+	suite_add_tcase(s, tc);
+	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
+}

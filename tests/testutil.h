@@ -1,0 +1,76 @@
+/*
+ * testutil.h - helpers the Check suites share: input files made from bytes,
+ * and standard error captured so diagnostics can be asserted on.
+ */
+#ifndef ADKEV_TESTUTIL_H
+#define ADKEV_TESTUTIL_H
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Writes len bytes to a new temporary file and returns its name (static storage, 8 slots). */
+static inline const char *temp_file_with(const char *data, size_t len)
+{
+	static char names[8][64];
+	static int next;
+	char *name = names[next++ % 8];
+	snprintf(name, 64, "/tmp/adkev-test-XXXXXX");
+	int fd = mkstemp(name);
+	ck_assert_int_ge(fd, 0);
+	size_t off = 0;
+	while (off < len) {
+		ssize_t n = write(fd, data + off, len - off);
+		ck_assert_int_gt(n, 0);
+		off += (size_t)n;
+	}
+	close(fd);
+	return name;
+}
+
+static inline const char *temp_file(const char *text)
+{
+	return temp_file_with(text, strlen(text));
+}
+
+static int saved_stderr = -1;
+static FILE *captured;
+
+/* Sends standard error to a temporary file until capture_end(). */
+static inline void capture_begin(void)
+{
+	fflush(stderr);
+	captured = tmpfile();
+	ck_assert_ptr_nonnull(captured);
+	saved_stderr = dup(2);
+	dup2(fileno(captured), 2);
+}
+
+/* Restores standard error and returns what was written to it (caller frees). */
+static inline char *capture_end(void)
+{
+	fflush(stderr);
+	dup2(saved_stderr, 2);
+	close(saved_stderr);
+	long size = ftell(captured);
+	char *text = calloc(1, (size_t)size + 1);
+	rewind(captured);
+	size_t got = fread(text, 1, (size_t)size, captured);
+	text[got] = '\0';
+	fclose(captured);
+	return text;
+}
+
+/* Runs one suite; returns the number of failures. */
+static inline int run_suite(Suite *s)
+{
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed;
+}
+
+#endif
