@@ -1,0 +1,65 @@
+/*
+ * redact.h - hiding secrets and cutting long strings in values adkev
+ * reports (tool arguments, tool results, state deltas: events.md 3.3).
+ *
+ * A key is sensitive when, lowercased (ASCII letters only) and with '_',
+ * '-' and '.' removed, it equals or ends with one of the words api_key,
+ * token, secret, password, credential, authorization, bearer, or a word
+ * the user added, normalised the same way.  In exact mode (gepa's own
+ * rule) a key is sensitive only when it is byte for byte one of the same
+ * words: the seven defaults plus the user's words, unnormalised.
+ *
+ * Both transformations return new values and never change their input.
+ */
+#ifndef ADKEV_REDACT_H
+#define ADKEV_REDACT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* What a sensitive key's value becomes. */
+#define REDACTED "[REDACTED]"
+
+struct redactor {
+	bool exact;
+	char **words; /* the defaults, then the added words; normalised unless exact */
+	size_t nwords;
+};
+
+/* gepa's DEFAULT_SENSITIVE_KEYS, in its spelling. */
+extern const char *const redact_default_words[];
+extern const size_t redact_ndefault_words;
+
+/* extra[0..nextra) are added to the defaults; the strings are copied. */
+void redactor_init(struct redactor *r, bool exact, const char *const *extra, size_t nextra);
+void redactor_release(struct redactor *r);
+
+/*
+ * Writes word lowercased and without '_', '-' and '.' into a new string
+ * the caller frees.
+ */
+char *redact_normalise(const char *word, size_t len);
+
+/* Whether an object key (len bytes, may hold NUL) is sensitive under r. */
+bool redact_key_is_sensitive(const struct redactor *r, const char *key, size_t len);
+
+/*
+ * A copy of v in which the value of every sensitive key, at any depth
+ * through objects and arrays, is the string "[REDACTED]", whatever its type.
+ * The caller owns the result.
+ */
+json_t *redact_json(const struct redactor *r, const json_t *v);
+
+/*
+ * A copy of v in which every string value longer than max code points (not
+ * object keys) is cut to its first max code points followed by
+ * "...[truncated K chars]", K the number of code points removed.  max < 0
+ * copies v unchanged.  The caller owns the result.
+ */
+json_t *truncate_json(const json_t *v, long max);
+
+/* The number of code points in the UTF-8 string s[0..len). */
+size_t utf8_length(const char *s, size_t len);
+
+#endif

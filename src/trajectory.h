@@ -1,0 +1,108 @@
+/*
+ * trajectory.h - what an agent did: its tool calls with their results, its
+ * state deltas, its token usage, its answer and its error (events.md 3.3,
+ * gepa's extract_trajectory).  Shared by `adkev trajectory` and
+ * `adkev partition --trajectories`; the token-usage rule is shared with
+ * `adkev stats`.
+ */
+#ifndef ADKEV_TRAJECTORY_H
+#define ADKEV_TRAJECTORY_H
+
+#include <getopt.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "extract.h"
+#include "reader.h"
+
+struct trajectory_config {
+	bool tool_calls, state_deltas, token_usage; /* gepa's include_* switches */
+	bool redact;
+	bool redact_exact;
+	const char **redact_words; /* --redact-key words, borrowed from argv */
+	size_t nredact_words;
+	long max_string; /* -1: no truncation */
+};
+
+/* gepa's defaults: everything included, redaction on, strings cut at 10000. */
+void trajectory_config_init(struct trajectory_config *c);
+void trajectory_config_release(struct trajectory_config *c);
+
+/* Option values of the trajectory options, above any subcommand's own ones. */
+enum {
+	OPT_TRAJECTORY_NO_REDACT = OPT_COMMAND + 20,
+	OPT_TRAJECTORY_REDACT_KEY,
+	OPT_TRAJECTORY_REDACT_EXACT,
+	OPT_TRAJECTORY_MAX_STRING,
+	OPT_TRAJECTORY_NO_TRUNCATE,
+	OPT_TRAJECTORY_NO_TOOL_CALLS,
+	OPT_TRAJECTORY_NO_STATE_DELTAS,
+	OPT_TRAJECTORY_NO_TOKEN_USAGE,
+};
+
+/*
+ * Takes one trajectory option getopt_long() returned (--no-redact,
+ * --redact-key WORD, --redact-exact, --max-string N, --no-truncate,
+ * --no-tool-calls, --no-state-deltas, --no-token-usage); returns false if
+ * opt is not one of them.  *bad is set when the value is invalid (a
+ * --max-string that is not a whole number >= 0, a --redact-key word that is
+ * empty once '_', '-' and '.' are removed); the caller reports it.  arg is
+ * kept, not copied.
+ */
+bool trajectory_option(struct trajectory_config *c, int opt, const char *arg, bool *bad);
+
+#define TRAJECTORY_LONG_OPTIONS                                                                    \
+	{"no-redact", no_argument, NULL, OPT_TRAJECTORY_NO_REDACT},                                \
+		{"redact-key", required_argument, NULL, OPT_TRAJECTORY_REDACT_KEY},                \
+		{"redact-exact", no_argument, NULL, OPT_TRAJECTORY_REDACT_EXACT},                  \
+		{"max-string", required_argument, NULL, OPT_TRAJECTORY_MAX_STRING},                \
+		{"no-truncate", no_argument, NULL, OPT_TRAJECTORY_NO_TRUNCATE},                    \
+		{"no-tool-calls", no_argument, NULL, OPT_TRAJECTORY_NO_TOOL_CALLS},                \
+		{"no-state-deltas", no_argument, NULL, OPT_TRAJECTORY_NO_STATE_DELTAS},            \
+		{"no-token-usage", no_argument, NULL, OPT_TRAJECTORY_NO_TOKEN_USAGE}
+
+#define TRAJECTORY_OPTIONS_HELP                                                                    \
+	"      --no-redact      keep secrets in tool arguments, results and state\n"               \
+	"      --redact-key WORD  also hide keys ending in WORD (repeatable)\n"                    \
+	"      --redact-exact   hide only keys spelled exactly as a listed word\n"                 \
+	"      --max-string N   cut strings longer than N code points (10000)\n"                   \
+	"      --no-truncate    never cut strings\n"                                               \
+	"      --no-tool-calls  leave out tool calls\n"                                            \
+	"      --no-state-deltas  leave out state deltas\n"                                        \
+	"      --no-token-usage leave out token usage\n"
+
+/* A trajectory being built; c must outlive it. */
+struct trajectory *trajectory_new(const struct trajectory_config *c);
+/* Takes in one event, or a server stream error (item->kind VALUE_STREAM_ERROR). */
+void trajectory_add(struct trajectory *t, const struct reader_item *item);
+/*
+ * The trajectory so far, owned by the caller:
+ * {"tool_calls","state_deltas","token_usage","final_output","error"}.
+ */
+json_t *trajectory_json(struct trajectory *t);
+void trajectory_free(struct trajectory *t);
+
+/*
+ * Token usage summed once per model call.  Partial events are skipped, and
+ * so is an event whose usage object equals that of the previous non-partial
+ * usage-bearing event of the same author and invocation (streaming repeats
+ * a call's cumulative usage on several events).  A missing count adds 0.
+ */
+struct usage_total {
+	long long input, output, total, thoughts, cached;
+	bool any, has_thoughts, has_cached;
+	json_t *last; /* "author/invocation" -> the last usage object seen for it */
+};
+
+void usage_total_init(struct usage_total *u);
+/* Takes in one event (borrowed; the usage object is kept with a reference). */
+void usage_total_add(struct usage_total *u, const json_t *event);
+/*
+ * {"input_tokens","output_tokens","total_tokens"[,"thoughts_tokens"][,"cached_tokens"]},
+ * or JSON null when no counted event had usage; owned by the caller.
+ */
+json_t *usage_total_json(const struct usage_total *u);
+void usage_total_release(struct usage_total *u);
+
+#endif
