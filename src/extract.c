@@ -8,6 +8,7 @@
  */
 #include "extract.h"
 #include "event.h"
+#include "progress.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,9 @@ enum extract_option_result extract_option(struct extract_options *o, int c, cons
 		break;
 	case OPT_PER_INVOCATION:
 		o->per_invocation = true;
+		break;
+	case OPT_PROGRESS:
+		o->progress = true;
 		break;
 	default:
 		return EXTRACT_OPTION_NOT_MINE;
@@ -154,10 +158,12 @@ static bool passes_filters(const struct extract_options *o, const struct reader_
 }
 
 /* Prints one result; returns the status -e asks for. */
-static int print_result(const struct extractor *x, const struct extract_options *o, json_t *id,
-			json_t *result)
+static int print_result(const struct extractor *x, const void *config,
+			const struct extract_options *o, json_t *id, json_t *result)
 {
 	int status = o->exit_status && result_is_empty(result) ? EXIT_FALSE : 0;
+	if (x->print && x->print(config, o->per_invocation ? id : NULL, result))
+		return status;
 	if (o->per_invocation) {
 		json_t *line = json_object();
 		json_object_set(line, "invocation_id", id);
@@ -174,6 +180,7 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 		int argc, char *argv[])
 {
 	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
+	struct progress *progress = o->progress ? progress_start(r) : NULL;
 	struct groups g = {NULL, 0, 0, json_object(), -1, -1};
 	struct reader_item item;
 	enum reader_result res;
@@ -199,6 +206,7 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 	}
 	if (res == READ_INVALID)
 		status = EXIT_DATAERR;
+	progress_finish(progress);
 
 	for (size_t i = 0; i < g.count && !output_failed(); i++) {
 		int finish_status = 0;
@@ -206,7 +214,7 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 		status = exit_status_worst(status, finish_status);
 		/* Like jq -e, the last result decides. */
 		if (result)
-			assertion = print_result(x, o, g.list[i].id, result);
+			assertion = print_result(x, config, o, g.list[i].id, result);
 		json_decref(result);
 	}
 	for (size_t i = 0; i < g.count; i++) {

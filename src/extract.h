@@ -23,6 +23,7 @@ struct extract_options {
 	bool exit_status;
 	bool skip_invalid;
 	bool per_invocation;
+	bool progress;
 	const char *author;
 	const char *invocation;
 };
@@ -33,6 +34,7 @@ enum {
 	OPT_AUTHOR,
 	OPT_INVOCATION,
 	OPT_PER_INVOCATION,
+	OPT_PROGRESS,
 	OPT_COMMAND = 300 /* a subcommand's own long-only options start here */
 };
 
@@ -44,7 +46,8 @@ enum {
 		{"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},                             \
 		{"author", required_argument, NULL, OPT_AUTHOR},                                   \
 		{"invocation", required_argument, NULL, OPT_INVOCATION},                           \
-		{"per-invocation", no_argument, NULL, OPT_PER_INVOCATION}
+		{"per-invocation", no_argument, NULL, OPT_PER_INVOCATION},                         \
+		{"progress", no_argument, NULL, OPT_PROGRESS}
 /* The option summary printed by --help for the options above. */
 #define EXTRACT_OPTIONS_HELP                                                                       \
 	"  -r, --raw-output     write a string result as raw text\n"                               \
@@ -54,6 +57,7 @@ enum {
 	"      --author NAME    only events written by NAME\n"                                     \
 	"      --invocation ID  only events of invocation ID\n"                                    \
 	"      --per-invocation one result per invocation, as JSON lines\n"                        \
+	"      --progress       show progress on standard error when it is a terminal\n"          \
 	"  -h, --help           show this help\n"
 
 enum extract_option_result {
@@ -77,6 +81,12 @@ struct extractor {
 	 */
 	json_t *(*finish)(void *state, int *status);
 	void (*release)(void *state);
+	/*
+	 * Optional (NULL: results are JSON): writes a result itself, as text,
+	 * and returns true, or returns false to have it written as JSON.  id is
+	 * the invocation id with --per-invocation, else NULL.
+	 */
+	bool (*print)(const void *config, const json_t *id, const json_t *result);
 };
 
 /*

@@ -88,6 +88,10 @@ struct reader {
 	struct scanner scanner;
 	unsigned long skipped;
 	int status;
+
+	struct reader_progress progress;
+	void (*progress_fn)(void *ctx);
+	void *progress_ctx;
 };
 
 static char *const stdin_operand[] = {"-"};
@@ -115,7 +119,28 @@ struct reader *reader_new(char *const *operands, int count, unsigned flags)
 	r->fd = -1;
 	r->cap = READ_CHUNK;
 	r->buf = xmalloc(r->cap);
+	/* The total is known only when every operand is a regular file. */
+	r->progress.total_known = true;
+	for (int i = 0; i < count; i++) {
+		struct stat st;
+		int rc = strcmp(operands[i], "-") == 0 ? fstat(0, &st) : stat(operands[i], &st);
+		if (rc == 0 && S_ISREG(st.st_mode))
+			r->progress.total += (unsigned long long)st.st_size;
+		else
+			r->progress.total_known = false;
+	}
 	return r;
+}
+
+const struct reader_progress *reader_get_progress(const struct reader *r)
+{
+	return &r->progress;
+}
+
+void reader_set_progress_hook(struct reader *r, void (*fn)(void *ctx), void *ctx)
+{
+	r->progress_fn = fn;
+	r->progress_ctx = ctx;
 }
 
 void reader_free(struct reader *r)
@@ -219,6 +244,9 @@ static bool fill(struct reader *r)
 		ssize_t n = read(r->fd, r->buf + r->end, r->cap - r->end);
 		if (n > 0) {
 			r->end += (size_t)n;
+			r->progress.bytes += (unsigned long long)n;
+			if (r->progress_fn)
+				r->progress_fn(r->progress_ctx);
 			return true;
 		}
 		if (n < 0 && errno == EINTR)
@@ -739,8 +767,10 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item)
 			}
 			step = parse_at(r, i, item);
 		}
-		if (step == STEP_ITEM)
+		if (step == STEP_ITEM) {
+			r->progress.items++;
 			return READ_ITEM;
+		}
 		if (step == STEP_INVALID)
 			return READ_INVALID;
 	}

@@ -63,6 +63,21 @@ unsigned long reader_skipped(const struct reader *r);
 void reader_report_skipped(const struct reader *r);
 void reader_free(struct reader *r);
 
+/*
+ * How far the reader has got, for --progress: bytes read from the operands,
+ * their total size when every operand is a regular file (known false
+ * otherwise), and events handed out.
+ */
+struct reader_progress {
+	unsigned long long bytes;
+	unsigned long long total;
+	bool total_known;
+	unsigned long long items;
+};
+const struct reader_progress *reader_get_progress(const struct reader *r);
+/* fn(ctx) is called after every block the reader reads (NULL: never). */
+void reader_set_progress_hook(struct reader *r, void (*fn)(void *ctx), void *ctx);
+
 /* Reports a problem with an item at its position: "adkev: FILE:LINE:COLUMN: what". */
 void reader_warn_at(const struct reader_pos *pos, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
