@@ -22,13 +22,14 @@ void answer_init(struct answer *a, bool concat)
 	a->text = (struct strbuf)STRBUF_INIT;
 }
 
-void answer_add(struct answer *a, const json_t *event)
+bool answer_add(struct answer *a, const json_t *event)
 {
 	const json_t *parts = answer_parts(event);
 	size_t i;
 	json_t *part;
 	const char *last = NULL;
 	size_t last_len = 0;
+	bool took = false;
 
 	json_array_foreach(parts, i, part)
 	{
@@ -36,6 +37,7 @@ void answer_add(struct answer *a, const json_t *event)
 		const char *text = part_text(part, &len);
 		if (!text || len == 0 || part_is_thought(part))
 			continue;
+		took = true;
 		if (a->concat) {
 			strbuf_add(&a->text, text, len);
 		} else {
@@ -48,6 +50,7 @@ void answer_add(struct answer *a, const json_t *event)
 		strbuf_reset(&a->text);
 		strbuf_add(&a->text, last, last_len);
 	}
+	return took;
 }
 
 json_t *answer_json(const struct answer *a)

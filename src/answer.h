@@ -17,8 +17,11 @@ struct answer {
 };
 
 void answer_init(struct answer *a, bool concat);
-/* Takes in one event; events that are not final responses, and user events, are passed over. */
-void answer_add(struct answer *a, const json_t *event);
+/*
+ * Takes in one event; events that are not final responses, and user events,
+ * are passed over.  Returns whether the event gave the answer text.
+ */
+bool answer_add(struct answer *a, const json_t *event);
 /* The answer so far as a JSON string ("" when none); the caller owns it. */
 json_t *answer_json(const struct answer *a);
 void answer_release(struct answer *a);
