@@ -69,6 +69,7 @@ static const struct {
 	[ADK_THOUGHTS_TOKEN_COUNT] = {"thoughtsTokenCount", "thoughts_token_count"},
 	[ADK_CACHED_CONTENT_TOKEN_COUNT] = {"cachedContentTokenCount",
 					    "cached_content_token_count"},
+	[ADK_CITATIONS] = {"citations", NULL},
 	[ADK_EVENTS] = {"events", NULL},
 	[ADK_STREAM_ERROR] = {"error", NULL},
 };

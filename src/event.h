@@ -80,6 +80,8 @@ enum adk_field {
 	ADK_TOTAL_TOKEN_COUNT,
 	ADK_THOUGHTS_TOKEN_COUNT,
 	ADK_CACHED_CONTENT_TOKEN_COUNT,
+	/* citationMetadata */
+	ADK_CITATIONS,
 	/* session object, server stream error */
 	ADK_EVENTS,
 	ADK_STREAM_ERROR,
