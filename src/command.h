@@ -21,6 +21,9 @@ struct command {
 
 extern const struct command command_final;
 extern const struct command command_reasoning;
+extern const struct command command_state;
+extern const struct command command_critic;
+extern const struct command command_trajectory;
 
 /* Prints usage and options on standard output (for -h); returns 0. */
 int command_help(const struct command *cmd);

@@ -17,8 +17,11 @@
 
 /* Sorted by name; adkev --help lists them in this order. */
 static const struct command *const commands[] = {
+	&command_critic,
 	&command_final,
 	&command_reasoning,
+	&command_state,
+	&command_trajectory,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
