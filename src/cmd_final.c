@@ -43,7 +43,11 @@ static void final_release(void *state)
 }
 
 static const struct extractor final_extractor = {
-	"final", final_start, final_add, final_finish, final_release,
+	.name = "final",
+	.start = final_start,
+	.add = final_add,
+	.finish = final_finish,
+	.release = final_release,
 };
 
 static bool final_option(void *config, int c, const char *arg)

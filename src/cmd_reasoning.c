@@ -36,7 +36,11 @@ static void reasoning_free(void *state)
 }
 
 static const struct extractor reasoning_extractor = {
-	"reasoning", reasoning_start, reasoning_add_item, reasoning_finish, reasoning_free,
+	.name = "reasoning",
+	.start = reasoning_start,
+	.add = reasoning_add_item,
+	.finish = reasoning_finish,
+	.release = reasoning_free,
 };
 
 static const struct option reasoning_long_options[] = {

@@ -377,13 +377,14 @@ static struct reader_pos origin_pos(const struct reader *r, size_t origin, unsig
 
 /*
  * jansson's messages end in " near '<token>'", which would echo input (a
- * secret, say) into a log; only the description before it is kept.
+ * secret, say) into a log, or " near end of file", which means the end of
+ * the buffer it was given (a line); only the description before it is kept.
  */
 static void report_json_error(const struct reader *r, const json_error_t *e)
 {
 	size_t origin = e->line >= 1 && (size_t)e->line <= r->norigins ? (size_t)e->line - 1 : 0;
 	struct reader_pos pos = origin_pos(r, origin, e->column > 0 ? (unsigned long)e->column : 1);
-	const char *near = strstr(e->text, " near '");
+	const char *near = strstr(e->text, " near ");
 	int len = near ? (int)(near - e->text) : (int)strlen(e->text);
 	reader_warn_at(&pos, "invalid JSON: %.*s", len, e->text);
 }

@@ -1,0 +1,1 @@
+adkev final "$CORPUS"/adkjs/b_tool_call.jsonl

@@ -1,0 +1,1 @@
+adkev reasoning --per-invocation "$CORPUS"/adkjs/d_thinking.jsonl
