@@ -19,8 +19,10 @@
 static const struct command *const commands[] = {
 	&command_critic,
 	&command_final,
+	&command_from_a2a,
 	&command_reasoning,
 	&command_state,
+	&command_to_a2a,
 	&command_trajectory,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

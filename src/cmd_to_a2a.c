@@ -1,0 +1,169 @@
+/*
+ * cmd_to_a2a.c - adkev to-a2a: ADK events to Agent2Agent messages.
+ *
+ * Each ADK event becomes one A2A Message (a2a.md section 5), written as one
+ * JSON line in input order: A2A 0.3 JSON with "kind" discriminators by
+ * default, 1.0 shapes with --a2a-version 1.0.  Streaming: one event is in
+ * memory at a time.
+ */
+#include "a2a.h"
+#include "extract.h"
+
+#include <string.h>
+
+enum {
+	OPT_A2A_VERSION = OPT_COMMAND,
+	OPT_TASK_ID,
+	OPT_CONTEXT_ID,
+	OPT_IDS_FROM_METADATA,
+};
+
+static const struct option to_a2a_options[] = {
+	{"pretty", no_argument, NULL, 'p'},
+	{"help", no_argument, NULL, 'h'},
+	{"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
+	{"author", required_argument, NULL, OPT_AUTHOR},
+	{"invocation", required_argument, NULL, OPT_INVOCATION},
+	{"a2a-version", required_argument, NULL, OPT_A2A_VERSION},
+	{"task-id", required_argument, NULL, OPT_TASK_ID},
+	{"context-id", required_argument, NULL, OPT_CONTEXT_ID},
+	{"ids-from-metadata", no_argument, NULL, OPT_IDS_FROM_METADATA},
+	{NULL, 0, NULL, 0},
+};
+
+struct to_a2a {
+	struct a2a_message_options msg;
+	struct output_style style;
+	bool skip_invalid;
+	const char *author;
+	const char *invocation;
+};
+
+static bool parse_version(const char *s, enum a2a_version *v)
+{
+	if (strcmp(s, "0.3") == 0 || strcmp(s, "0.3.0") == 0) {
+		*v = A2A_V03;
+		return true;
+	}
+	if (strcmp(s, "1.0") == 0 || strcmp(s, "1") == 0 || strcmp(s, "1.0.0") == 0) {
+		*v = A2A_V10;
+		return true;
+	}
+	return false;
+}
+
+static bool wanted(const struct to_a2a *t, const json_t *event)
+{
+	const char *author = event_author(event), *invocation = event_invocation_id(event);
+	if (t->author && (!author || strcmp(author, t->author) != 0))
+		return false;
+	if (t->invocation && (!invocation || strcmp(invocation, t->invocation) != 0))
+		return false;
+	return true;
+}
+
+static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
+{
+	struct reader *r = reader_new(argv, argc, t->skip_invalid ? READER_SKIP_INVALID : 0);
+	struct reader_item item;
+	enum reader_result res;
+	unsigned long skipped = 0;
+	int status = 0;
+
+	output_set_style(t->style);
+	while (!output_failed() && (res = reader_next(r, &item)) != READ_END) {
+		if (res == READ_INVALID) {
+			if (t->skip_invalid)
+				continue;
+			status = EXIT_DATAERR;
+			break;
+		}
+		/* A server stream error is no event: there is nothing to send. */
+		if (item.kind != VALUE_EVENT || !wanted(t, item.value))
+			continue;
+		char fresh[37];
+		const char *why = NULL;
+		a2a_uuid(fresh);
+		json_t *msg = a2a_message_from_event(item.value, &t->msg, fresh, &why);
+		if (!msg) {
+			reader_warn_at(&item.pos, "%s", why);
+			if (t->skip_invalid) {
+				skipped++;
+				continue;
+			}
+			status = EXIT_DATAERR;
+			break;
+		}
+		output_json(msg);
+		json_decref(msg);
+	}
+	skipped += reader_skipped(r);
+	if (skipped)
+		warnx_msg("%lu invalid value%s skipped", skipped, skipped == 1 ? "" : "s");
+	status = exit_status_worst(status, reader_status(r));
+	reader_free(r);
+	return status;
+}
+
+static int run_to_a2a(int argc, char *argv[])
+{
+	struct to_a2a t = {{A2A_V03, NULL, NULL, false}, {false, false}, false, NULL, NULL};
+	int c;
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":ph", to_a2a_options, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			t.style.pretty = true;
+			break;
+		case 'h':
+			return command_help(&command_to_a2a);
+		case OPT_SKIP_INVALID:
+			t.skip_invalid = true;
+			break;
+		case OPT_AUTHOR:
+			t.author = optarg;
+			break;
+		case OPT_INVOCATION:
+			t.invocation = optarg;
+			break;
+		case OPT_A2A_VERSION:
+			if (!parse_version(optarg, &t.msg.version)) {
+				warnx_msg("to-a2a: --a2a-version takes 0.3 or 1.0");
+				return command_usage(&command_to_a2a);
+			}
+			break;
+		case OPT_TASK_ID:
+			t.msg.task_id = optarg;
+			break;
+		case OPT_CONTEXT_ID:
+			t.msg.context_id = optarg;
+			break;
+		case OPT_IDS_FROM_METADATA:
+			t.msg.ids_from_metadata = true;
+			break;
+		default:
+			return command_bad_option(&command_to_a2a, c, argv);
+		}
+	}
+	return to_a2a_loop(&t, argc - optind, argv + optind);
+}
+
+const struct command command_to_a2a = {
+	.name = "to-a2a",
+	.summary = "Convert ADK events to A2A messages, one per event.",
+	.usage = "to-a2a [-ph] [--a2a-version 0.3|1.0] [--task-id ID] [--context-id ID]\n"
+		 "              [--ids-from-metadata] [--author NAME] [--invocation ID]\n"
+		 "              [--skip-invalid] [FILE ...]",
+	.options = "      --a2a-version V    0.3 (default: kind discriminators) or 1.0 shapes\n"
+		   "      --task-id ID       set every message's taskId\n"
+		   "      --context-id ID    set every message's contextId\n"
+		   "      --ids-from-metadata  taskId and contextId from customMetadata\n"
+		   "                         \"a2a:task_id\" and \"a2a:context_id\"\n"
+		   "      --author NAME      only events written by NAME\n"
+		   "      --invocation ID    only events of invocation ID\n"
+		   "  -p, --pretty           indent the JSON output\n"
+		   "      --skip-invalid     warn about bad input and go on\n"
+		   "  -h, --help             show this help\n",
+	.run = run_to_a2a,
+};
