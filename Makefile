@@ -93,6 +93,8 @@ check-valgrind: $(BUILD)/adkev
 		ADKEV_WRAPPER="valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all --error-exitcode=99" \
 		sh tests/cli/run.sh
 
+include tests/fuzz/fuzz.mk
+
 install: $(BUILD)/adkev
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
 	install -m 755 $(BUILD)/adkev $(DESTDIR)$(BINDIR)/adkev

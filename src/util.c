@@ -18,9 +18,38 @@ static void out_of_memory(size_t size)
 	exit(EXIT_OSERR);
 }
 
+/*
+ * Allocation-failure injection (ADKEV_FAIL_ALLOC_AFTER, see adkev(1)): it is
+ * compiled into every build so the tests exercise the binary users run; when
+ * unset it costs one well-predicted branch per allocation.
+ */
+static bool alloc_faults;
+static unsigned long allocs_left;
+
+void util_init_alloc_faults(void)
+{
+	const char *s = getenv("ADKEV_FAIL_ALLOC_AFTER");
+	long n;
+	if (s && *s && parse_long(s, 0, &n)) {
+		alloc_faults = true;
+		allocs_left = (unsigned long)n;
+	}
+}
+
+/* Whether this allocation is the one the injection fails. */
+static bool alloc_fails(void)
+{
+	if (__builtin_expect(!alloc_faults, 1))
+		return false;
+	if (allocs_left == 0)
+		return true;
+	allocs_left--;
+	return false;
+}
+
 void *xmalloc(size_t size)
 {
-	void *p = malloc(size ? size : 1);
+	void *p = alloc_fails() ? NULL : malloc(size ? size : 1);
 	if (!p)
 		out_of_memory(size);
 	return p;
@@ -28,7 +57,7 @@ void *xmalloc(size_t size)
 
 void *xcalloc(size_t count, size_t size)
 {
-	void *p = calloc(count ? count : 1, size ? size : 1);
+	void *p = alloc_fails() ? NULL : calloc(count ? count : 1, size ? size : 1);
 	if (!p)
 		out_of_memory(count * size);
 	return p;
@@ -36,7 +65,7 @@ void *xcalloc(size_t count, size_t size)
 
 void *xrealloc(void *ptr, size_t size)
 {
-	void *p = realloc(ptr, size ? size : 1);
+	void *p = alloc_fails() ? NULL : realloc(ptr, size ? size : 1);
 	if (!p)
 		out_of_memory(size);
 	return p;

@@ -33,6 +33,12 @@ char *xstrndup(const char *s, size_t len);
 
 /* Routes jansson's allocations through xmalloc, so they cannot fail either. */
 void util_init_json_alloc(void);
+/*
+ * For tests: with ADKEV_FAIL_ALLOC_AFTER=N in the environment, the first N
+ * allocations through xmalloc and friends (jansson's included) succeed and
+ * the next one fails as if memory were exhausted.  main() calls it first.
+ */
+void util_init_alloc_faults(void);
 
 /* A growable byte buffer; the bytes are always followed by a NUL. */
 struct strbuf {

@@ -1,0 +1,100 @@
+/*
+ * fuzz_common.c - the memory files, quiet streams and command runs the fuzz
+ * targets share (see fuzz.h).
+ */
+#include "fuzz.h"
+
+#include "output.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static int memfds[2] = {-1, -1};
+static char paths[2][64];
+static FILE *report; /* the real standard error, for fuzz_fail() */
+
+void fuzz_fail(const char *file, int line, const char *what)
+{
+	fprintf(report ? report : stderr, "fuzz: %s:%d: check failed: %s\n", file, line, what);
+	abort();
+}
+
+void fuzz_init(void)
+{
+	if (report)
+		return;
+	report = stderr;
+	const char *verbose = getenv("ADKEV_FUZZ_VERBOSE");
+	if (!verbose || strcmp(verbose, "1") != 0) {
+		/*
+		 * Only the FILE pointers change: descriptor 2 stays where the
+		 * sanitizers and libFuzzer write their reports.
+		 */
+		FILE *null = fopen("/dev/null", "w");
+		if (!null) {
+			perror("fuzz: /dev/null");
+			abort();
+		}
+		stdout = null;
+		stderr = null;
+	}
+	util_init_json_alloc();
+	for (int i = 0; i < 2; i++) {
+		memfds[i] = memfd_create("adkev-fuzz", 0);
+		if (memfds[i] < 0) {
+			perror("fuzz: memfd_create");
+			abort();
+		}
+		snprintf(paths[i], sizeof paths[i], "/proc/self/fd/%d", memfds[i]);
+	}
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_init();
+	return 0;
+}
+
+const char *fuzz_file(int slot, const uint8_t *data, size_t size)
+{
+	int fd = memfds[slot];
+	FUZZ_CHECK(ftruncate(fd, 0) == 0);
+	size_t done = 0;
+	while (done < size) {
+		ssize_t n = pwrite(fd, data + done, size - done, (off_t)done);
+		FUZZ_CHECK(n > 0);
+		done += (size_t)n;
+	}
+	return paths[slot];
+}
+
+int fuzz_run(const struct command *cmd, const char *const *options, const char *const *operands,
+	     int noperands)
+{
+	char *argv[32];
+	int argc = 0;
+	argv[argc++] = (char *)cmd->name;
+	for (; *options; options++) {
+		FUZZ_CHECK(argc < 30);
+		argv[argc++] = (char *)*options;
+	}
+	for (int i = 0; i < noperands; i++) {
+		FUZZ_CHECK(argc < 31);
+		argv[argc++] = (char *)operands[i];
+	}
+	argv[argc] = NULL;
+	int status = cmd->run(argc, argv);
+	/* What main() does after the command: flush, and a write error wins. */
+	int written = output_finish();
+	status = written ? written : status;
+	FUZZ_CHECK(status == EXIT_OK || status == EXIT_FALSE || status == EXIT_DATAERR ||
+		   status == EXIT_CANTCREAT);
+	return status;
+}

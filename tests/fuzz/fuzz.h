@@ -1,0 +1,50 @@
+/*
+ * fuzz.h - what the fuzz targets share: an input held in a memory file the
+ * reader can open by name, quiet standard streams, and a way to run one
+ * subcommand over the input as the command line would.
+ *
+ * Each tests/fuzz/fuzz_<name>.c defines LLVMFuzzerTestOneInput().  Built
+ * with clang -fsanitize=fuzzer it is a libFuzzer target (make fuzz); built
+ * with replay.c instead it is a plain program that runs the target over
+ * files, so make check replays every kept crash input without clang.
+ */
+#ifndef ADKEV_FUZZ_H
+#define ADKEV_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "command.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/*
+ * Sends adkev's own standard output and standard error to /dev/null
+ * (ADKEV_FUZZ_VERBOSE=1 keeps them), routes jansson through xmalloc, and
+ * does the rest of what main() does before a command runs.  The sanitizers
+ * and libFuzzer write to file descriptor 2 directly, so their reports stay.
+ */
+void fuzz_init(void);
+
+/*
+ * Puts data[0..size) in memory file slot (0 or 1) and returns a path the
+ * reader can open it by ("/proc/self/fd/N").  The path stays valid until the
+ * slot is filled again.
+ */
+const char *fuzz_file(int slot, const uint8_t *data, size_t size);
+
+/*
+ * Runs cmd with the NULL-terminated options, then the operands, as
+ * "adkev NAME OPTIONS... OPERANDS...", and returns what main() would exit
+ * with.  Aborts on an exit status the contract does not have.
+ */
+int fuzz_run(const struct command *cmd, const char *const *options, const char *const *operands,
+	     int noperands);
+
+/* Aborts with a message naming the target when cond is false. */
+#define FUZZ_CHECK(cond)                                                                           \
+	((cond) ? (void)0 : fuzz_fail(__FILE__, __LINE__, #cond))
+void fuzz_fail(const char *file, int line, const char *what) __attribute__((noreturn));
+
+#endif
