@@ -79,6 +79,12 @@ const char *adk_field_name(enum adk_field field)
 	return field_names[field].camel;
 }
 
+bool adk_field_is(const char *key, enum adk_field field)
+{
+	return strcmp(key, field_names[field].camel) == 0 ||
+	       (field_names[field].snake && strcmp(key, field_names[field].snake) == 0);
+}
+
 json_t *adk_get(const json_t *obj, enum adk_field field)
 {
 	if (!json_is_object(obj))

@@ -91,6 +91,8 @@ enum adk_field {
 /* The camelCase spelling, the one adkev writes when it builds an event. */
 const char *adk_field_name(enum adk_field field);
 
+/* Whether key is field's name under either spelling. */
+bool adk_field_is(const char *key, enum adk_field field);
 /* The member of obj named field under either spelling; NULL if absent or null. */
 json_t *adk_get(const json_t *obj, enum adk_field field);
 /* The same, but only a string value; NULL otherwise. */
