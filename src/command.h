@@ -24,6 +24,7 @@ extern const struct command command_reasoning;
 extern const struct command command_state;
 extern const struct command command_critic;
 extern const struct command command_trajectory;
+extern const struct command command_partition;
 extern const struct command command_to_a2a;
 extern const struct command command_from_a2a;
 

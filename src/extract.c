@@ -137,7 +137,7 @@ static size_t group_for(struct groups *g, const struct extractor *x, const void 
 	return n;
 }
 
-static bool passes_filters(const struct extract_options *o, const struct reader_item *item)
+bool extract_passes_filters(const struct extract_options *o, const struct reader_item *item)
 {
 	if (!o->author && !o->invocation)
 		return true;
@@ -190,7 +190,7 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 	if (!o->per_invocation)
 		group_for(&g, x, config, NULL);
 	while ((res = reader_next(r, &item)) == READ_ITEM) {
-		if (!passes_filters(o, &item))
+		if (!extract_passes_filters(o, &item))
 			continue;
 		size_t n = 0;
 		if (o->per_invocation) {

@@ -100,6 +100,12 @@ int extract_parse_options(const struct command *cmd, const char *short_options,
 			  struct extract_options *o,
 			  bool (*own_option)(void *config, int c, const char *arg), void *config);
 
+/*
+ * Whether an item passes --author and --invocation (a stream error passes
+ * only when neither is given).  For commands that run their own reader loop.
+ */
+bool extract_passes_filters(const struct extract_options *o, const struct reader_item *item);
+
 /* Runs x over the operands argv[0..argc) and returns the exit status. */
 int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
 		int argc, char *argv[]);

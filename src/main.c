@@ -19,6 +19,7 @@
 static const struct command *const commands[] = {
 	&command_critic,
 	&command_final,
+	&command_partition,
 	&command_from_a2a,
 	&command_reasoning,
 	&command_state,
