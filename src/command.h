@@ -27,6 +27,8 @@ extern const struct command command_trajectory;
 extern const struct command command_partition;
 extern const struct command command_to_a2a;
 extern const struct command command_from_a2a;
+extern const struct command command_show;
+extern const struct command command_stats;
 
 /* Prints usage and options on standard output (for -h); returns 0. */
 int command_help(const struct command *cmd);

@@ -22,7 +22,9 @@ static const struct command *const commands[] = {
 	&command_partition,
 	&command_from_a2a,
 	&command_reasoning,
+	&command_show,
 	&command_state,
+	&command_stats,
 	&command_to_a2a,
 	&command_trajectory,
 };

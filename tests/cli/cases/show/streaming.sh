@@ -1,0 +1,2 @@
+# Streaming chunks, then their aggregate, the final answer.
+adkev show --width 100 "$CORPUS/adkjs/c_streaming.jsonl"
