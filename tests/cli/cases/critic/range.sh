@@ -1,0 +1,7 @@
+# A score outside [0, 1] is a warning; with --strict it is an error (65, nothing printed).
+printf '%s\n' '{"author":"critic","content":{"parts":[{"text":"{\"score\":7,\"feedback\":\"out of 10\"}"}]}}' > in.jsonl
+adkev critic in.jsonl; echo "exit $?"
+adkev critic --strict in.jsonl; echo "exit $?"
+adkev critic --strict --min-score 0.5 "$CORPUS"/adkjs/e_sequential_critic.jsonl; echo "exit $?"
+printf '%s\n' '{"author":"critic","content":{"parts":[{"text":"{\"score\":-0.5}"}]}}' | adkev critic --min-score 0; echo "exit $?"
+rm -f in.jsonl

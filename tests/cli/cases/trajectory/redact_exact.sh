@@ -1,0 +1,9 @@
+# gepa's exact, case-sensitive match: api_key, password and token go, client_secret stays.
+adkev trajectory --redact-exact --no-token-usage --no-state-deltas "$CORPUS"/adkjs/j_secrets.jsonl
+# The normalised rule hides Authorization and apiKey; the exact one does not.
+printf '%s\n' '{"author":"a","actions":{"stateDelta":{"Authorization":"Bearer x","apiKey":"k","api_key":"k2","pin":1}}}' > in.jsonl
+adkev trajectory --no-token-usage in.jsonl
+adkev trajectory --no-token-usage --redact-exact in.jsonl
+adkev trajectory --no-token-usage --redact-exact --redact-key pin in.jsonl
+adkev trajectory --no-token-usage --redact-exact --redact-key PIN in.jsonl
+rm -f in.jsonl
