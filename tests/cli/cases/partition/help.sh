@@ -1,0 +1,2 @@
+adkev partition --help
+adkev help partition | head -n 1
