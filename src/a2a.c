@@ -486,7 +486,7 @@ static json_t *normalised_actions(const json_t *actions)
 			continue;
 		const char *name = key;
 		for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-			if (adk_get(actions, known[i]) == v)
+			if (adk_field_is(key, known[i]))
 				name = adk_field_name(known[i]);
 		json_object_set(out, name, v);
 	}
