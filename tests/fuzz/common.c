@@ -98,3 +98,38 @@ int fuzz_run(const struct command *cmd, const char *const *options, const char *
 		   status == EXIT_CANTCREAT);
 	return status;
 }
+
+int fuzz_run_variants(const struct command *cmd, const char *const *const *variants, int count,
+		      const uint8_t *data, size_t size)
+{
+	const char *operand = fuzz_file(0, data, size);
+	int worst = 0;
+	for (int i = 0; i < count; i++) {
+		int status = fuzz_run(cmd, variants[i], &operand, 1);
+		if (status > worst)
+			worst = status;
+	}
+	return worst;
+}
+
+static FILE *saved_stdout;
+static char *captured;
+static size_t captured_len;
+
+void fuzz_capture_begin(void)
+{
+	free(captured);
+	captured = NULL;
+	captured_len = 0;
+	saved_stdout = stdout;
+	stdout = open_memstream(&captured, &captured_len);
+	FUZZ_CHECK(stdout != NULL);
+}
+
+const char *fuzz_capture_end(size_t *len)
+{
+	FUZZ_CHECK(fclose(stdout) == 0);
+	stdout = saved_stdout;
+	*len = captured_len;
+	return captured;
+}

@@ -42,6 +42,20 @@ const char *fuzz_file(int slot, const uint8_t *data, size_t size);
 int fuzz_run(const struct command *cmd, const char *const *options, const char *const *operands,
 	     int noperands);
 
+/*
+ * Runs cmd over data once per option list in variants[0..count) (each list
+ * NULL-terminated), the input as one file; returns the worst status seen.
+ */
+int fuzz_run_variants(const struct command *cmd, const char *const *const *variants, int count,
+		      const uint8_t *data, size_t size);
+
+/*
+ * Sends what adkev writes to standard output into memory until
+ * fuzz_capture_end(), which returns it (valid until the next capture).
+ */
+void fuzz_capture_begin(void);
+const char *fuzz_capture_end(size_t *len);
+
 /* Aborts with a message naming the target when cond is false. */
 #define FUZZ_CHECK(cond)                                                                           \
 	((cond) ? (void)0 : fuzz_fail(__FILE__, __LINE__, #cond))
