@@ -145,7 +145,7 @@ static int run_critic(int argc, char *argv[])
 
 const struct command command_critic = {
 	.name = "critic",
-	.summary = "Print a critic agent's JSON verdict, normalised; a CI gate with --min-score.",
+	.summary = "Read a critic agent's JSON verdict; a CI gate with --min-score.",
 	.usage = "critic [-eprh] [--min-score X] [--strict] [--author NAME] [--invocation ID]\n"
 		 "             [--per-invocation] [--skip-invalid] [FILE ...]",
 	.options = "      --min-score X    exit 1 when the score is below X\n"

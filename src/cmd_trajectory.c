@@ -84,7 +84,7 @@ static int run_trajectory(int argc, char *argv[])
 
 const struct command command_trajectory = {
 	.name = "trajectory",
-	.summary = "Print the tool calls, state deltas, token usage, answer and error.",
+	.summary = "Print tool calls, state deltas, token usage, answer and error.",
 	.usage = "trajectory [-eprh] [--no-redact] [--redact-key WORD] [--redact-exact]\n"
 		 "             [--max-string N | --no-truncate] [--no-tool-calls]\n"
 		 "             [--no-state-deltas] [--no-token-usage] [--author NAME]\n"
