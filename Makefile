@@ -90,7 +90,7 @@ check-sanitize:
 
 check-valgrind: $(BUILD)/adkev
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" \
-		ADKEV_WRAPPER="valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all --error-exitcode=99" \
+		ADKEV_WRAPPER="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99" \
 		sh tests/cli/run.sh
 
 include tests/fuzz/fuzz.mk
