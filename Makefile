@@ -4,6 +4,8 @@
 #   make check      build and run every test: unit suites, CLI cases, man lint
 #   make check-sanitize   the whole suite under ASan+UBSan
 #   make check-valgrind   the CLI cases under valgrind
+#   make bench      adkev against jq on generated ADK streams (BENCH_MB=100 BENCH_RUNS=3
+#                   BENCH_BIG_MB=1024; installs jq and GNU time if missing)
 #   make install    PREFIX=/usr/local DESTDIR=
 
 VERSION = 0.1.0
@@ -94,6 +96,28 @@ check-valgrind: $(BUILD)/adkev
 		sh tests/cli/run.sh
 
 include tests/fuzz/fuzz.mk
+
+# The generator of ADK streams the benchmark and the larger CLI cases read.
+$(BUILD)/adkev-gen: bench/gen.c | $(BUILD)/.deps
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
+
+BENCH_MB ?= 100
+BENCH_RUNS ?= 3
+BENCH_BIG_MB ?= 1024
+bench: $(BUILD)/adkev $(BUILD)/adkev-gen
+	@missing=""; \
+	command -v jq >/dev/null 2>&1 || missing="$$missing jq"; \
+	[ -x /usr/bin/time ] || missing="$$missing time"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+		$$sudo apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null \
+			|| { echo "could not install:$$missing" >&2; exit 1; }; \
+	fi
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" GEN="$(CURDIR)/$(BUILD)/adkev-gen" BENCH_DIR="$(CURDIR)/build/bench" \
+		BENCH_MB=$(BENCH_MB) BENCH_RUNS=$(BENCH_RUNS) BENCH_BIG_MB=$(BENCH_BIG_MB) CC="$(CC)" \
+		sh bench/run.sh
 
 install: $(BUILD)/adkev
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)

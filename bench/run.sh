@@ -1,0 +1,220 @@
+#!/bin/sh
+# bench/run.sh - adkev against jq, side by side, on the same generated input.
+#
+#   make bench [BENCH_MB=100] [BENCH_RUNS=3] [BENCH_BIG_MB=1024] [BENCH_SEED=1]
+#
+# First every case is run once by both tools and their outputs compared (after
+# a normaliser where the two print the same JSON differently); a disagreement
+# fails the run.  Then each side is timed BENCH_RUNS times and the best run
+# kept: MB/s of input, peak RSS (GNU time), adkev -j 1, adkev with every core,
+# and the ratios.  With BENCH_BIG_MB set (0 skips it) a second table shows
+# adkev alone on a file that large: throughput and peak RSS of each streaming
+# command (constant memory), and the backward read of `final`.
+#
+# Environment: ADKEV (the binary), GEN (adkev-gen), BENCH_DIR (where the
+# generated inputs are cached), JQ (jq).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+: "${ADKEV:=$top/adkev}" "${GEN:=$top/build/bench/adkev-gen}" "${JQ:=jq}"
+: "${BENCH_MB:=100}" "${BENCH_RUNS:=3}" "${BENCH_BIG_MB:=1024}" "${BENCH_SEED:=1}"
+: "${BENCH_DIR:=$top/build/bench}"
+TIME=/usr/bin/time
+export LC_ALL=C
+jqf="$JQ -L $here/jq"
+nproc=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/adkev-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+need() {
+	command -v "$1" >/dev/null 2>&1 || { echo "bench: $1 is missing" >&2; exit 1; }
+}
+need "$JQ"
+[ -x "$TIME" ] || { echo "bench: $TIME (GNU time) is missing" >&2; exit 1; }
+[ -x "$ADKEV" ] || { echo "bench: $ADKEV is missing" >&2; exit 1; }
+[ -x "$GEN" ] || { echo "bench: $GEN is missing" >&2; exit 1; }
+
+# The input, generated once per size and seed and kept.
+input() {
+	f=$BENCH_DIR/adk-${1}m-s$BENCH_SEED.jsonl
+	if [ ! -s "$f" ]; then
+		mkdir -p "$BENCH_DIR"
+		"$GEN" -s "$BENCH_SEED" -b "${1}m" >"$f.tmp" && mv "$f.tmp" "$f"
+	fi
+	cat "$f" >/dev/null # into the page cache: the table measures parsing, not the disk
+	echo "$f"
+}
+
+has_command() {
+	"$ADKEV" help "$1" >/dev/null 2>&1
+}
+
+now_ns() {
+	date +%s%N
+}
+
+# run CMD: runs the shell command CMD once with output to /dev/null;
+# sets secs (wall time) and rss (peak resident set, KiB).
+run() {
+	t0=$(now_ns)
+	$TIME -f %M -o "$tmp/rss" sh -c "exec $1" >/dev/null 2>"$tmp/err" || {
+		st=$?
+		# -e style statuses (1) are results, not failures; anything else is.
+		if [ $st -ne 1 ]; then
+			echo "bench: failed ($st): $1" >&2
+			cat "$tmp/err" >&2
+			exit 1
+		fi
+	}
+	t1=$(now_ns)
+	secs=$(echo "$t0 $t1" | awk '{ printf "%.4f", ($2 - $1) / 1e9 }')
+	rss=$(tail -n 1 "$tmp/rss")
+}
+
+# best CMD: the best of BENCH_RUNS runs; sets best_secs and best_rss (of that run... the largest seen).
+best() {
+	best_secs="" best_rss=0
+	i=0
+	while [ $i -lt "$BENCH_RUNS" ]; do
+		run "$1"
+		if [ -z "$best_secs" ] || awk "BEGIN { exit !($secs < $best_secs) }"; then
+			best_secs=$secs
+		fi
+		[ "$rss" -gt "$best_rss" ] && best_rss=$rss
+		i=$((i + 1))
+	done
+}
+
+mbps() {
+	awk -v b="$1" -v s="$2" 'BEGIN { printf "%.1f", b / 1048576 / s }'
+}
+
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b / a }'
+}
+
+mib() {
+	awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'
+}
+
+describe_machine() {
+	cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+	mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
+	echo "machine: ${cpu:-unknown cpu}, $nproc online CPUs, ${mem:-? GiB} RAM, $(uname -sr)"
+	echo "tools:   $("$ADKEV" --version), $($JQ --version), jansson $(pkg-config --modversion jansson 2>/dev/null || echo '?'), $(${CC:-cc} --version 2>/dev/null | head -n 1)"
+}
+
+# The normalisers: how both outputs are brought to one form before comparing.
+same_bytes() { cat; }
+json_sorted() { $JQ -S -c .; }
+# adkev -r prints the text and a newline; jq -j prints the text alone.
+add_newline() { cat; echo; }
+
+# cmp_outputs NAME ADKEV_CMD JQ_CMD ADKEV_NORM JQ_NORM
+agree() {
+	sh -c "exec $2" >"$tmp/a.raw" 2>"$tmp/a.err" || [ $? -eq 1 ] || { echo "bench: adkev failed: $2" >&2; cat "$tmp/a.err" >&2; exit 1; }
+	sh -c "exec $3" >"$tmp/j.raw" 2>"$tmp/j.err" || { echo "bench: jq failed: $3" >&2; cat "$tmp/j.err" >&2; exit 1; }
+	$4 <"$tmp/a.raw" >"$tmp/a.out"
+	$5 <"$tmp/j.raw" >"$tmp/j.out"
+	if ! cmp -s "$tmp/a.out" "$tmp/j.out"; then
+		echo "bench: $1: adkev and jq disagree:" >&2
+		diff "$tmp/a.out" "$tmp/j.out" | head -c 2000 >&2
+		exit 1
+	fi
+}
+
+# Whether adkev SUBCOMMAND takes OPTION (older builds lack -j and --full-scan).
+has_option() {
+	"$ADKEV" "$1" $2 </dev/null >/dev/null 2>&1
+}
+
+# bench_case NAME ADKEV_ARGS JQ_CMD ADKEV_NORM JQ_NORM: one row of the table.
+bench_case() {
+	name=$1 args=$2 jqcmd=$3
+	sub=${args%% *}
+	if ! has_command "$sub"; then
+		printf '| %-30s | %s |\n' "$name" "(adkev $sub not built)"
+		return
+	fi
+	case $args in *--full-scan*) has_option "$sub" --full-scan || args=$(echo "$args" | sed 's/ *--full-scan//') ;; esac
+	agree "$name" "$ADKEV $args $file" "$jqcmd $file" "$4" "$5"
+	best "$jqcmd $file"
+	jq_s=$best_secs jq_rss=$best_rss
+	one_s=-
+	if has_option "$sub" "-j 1"; then
+		agree "$name -j 1" "$ADKEV $args -j 1 $file" "$jqcmd $file" "$4" "$5"
+		best "$ADKEV $args -j 1 $file"
+		one_s=$best_secs
+	fi
+	best "$ADKEV $args $file"
+	all_s=$best_secs all_rss=$best_rss
+	if [ "$one_s" = - ]; then one_mbps=- one_ratio=-; else one_mbps=$(mbps "$bytes" "$one_s") one_ratio="$(ratio "$all_s" "$one_s")×"; fi
+	printf '| %-30s | %7s | %9s | %9s | %7s | %7s | %6s | %7s |\n' "$name" \
+		"$(mbps "$bytes" "$jq_s")" "$one_mbps" "$(mbps "$bytes" "$all_s")" \
+		"$(ratio "$all_s" "$jq_s")×" "$one_ratio" "$(mib "$jq_rss")" "$(mib "$all_rss")"
+}
+
+# The backward read of final: wall time on FILE, against the forward read.
+backward_row() {
+	f=$1 size=$2
+	if ! has_option final --full-scan; then
+		printf '| %-30s | %s |\n' "final, $size" "(no backward read in this build)"
+		return
+	fi
+	a=$(sh -c "exec $ADKEV final $f")
+	b=$(sh -c "exec $ADKEV final --full-scan $f")
+	[ "$a" = "$b" ] || { echo "bench: final: the backward read and --full-scan disagree on $f" >&2; exit 1; }
+	best "$ADKEV final $f"
+	back_s=$best_secs back_rss=$best_rss
+	best "$ADKEV final --full-scan $f"
+	printf '| %-30s | %9s ms | %9s ms | %6s× | %6s |\n' "final, $size" \
+		"$(awk -v s="$back_s" 'BEGIN { printf "%.1f", s * 1000 }')" \
+		"$(awk -v s="$best_secs" 'BEGIN { printf "%.0f", s * 1000 }')" \
+		"$(ratio "$back_s" "$best_secs")" "$(mib "$back_rss")"
+}
+
+describe_machine
+file=$(input "$BENCH_MB")
+bytes=$(wc -c <"$file" | tr -d ' ')
+lines=$(wc -l <"$file" | tr -d ' ')
+echo "input:   $file: $bytes bytes, $lines events (adkev-gen -s $BENCH_SEED -b ${BENCH_MB}m), page-cached"
+echo "runs:    best of $BENCH_RUNS; MB/s = input MiB per wall-clock second; RSS = peak, MiB"
+best "cat $file"
+cat_s=$best_secs
+best "$JQ -c . $file"
+echo "reference: cat $(mbps "$bytes" "$cat_s") MB/s; jq -c . $(mbps "$bytes" "$best_secs") MB/s, $(mib "$best_rss") MiB"
+echo
+echo "| case                           | jq MB/s | adkev -j1 | adkev -j$nproc | adkev/jq | -j$nproc/-j1 | jq RSS | adkev RSS |"
+echo "| ------------------------------ | ------: | --------: | --------: | ------: | ------: | -----: | ------: |"
+bench_case "final --concat -r" "final --concat -r" "$jqf -n -j -f $here/jq/final-concat.jq" same_bytes add_newline
+bench_case "final --full-scan" "final --full-scan" "$jqf -n -f $here/jq/final.jq" same_bytes same_bytes
+bench_case "reasoning" "reasoning" "$jqf -n -f $here/jq/reasoning.jq" same_bytes same_bytes
+bench_case "trajectory --no-redact --no-truncate" "trajectory --no-redact --no-truncate" \
+	"$jqf -n -c --argjson clean false -f $here/jq/trajectory.jq" json_sorted json_sorted
+bench_case "trajectory" "trajectory" "$jqf -n -c --argjson clean true -f $here/jq/trajectory.jq" \
+	json_sorted json_sorted
+bench_case "partition" "partition" "$jqf -n -c -f $here/jq/partition.jq" json_sorted json_sorted
+bench_case "to-a2a" "to-a2a" "$jqf -c -f $here/jq/to-a2a.jq" same_bytes same_bytes
+echo
+echo "| backward read                  | final     | --full-scan  | speed-up | RSS |"
+echo "| ------------------------------ | --------: | ----------: | ------: | --: |"
+backward_row "$file" "${BENCH_MB} MB"
+
+if [ "$BENCH_BIG_MB" -gt 0 ]; then
+	big=$(input "$BENCH_BIG_MB")
+	bigbytes=$(wc -c <"$big" | tr -d ' ')
+	echo
+	echo "adkev alone on $big ($bigbytes bytes): throughput and peak RSS (constant memory)"
+	echo
+	backward_row "$big" "${BENCH_BIG_MB} MB" | sed 1q
+	echo
+	echo "| command                        | MB/s | peak RSS MiB |"
+	echo "| ------------------------------ | ---: | ---: |"
+	for args in "final --full-scan" "final --concat" "reasoning" "state" "to-a2a" "partition --split $tmp/split --force"; do
+		sub=${args%% *}
+		has_command "$sub" || continue
+		case $args in *--full-scan*) has_option "$sub" --full-scan || args=$(echo "$args" | sed 's/ *--full-scan//') ;; esac
+		run "$ADKEV $args $big"
+		printf '| %-30s | %5s | %5s |\n' "$args" "$(mbps "$bigbytes" "$secs")" "$(mib "$rss")"
+	done | sed "s|$tmp/split|DIR|"
+fi
