@@ -144,20 +144,6 @@ static bool true_member(const json_t *obj, const char *key)
 	return json_is_true(json_object_get(obj, key));
 }
 
-/* A shallow copy of obj without its null members; caller owns it. */
-static json_t *copy_without_nulls(const json_t *obj)
-{
-	json_t *out = json_object();
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)obj, key, v)
-	{
-		if (!json_is_null(v))
-			json_object_set(out, key, v);
-	}
-	return out;
-}
-
 /* Whether a value is a default one an ADK event leaves out: null, false, "", [], {}. */
 static bool is_default(const json_t *v)
 {
@@ -436,7 +422,7 @@ json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_
 		json_t *md = NULL;
 		json_t *video = adk_get(part, ADK_VIDEO_METADATA);
 		if (video)
-			md_set(&md, M_VIDEO_METADATA_GO, json_incref(video));
+			md_set(&md, M_VIDEO_METADATA_GO, adk_camel_copy(video, true));
 		json_t *p = a2a_file_part(v, true, json_stringn(b64.buf ? b64.buf : "", b64.len),
 					  adk_get_string(inline_data, ADK_MIME_TYPE),
 					  adk_get_string(inline_data, ADK_DISPLAY_NAME), md);
@@ -461,34 +447,24 @@ json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_
 				json_object_set_new(md, M_THOUGHT_SIGNATURE, json_string(signature));
 		}
 		json_object_set_new(md, M_TYPE, json_string(typed_parts[i].type));
-		return a2a_data_part(v, copy_without_nulls(sub), md);
+		return a2a_data_part(v, adk_camel_copy(sub, false), md);
 	}
 
 	/* Rule 5: anything else travels whole. */
-	return a2a_data_part(v, copy_without_nulls(part), NULL);
+	return a2a_data_part(v, adk_camel_copy(part, false), NULL);
 }
 
-/* The event's actions without default members, camelCase where ADK knows the field. */
+/* The event's actions without default members, top-level keys in camelCase. */
 static json_t *normalised_actions(const json_t *actions)
 {
-	static const enum adk_field known[] = {
-		ADK_STATE_DELTA,	    ADK_ARTIFACT_DELTA,
-		ADK_TRANSFER_TO_AGENT,	    ADK_ESCALATE,
-		ADK_SKIP_SUMMARIZATION,	    ADK_REQUESTED_AUTH_CONFIGS,
-		ADK_REQUESTED_TOOL_CONFIRMATIONS,
-	};
-	json_t *out = json_object();
+	json_t *out = adk_camel_copy(actions, false);
 	const char *key;
 	json_t *v;
-	json_object_foreach((json_t *)actions, key, v)
+	void *tmp;
+	json_object_foreach_safe(out, tmp, key, v)
 	{
 		if (is_default(v))
-			continue;
-		const char *name = key;
-		for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-			if (adk_field_is(key, known[i]))
-				name = adk_field_name(known[i]);
-		json_object_set(out, name, v);
+			json_object_del(out, key);
 	}
 	return out;
 }
@@ -562,7 +538,7 @@ json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_opt
 		md_set(&md, M_BRANCH, json_string(branch));
 	json_t *citation = adk_get(event, ADK_CITATION_METADATA);
 	if (citation)
-		md_set(&md, M_CITATION, json_incref(citation));
+		md_set(&md, M_CITATION, adk_camel_copy(citation, true));
 	if (custom)
 		md_set(&md, M_CUSTOM, json_incref(custom));
 	const char *error_code = nonempty(adk_get_string(event, ADK_ERROR_CODE));
@@ -575,7 +551,7 @@ json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_opt
 		md_set(&md, M_ESCALATE, json_true());
 	json_t *grounding = adk_get(event, ADK_GROUNDING_METADATA);
 	if (grounding)
-		md_set(&md, M_GROUNDING, json_incref(grounding));
+		md_set(&md, M_GROUNDING, adk_camel_copy(grounding, true));
 	const char *invocation = nonempty(event_invocation_id(event));
 	if (invocation)
 		md_set(&md, M_INVOCATION_ID, json_string(invocation));
@@ -583,7 +559,7 @@ json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_opt
 		md_set(&md, M_TRANSFER, json_string(transfer));
 	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
 	if (usage)
-		md_set(&md, M_USAGE, json_incref(usage));
+		md_set(&md, M_USAGE, adk_camel_copy(usage, true));
 	if (md)
 		json_object_set_new(msg, A_METADATA, md);
 	return msg;

@@ -4,7 +4,9 @@
  * an ADK field name.
  */
 #include "event.h"
+#include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const struct {
@@ -79,10 +81,45 @@ const char *adk_field_name(enum adk_field field)
 	return field_names[field].camel;
 }
 
-bool adk_field_is(const char *key, enum adk_field field)
+json_t *adk_camel_copy(const json_t *v, bool deep)
 {
-	return strcmp(key, field_names[field].camel) == 0 ||
-	       (field_names[field].snake && strcmp(key, field_names[field].snake) == 0);
+	if (json_is_array(v) && deep) {
+		json_t *out = json_array();
+		size_t i;
+		json_t *el;
+		json_array_foreach(v, i, el)
+		{
+			json_array_append_new(out, adk_camel_copy(el, deep));
+		}
+		return out;
+	}
+	if (!json_is_object(v))
+		return json_incref((json_t *)v);
+	json_t *out = json_object();
+	const char *key;
+	json_t *member;
+	json_object_foreach((json_t *)v, key, member)
+	{
+		if (json_is_null(member))
+			continue;
+		char *camel = xstrdup(key), *w = camel;
+		for (const char *r = key; *r; r++) {
+			/* "_x" becomes "X"; a leading, trailing or doubled "_" stays. */
+			if (*r == '_' && r != key && r[1] >= 'a' && r[1] <= 'z') {
+				*w++ = (char)(r[1] - 'a' + 'A');
+				r++;
+			} else {
+				*w++ = *r;
+			}
+		}
+		*w = '\0';
+		/* The camelCase spelling wins when both are present (events.md 1.2). */
+		if (strcmp(camel, key) == 0 || !json_object_get(v, camel))
+			json_object_set_new(out, camel,
+					    deep ? adk_camel_copy(member, deep) : json_incref(member));
+		free(camel);
+	}
+	return out;
 }
 
 json_t *adk_get(const json_t *obj, enum adk_field field)

@@ -91,8 +91,14 @@ enum adk_field {
 /* The camelCase spelling, the one adkev writes when it builds an event. */
 const char *adk_field_name(enum adk_field field);
 
-/* Whether key is field's name under either spelling. */
-bool adk_field_is(const char *key, enum adk_field field);
+/*
+ * A copy of v (caller owns it) with snake_case object keys spelled in
+ * camelCase (prompt_token_count -> promptTokenCount), at the top level of an
+ * object only, or at every level when deep (for genai structs such as
+ * usageMetadata, which hold no user-chosen keys).  Null members are dropped
+ * where keys are rewritten.
+ */
+json_t *adk_camel_copy(const json_t *v, bool deep);
 /* The member of obj named field under either spelling; NULL if absent or null. */
 json_t *adk_get(const json_t *obj, enum adk_field field);
 /* The same, but only a string value; NULL otherwise. */

@@ -351,6 +351,28 @@ START_TEST(message_metadata_keys)
 }
 END_TEST
 
+START_TEST(snake_case_events_give_camel_case_messages)
+{
+	struct a2a_message_options o = {A2A_V03, NULL, NULL, false};
+	/* genai structs are respelled at every level; user data (args, state, custom) is not. */
+	ck_assert_str_eq(
+		message("{'id':'e','author':'a','invocation_id':'i','usage_metadata':{"
+			"'prompt_token_count':1,'prompt_tokens_details':[{'token_count':1}]},"
+			"'custom_metadata':{'my_key':1},'actions':{'state_delta':{'my_key':1},"
+			"'skip_summarization':true,'end_of_agent':true},'content':{'parts':[{"
+			"'function_call':{'id':'c','name':'f','args':{'my_arg':1},'will_continue':"
+			"false,'partial_args':null}}]}}",
+			o),
+		"{'kind':'message','messageId':'e','role':'agent','parts':[{'kind':'data','data':{"
+		"'id':'c','name':'f','args':{'my_arg':1},'willContinue':false},'metadata':{"
+		"'adk_is_long_running':false,'adk_type':'function_call'}}],'metadata':{"
+		"'adk_actions':{'stateDelta':{'my_key':1},'skipSummarization':true,'endOfAgent':"
+		"true},'adk_author':'a','adk_custom_metadata':{'my_key':1},'adk_invocation_id':'i',"
+		"'adk_usage_metadata':{'promptTokenCount':1,'promptTokensDetails':[{'tokenCount':"
+		"1}]}}}");
+}
+END_TEST
+
 START_TEST(message_ids_and_versions)
 {
 	const char *ev = "{'id':'e1','author':'user','customMetadata':{'a2a:task_id':'T',"
@@ -858,6 +880,7 @@ static Suite *a2a_suite(void)
 	tcase_add_test(to, anything_else_travels_whole);
 	tcase_add_test(to, message_metadata_keys);
 	tcase_add_test(to, message_ids_and_versions);
+	tcase_add_test(to, snake_case_events_give_camel_case_messages);
 	suite_add_tcase(s, to);
 	TCase *from = tcase_create("from-a2a");
 	tcase_add_test(from, text_parts_back);
