@@ -14,7 +14,8 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 : "${ADKEV:=$top/adkev}"
-out="$here/out"
+# CLI_OUT: where this run writes what the cases printed (parallel runs need their own).
+out=${CLI_OUT:-$here/out}
 rm -rf "$out"
 mkdir -p "$out/bin"
 # The shim puts the binary under test, and its wrapper, behind the name adkev.
