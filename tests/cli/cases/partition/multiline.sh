@@ -1,6 +1,8 @@
 # An event pretty-printed over several lines: in the compact object its line
 # breaks (and the indentation after them) are left out, so the result stays
 # one line; with -p it is kept verbatim, line breaks and all.
+# A private scratch directory: cases may run side by side.
+t=$(mktemp -d) && cd "$t" || exit 1
 cat > in.tmp <<'JSON'
 {
   "author": "planner",
@@ -15,4 +17,4 @@ cat > in.tmp <<'JSON'
 JSON
 adkev partition in.tmp
 adkev partition -p in.tmp
-rm -f in.tmp
+cd / && rm -rf "$t"
