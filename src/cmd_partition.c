@@ -25,7 +25,7 @@ struct partition_config {
 	bool trajectories;
 	struct trajectory_config trajectory;
 	int trajectory_option; /* the first trajectory option given, for messages */
-	int bad_option;	       /* a trajectory option with a bad value, or 0 */
+	int bad_option;        /* a trajectory option with a bad value, or 0 */
 };
 
 struct agent {
@@ -33,8 +33,8 @@ struct agent {
 	size_t len;
 	struct strbuf events; /* object form: the events so far, with separators */
 	size_t nevents;
-	size_t file;			/* --split: the agent's file in the directory */
-	struct trajectory *trajectory;	/* --trajectories */
+	size_t file;                   /* --split: the agent's file in the directory */
+	struct trajectory *trajectory; /* --trajectories */
 };
 
 struct agents {
@@ -114,7 +114,7 @@ static void newline_indent(struct strbuf *sb, int level)
  * agent's value.  Pretty output starts at indentation level.
  */
 static void append_by_agent(struct strbuf *sb, const struct agents *a, bool pretty, int level,
-			    void (*value)(struct strbuf *, const struct agent *, bool, int))
+                            void (*value)(struct strbuf *, const struct agent *, bool, int))
 {
 	strbuf_addch(sb, '{');
 	for (size_t i = 0; i < a->count; i++) {
@@ -166,12 +166,12 @@ struct group {
 struct groups {
 	struct group *list;
 	size_t count, cap;
-	json_t *index;	 /* invocation id -> position in list */
+	json_t *index;   /* invocation id -> position in list */
 	long without_id; /* the group of events without an id, or -1 */
 };
 
 static struct agents *group_for(struct groups *g, const struct partition_config *cfg,
-				const char *id)
+                                const char *id)
 {
 	json_t *known = id ? json_object_get(g->index, id) : NULL;
 	if (known)
@@ -238,7 +238,7 @@ static int print_groups(const struct extract_options *o, struct groups *g)
 }
 
 static int run_objects(const struct partition_config *cfg, const struct extract_options *o,
-		       int argc, char *argv[])
+                       int argc, char *argv[])
 {
 	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
 	struct groups g = {NULL, 0, 0, json_object(), -1};
@@ -256,8 +256,8 @@ static int run_objects(const struct partition_config *cfg, const struct extract_
 		if (item.kind != VALUE_EVENT || !extract_passes_filters(o, &item))
 			continue;
 		struct agents *a = o->per_invocation
-					   ? group_for(&g, cfg, event_invocation_id(item.value))
-					   : &g.list[0].agents;
+		                       ? group_for(&g, cfg, event_invocation_id(item.value))
+		                       : &g.list[0].agents;
 		bool added;
 		struct agent *ag = agent_of(a, &item, &added);
 		if (ag)
@@ -284,8 +284,8 @@ static int run_objects(const struct partition_config *cfg, const struct extract_
 
 /* --split DIR: one JSONL file per agent, written as the events stream by. */
 
-static int run_split(const struct partition_config *cfg, const struct extract_options *o,
-		     int argc, char *argv[])
+static int run_split(const struct partition_config *cfg, const struct extract_options *o, int argc,
+                     char *argv[])
 {
 	int status = 0;
 	/* The directory first: a bad one is reported before any input is read. */
@@ -385,7 +385,7 @@ static json_t *trajectories_finish(void *state, int *status)
 	(void)status;
 	for (size_t i = 0; i < a->count; i++)
 		json_object_setn_new(result, a->list[i].name, a->list[i].len,
-				     trajectory_json(a->list[i].trajectory));
+		                     trajectory_json(a->list[i].trajectory));
 	return result;
 }
 
@@ -396,22 +396,22 @@ static void trajectories_release(void *state)
 }
 
 static const struct extractor trajectories_extractor = {
-	.name = "partition",
-	.start = trajectories_start,
-	.add = trajectories_add,
-	.finish = trajectories_finish,
-	.release = trajectories_release,
+    .name = "partition",
+    .start = trajectories_start,
+    .add = trajectories_add,
+    .finish = trajectories_finish,
+    .release = trajectories_release,
 };
 
 /* Options. */
 
 static const struct option partition_long_options[] = {
-	EXTRACT_LONG_OPTIONS,
-	{"split", required_argument, NULL, OPT_SPLIT},
-	{"force", no_argument, NULL, OPT_FORCE},
-	{"trajectories", no_argument, NULL, OPT_TRAJECTORIES},
-	TRAJECTORY_LONG_OPTIONS,
-	{NULL, 0, NULL, 0},
+    EXTRACT_LONG_OPTIONS,
+    {"split", required_argument, NULL, OPT_SPLIT},
+    {"force", no_argument, NULL, OPT_FORCE},
+    {"trajectories", no_argument, NULL, OPT_TRAJECTORIES},
+    TRAJECTORY_LONG_OPTIONS,
+    {NULL, 0, NULL, 0},
 };
 
 static const char *long_option_name(int val)
@@ -451,8 +451,7 @@ static int check_options(const struct partition_config *cfg, const struct extrac
 {
 	const char *problem = NULL;
 	if (cfg->bad_option) {
-		warnx_msg("partition: invalid value for --%s",
-			  long_option_name(cfg->bad_option));
+		warnx_msg("partition: invalid value for --%s", long_option_name(cfg->bad_option));
 		return command_usage(&command_partition);
 	}
 	if (cfg->split && !*cfg->split)
@@ -469,7 +468,7 @@ static int check_options(const struct partition_config *cfg, const struct extrac
 	}
 	if (cfg->trajectory_option && !cfg->trajectories) {
 		warnx_msg("partition: '--%s' applies only with --trajectories",
-			  long_option_name(cfg->trajectory_option));
+		          long_option_name(cfg->trajectory_option));
 		return command_usage(&command_partition);
 	}
 	return -1;
@@ -480,9 +479,9 @@ static int run_partition(int argc, char *argv[])
 	struct extract_options o = {0};
 	struct partition_config cfg = {0};
 	trajectory_config_init(&cfg.trajectory);
-	int status = extract_parse_options(&command_partition, EXTRACT_SHORT_OPTIONS,
-					   partition_long_options, argc, argv, &o,
-					   partition_option, &cfg);
+	int status =
+	    extract_parse_options(&command_partition, EXTRACT_SHORT_OPTIONS, partition_long_options,
+	                          argc, argv, &o, partition_option, &cfg);
 	if (status < 0)
 		status = check_options(&cfg, &o);
 	if (status < 0) {
@@ -493,7 +492,7 @@ static int run_partition(int argc, char *argv[])
 		} else {
 			output_set_style(o.style);
 			status = cfg.split ? run_split(&cfg, &o, argc, argv)
-					   : run_objects(&cfg, &o, argc, argv);
+			                   : run_objects(&cfg, &o, argc, argv);
 		}
 	}
 	trajectory_config_release(&cfg.trajectory);
@@ -501,16 +500,15 @@ static int run_partition(int argc, char *argv[])
 }
 
 const struct command command_partition = {
-	.name = "partition",
-	.summary = "Split the events by agent, passing them through byte for byte.",
-	.usage = "partition [-eprh] [--split DIR [--force] | --trajectories [TRAJECTORY-OPTIONS]]\n"
-		 "             [--author NAME] [--invocation ID] [--per-invocation]\n"
-		 "             [--skip-invalid] [--progress] [FILE ...]",
-	.options = "      --split DIR      write DIR/AGENT.jsonl per agent; print the file names\n"
-		   "      --force          with --split, overwrite existing files\n"
-		   "      --trajectories   each agent's trajectory instead of its events\n"
-		   EXTRACT_OPTIONS_HELP
-		   "\nWith --trajectories, the options of adkev trajectory:\n"
-		   TRAJECTORY_OPTIONS_HELP,
-	.run = run_partition,
+    .name = "partition",
+    .summary = "Split the events by agent, passing them through byte for byte.",
+    .usage = "partition [-eprh] [--split DIR [--force] | --trajectories [TRAJECTORY-OPTIONS]]\n"
+             "             [--author NAME] [--invocation ID] [--per-invocation]\n"
+             "             [--skip-invalid] [--progress] [FILE ...]",
+    .options = "      --split DIR      write DIR/AGENT.jsonl per agent; print the file names\n"
+               "      --force          with --split, overwrite existing files\n"
+               "      --trajectories   each agent's trajectory instead of its "
+               "events\n" EXTRACT_OPTIONS_HELP
+               "\nWith --trajectories, the options of adkev trajectory:\n" TRAJECTORY_OPTIONS_HELP,
+    .run = run_partition,
 };

@@ -28,7 +28,7 @@
 #include "util.h"
 
 /* The longest cleaned name before a "-N" suffix and ".jsonl". */
-#define FILENAME_MAX_STEM 100
+#define FILENAME_MAX_STEM  100
 #define FILENAME_EXTENSION ".jsonl"
 
 /* Appends the cleaned form of name[0..len) (UTF-8, may hold NUL) to sb. */

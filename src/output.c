@@ -141,8 +141,8 @@ void json_append_one_line(struct strbuf *sb, const char *text, size_t len)
 			continue;
 		}
 		strbuf_add(sb, text + run, i - run);
-		while (i < len && (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' ||
-				   text[i] == '\t'))
+		while (i < len &&
+		       (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'))
 			i++;
 		run = i;
 	}
@@ -221,13 +221,13 @@ void json_append(struct strbuf *sb, const json_t *v, bool pretty, int indent)
 
 /* How much is gathered for one file before it is written out. */
 #define DIR_BUFFER (64 * 1024)
-#define NO_FILE SIZE_MAX
+#define NO_FILE    SIZE_MAX
 
 struct dir_file {
-	char *name; /* the real name, one path component */
-	char *tmp;  /* the temporary name it is written under */
-	char *path; /* the directory as given, '/', name: for messages */
-	int fd;	    /* -1 while closed */
+	char *name;         /* the real name, one path component */
+	char *tmp;          /* the temporary name it is written under */
+	char *path;         /* the directory as given, '/', name: for messages */
+	int fd;             /* -1 while closed */
 	unsigned long used; /* when it was last written, to close the least recently used */
 	bool committed;     /* renamed to its name: tmp is gone */
 };
@@ -458,7 +458,7 @@ static int dir_rename(struct output_dir *d, struct dir_file *f)
 		warnx_msg("'%s' exists; --force overwrites it", f->path);
 		return EXIT_CANTCREAT;
 	} else if (errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == ENOSYS ||
-		   errno == EMLINK || errno == EXDEV) {
+	           errno == EMLINK || errno == EXDEV) {
 		/* A file system without hard links: look, then rename. */
 		struct stat st;
 		if (fstatat(d->fd, f->name, &st, AT_SYMLINK_NOFOLLOW) == 0) {

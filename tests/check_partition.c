@@ -77,11 +77,15 @@ END_TEST
 
 START_TEST(non_ascii_is_one_underscore_per_character)
 {
-	CHECK_CLEAN("\xc3\xa9t\xc3\xa9", "_t_");			/* été */
+	CHECK_CLEAN("\xc3\xa9t\xc3\xa9", "_t_");                    /* été */
 	CHECK_CLEAN("\xe7\xa0\x94\xe7\xa9\xb6\xe5\x91\x98", "___"); /* 研究员 */
-	CHECK_CLEAN("\xf0\x9f\x8c\x8d-bot", "_-bot");		/* 🌍-bot */
-	CHECK_CLEAN("\xe2\x80\xae" "evil", "_evil");		/* right-to-left override */
-	CHECK_CLEAN("a\xe2\x88\x95" "b", "a_b");			/* division slash */
+	CHECK_CLEAN("\xf0\x9f\x8c\x8d-bot", "_-bot");               /* 🌍-bot */
+	CHECK_CLEAN("\xe2\x80\xae"
+	            "evil",
+	            "_evil"); /* right-to-left override */
+	CHECK_CLEAN("a\xe2\x88\x95"
+	            "b",
+	            "a_b"); /* division slash */
 }
 END_TEST
 
@@ -190,7 +194,7 @@ START_TEST(one_line_keeps_bytes_but_line_breaks)
 {
 	check_one_line("{\"a\":0.1,\"b\":1e5}", "{\"a\":0.1,\"b\":1e5}");
 	check_one_line("{\n  \"a\": [\n    1,\n    0.1\n  ],\n  \"b\": \"x  y\"\n}",
-		       "{\"a\": [1,0.1],\"b\": \"x  y\"}");
+	               "{\"a\": [1,0.1],\"b\": \"x  y\"}");
 	check_one_line("{\r\n\t\"a\" :\r\n\t\t\"\\n\\r\"\r\n}", "{\"a\" :\"\\n\\r\"}");
 	check_one_line("[1\n,\n2]", "[1,2]");
 }
