@@ -34,6 +34,7 @@ struct agent {
 	struct strbuf events; /* object form: the events so far, with separators */
 	size_t nevents;
 	size_t file;                   /* --split: the agent's file in the directory */
+	const char *path;              /* --split: its path, borrowed from the directory */
 	struct trajectory *trajectory; /* --trajectories */
 };
 
@@ -144,8 +145,7 @@ static void append_file(struct strbuf *sb, const struct agent *ag, bool pretty, 
 {
 	(void)pretty;
 	(void)level;
-	/* The path was kept in the events buffer, which --split does not otherwise use. */
-	json_append_string(sb, ag->events.buf, ag->events.len);
+	json_append_string(sb, ag->path, strlen(ag->path));
 }
 
 /* Prints a finished text result and a newline; its -e status. */
@@ -317,7 +317,7 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 			free(name);
 			if (written)
 				break;
-			strbuf_addstr(&ag->events, output_dir_path(d, ag->file));
+			ag->path = output_dir_path(d, ag->file);
 		}
 		strbuf_reset(&line);
 		json_append_one_line(&line, item.raw, item.raw_len);
