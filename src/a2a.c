@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,6 +213,69 @@ static void go_string(struct strbuf *sb, const char *s, size_t len)
 	strbuf_addch(sb, '"');
 }
 
+/*
+ * A real as Go's encoding/json writes a float64: the shortest digits that
+ * read back as the same value, in plain notation unless the magnitude is
+ * below 1e-6 or from 1e21 up, where it is 1e-7 / 1e+21.
+ */
+static void go_real(struct strbuf *sb, double v)
+{
+	char tmp[40];
+	if (!isfinite(v)) {
+		strbuf_addstr(sb, "null");
+		return;
+	}
+	int prec = 0;
+	for (; prec < 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*e", prec, v);
+		if (strtod(tmp, NULL) == v)
+			break;
+	}
+	/* tmp is [-]d[.ddd]e[+-]XX: take the digits and the exponent apart. */
+	char digits[24];
+	size_t n = 0;
+	const char *p = tmp;
+	bool negative = *p == '-';
+	if (negative)
+		p++;
+	for (; *p && *p != 'e'; p++)
+		if (*p != '.')
+			digits[n++] = *p;
+	int exp10 = atoi(p + 1);
+	while (n > 1 && digits[n - 1] == '0')
+		n--;
+	if (negative)
+		strbuf_addch(sb, '-');
+	double mag = fabs(v);
+	if (mag != 0 && (mag < 1e-6 || mag >= 1e21)) {
+		strbuf_addch(sb, digits[0]);
+		if (n > 1) {
+			strbuf_addch(sb, '.');
+			strbuf_add(sb, digits + 1, n - 1);
+		}
+		strbuf_addf(sb, "e%c%02d", exp10 < 0 ? '-' : '+', abs(exp10));
+		/* Go trims e-07 to e-7 (but keeps e+21). */
+		if (exp10 < 0 && exp10 > -10) {
+			sb->buf[sb->len - 2] = sb->buf[sb->len - 1];
+			sb->buf[--sb->len] = '\0';
+		}
+		return;
+	}
+	if (exp10 < 0) {
+		strbuf_add(sb, "0.", 2);
+		for (int i = -1; i > exp10; i--)
+			strbuf_addch(sb, '0');
+		strbuf_add(sb, digits, n);
+		return;
+	}
+	for (int i = 0; i <= exp10; i++)
+		strbuf_addch(sb, (size_t)i < n ? digits[i] : '0');
+	if (n > (size_t)exp10 + 1) {
+		strbuf_addch(sb, '.');
+		strbuf_add(sb, digits + exp10 + 1, n - (size_t)exp10 - 1);
+	}
+}
+
 static int compare_keys(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -254,8 +318,11 @@ void a2a_go_json(struct strbuf *sb, const json_t *v)
 	case JSON_STRING:
 		go_string(sb, json_string_value(v), json_string_length(v));
 		break;
+	case JSON_REAL:
+		go_real(sb, json_real_value(v));
+		break;
 	default:
-		/* Numbers as they came in: integers exactly, reals shortest; true/false/null. */
+		/* Integers exactly (Go would round them through float64); true, false, null. */
 		json_append(sb, v, false, 0);
 	}
 }

@@ -744,8 +744,33 @@ START_TEST(go_json_bytes)
 			       0, NULL);
 	a2a_go_json(&sb, v);
 	ck_assert_str_eq(sb.buf, "{\"A\":[],\"a\":{\"b\":{},\"y\":\"\\u003c\\u0026\\u003e\\u2028"
-				 "\\u2029\\u0001\\n\xc3\xa9\"},\"z\":[1,2.5,100.0,-0.1,true,null]}");
+				 "\\u2029\\u0001\\n\xc3\xa9\"},\"z\":[1,2.5,100,-0.1,true,null]}");
 	json_decref(v);
+	/* Reals the way Go's strconv writes a float64; big integers kept exact. */
+	static const struct {
+		const char *in, *out;
+	} numbers[] = {
+		{"[1.0]", "[1]"},
+		{"[2.50]", "[2.5]"},
+		{"[1e21]", "[1e+21]"},
+		{"[1.5e300]", "[1.5e+300]"},
+		{"[1e20]", "[100000000000000000000]"},
+		{"[123456789.125]", "[123456789.125]"},
+		{"[0.000001]", "[0.000001]"},
+		{"[1e-7]", "[1e-7]"},
+		{"[-1.25e-10]", "[-1.25e-10]"},
+		{"[1e-100]", "[1e-100]"},
+		{"[-0.0]", "[-0]"},
+		{"[0.1]", "[0.1]"},
+		{"[9007199254740993]", "[9007199254740993]"},
+	};
+	for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+		strbuf_reset(&sb);
+		v = json_loads(numbers[i].in, 0, NULL);
+		a2a_go_json(&sb, v);
+		ck_assert_str_eq(sb.buf, numbers[i].out);
+		json_decref(v);
+	}
 	strbuf_release(&sb);
 }
 END_TEST

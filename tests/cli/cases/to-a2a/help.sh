@@ -1,0 +1,1 @@
+adkev to-a2a -h; echo "exit $?"
