@@ -1,0 +1,34 @@
+# Allocation failure at every point of a run: ADKEV_FAIL_ALLOC_AFTER=N lets N
+# allocations succeed and fails the next.  Each N from 0 up to the run's own
+# count must end in exactly one message and exit 71, never a crash; past the
+# count the run succeeds.  (Skipped under valgrind: exit 71 leaves memory held.)
+# Every N up to 31, then every ALLOC_STRIDE-th (17; make check-slow sets 1).
+sweep() {
+	name=$1
+	shift
+	n=0
+	while [ $n -lt 20000 ]; do
+		ADKEV_FAIL_ALLOC_AFTER=$n adkev "$@" >/dev/null 2>sweep.err
+		status=$?
+		if [ $status -ne 71 ]; then
+			[ $status -eq 0 ] && [ ! -s sweep.err ] && echo "$name: every allocation fails cleanly" ||
+				echo "$name: allocation $n: status $status"
+			break
+		fi
+		if [ "$(wc -l <sweep.err)" -ne 1 ] || ! grep -q '^adkev: out of memory ([0-9]* bytes)$' sweep.err; then
+			echo "$name: allocation $n: unexpected message:"
+			cat sweep.err
+			break
+		fi
+		if [ $n -lt 31 ]; then n=$((n + 1)); else n=$((n + ${ALLOC_STRIDE:-17})); fi
+	done
+	rm -f sweep.err
+}
+sweep final final --concat --per-invocation "$SAMPLES"/c_streaming.jsonl "$SAMPLES"/b_tool_call.session.json
+sweep reasoning reasoning -p "$SAMPLES"/d_thinking.jsonl
+sweep trajectory trajectory --per-invocation --max-string 5 "$CORPUS"/adkjs/j_secrets.jsonl "$SAMPLES"/b_tool_call.jsonl
+sweep state state "$CORPUS"/adkjs/f_state.jsonl
+sweep critic critic -p "$SAMPLES"/e_sequential_critic.jsonl
+sweep to-a2a to-a2a "$CORPUS"/adkjs/i_long_running.jsonl
+sweep to-a2a-1.0 to-a2a --a2a-version 1.0 "$SAMPLES"/b_tool_call.jsonl
+sweep from-a2a from-a2a --deterministic --aggregate "$TESTS"/fuzz/seeds/from_a2a/rpc_stream.sse "$TESTS"/fuzz/seeds/from_a2a/v10_wrapped.jsonl
