@@ -81,9 +81,12 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 		/* A server stream error is no event: there is nothing to send. */
 		if (item.kind != VALUE_EVENT || !wanted(t, item.value))
 			continue;
-		char fresh[37];
+		char fresh[37] = "";
 		const char *why = NULL;
-		a2a_uuid(fresh);
+		/* Only an event without an id of its own needs a fresh one. */
+		const char *id = adk_get_string(item.value, ADK_ID);
+		if (!id || !*id)
+			a2a_uuid(fresh);
 		json_t *msg = a2a_message_from_event(item.value, &t->msg, fresh, &why);
 		if (!msg) {
 			reader_warn_at(&item.pos, "%s", why);
