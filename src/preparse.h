@@ -1,0 +1,64 @@
+/*
+ * preparse.h - parsing ahead on worker threads, for the reader (-j N).
+ *
+ * Parsing JSON is nearly all the work adkev does, so with -j N the reader
+ * does not read a file itself.  A reading thread cuts the file into chunks
+ * of whole lines, N worker threads parse the JSON value at the start of
+ * each line (after an SSE "data:" prefix) into jansson values, and the
+ * reader takes the chunks' bytes in order, as it would take them from
+ * read(2).  When the reader is about to parse a value it first asks for the
+ * value a worker found at the same file offset over the same bytes; when
+ * there is none (a value over several lines, bad input, a second value on a
+ * line, a chunk dropped early) it parses the bytes itself.  So everything the
+ * reader decides - items, their order, diagnostics, positions, exit status -
+ * is what a single-threaded read decides, by construction: a worker only
+ * ever saves the reader a json_loadb() call it would have made on the same
+ * bytes with the same flags.
+ *
+ * Memory stays bounded: at most a few chunks (and their parsed values) are
+ * in flight; a chunk grows only to hold a single line longer than a chunk.
+ * Values are created on a worker and handed to the reader's thread through
+ * the chunk's mutex, so jansson's non-atomic parts never see two threads.
+ */
+#ifndef ADKEV_PREPARSE_H
+#define ADKEV_PREPARSE_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct preparse;
+
+/*
+ * Starts jobs worker threads (jobs >= 1) and the reading thread; values are
+ * parsed with json_loadb(..., parse_flags, ...).
+ */
+struct preparse *preparse_new(unsigned jobs, size_t parse_flags);
+/* Stops and joins every thread and frees what is left; NULL is allowed. */
+void preparse_free(struct preparse *p);
+
+/*
+ * Starts on a new file, read from fd (which the caller keeps and closes
+ * after preparse_read() returned 0 or -1, or after preparse_free()).  Values
+ * left over from the previous file are dropped.
+ */
+void preparse_start(struct preparse *p, int fd);
+/*
+ * Like read(2) on the file: up to cap of its next bytes, 0 at its end, -1
+ * with errno set after a read error (once every byte before it was given).
+ */
+ssize_t preparse_read(struct preparse *p, char *buf, size_t cap);
+/*
+ * The value a worker parsed from the len bytes at file offset off (a line's
+ * value, without the line end), or NULL: then the caller parses the bytes
+ * itself.  On success *end is json_error_t.position of that parse: where the
+ * value ended.  The caller owns the value.  Offsets must be asked for in
+ * increasing order; values before off are dropped.
+ */
+json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end);
+
+/* The number of online CPUs, at least 1: the default of -j. */
+unsigned preparse_default_jobs(void);
+
+#endif

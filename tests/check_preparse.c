@@ -1,0 +1,306 @@
+/*
+ * check_preparse.c - parsing ahead on worker threads: the bytes come out
+ * exactly as read(2) gives them, in order, through any buffer size, from
+ * files and pipes; every line's value is found at its offset and equals a
+ * single-threaded parse of the same bytes; lines a worker cannot parse (or
+ * does not try) give no value; an early stop joins every thread.
+ */
+#include "testutil.h"
+
+#include "preparse.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+
+#define FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL)
+
+/* Reads the whole file through p with reads of at most cap bytes; the caller frees. */
+static char *read_through(struct preparse *p, int fd, size_t cap, size_t *len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *buf = xmalloc(cap);
+	ssize_t n;
+	preparse_start(p, fd);
+	while ((n = preparse_read(p, buf, cap)) > 0)
+		strbuf_add(&sb, buf, (size_t)n);
+	ck_assert_int_eq(n, 0);
+	free(buf);
+	*len = sb.len;
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+static int open_file(const char *name)
+{
+	int fd = open(name, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	return fd;
+}
+
+/* Many lines of every kind, some longer than a chunk. */
+static void make_stream(struct strbuf *sb, unsigned lines)
+{
+	strbuf_addstr(sb, "\xEF\xBB\xBF");
+	for (unsigned i = 0; i < lines; i++) {
+		switch (i % 9) {
+		case 0:
+			strbuf_addf(sb, "{\"author\":\"a%u\",\"n\":%u}\n", i, i);
+			break;
+		case 1:
+			strbuf_addf(sb, "data: {\"author\":\"sse%u\"}\r\n\r\n", i);
+			break;
+		case 2:
+			strbuf_addstr(sb, "event: message\nid: 7\n: comment\n");
+			break;
+		case 3:
+			strbuf_addstr(sb, "{\"author\":\n  \"split\"}\n"); /* over two lines */
+			break;
+		case 4:
+			strbuf_addstr(sb, "{\"author\": \"bad\",}\n"); /* invalid */
+			break;
+		case 5:
+			strbuf_addf(sb, "  [{\"author\":\"x\"}, {\"author\":\"y%u\"}] {\"author\":\"z\"}\n", i);
+			break;
+		case 6: {
+			strbuf_addstr(sb, "{\"author\":\"long\",\"text\":\"");
+			for (unsigned k = 0; k < 100000; k++)
+				strbuf_addch(sb, (char)('a' + k % 26));
+			strbuf_addstr(sb, "\"}\n");
+			break;
+		}
+		case 7:
+			strbuf_addstr(sb, "42\n\n");
+			break;
+		default:
+			strbuf_addf(sb, "{\"author\":\"caf\xC3\xA9\",\"t\":%u.5}", i);
+			strbuf_addstr(sb, "\n");
+		}
+	}
+	strbuf_addstr(sb, "{\"author\":\"last, no line end\"}");
+}
+
+START_TEST(bytes_come_out_in_order_through_any_buffer)
+{
+	struct strbuf sb = STRBUF_INIT;
+	make_stream(&sb, 400);
+	const char *name = temp_file_with(sb.buf, sb.len);
+	size_t caps[] = {7, 4096, 65536, 1 << 20};
+	for (unsigned jobs = 1; jobs <= 4; jobs += 3) {
+		struct preparse *p = preparse_new(jobs, FLAGS);
+		for (size_t k = 0; k < sizeof caps / sizeof caps[0]; k++) {
+			int fd = open_file(name);
+			size_t len;
+			char *got = read_through(p, fd, caps[k], &len);
+			close(fd);
+			ck_assert_uint_eq(len, sb.len);
+			ck_assert(memcmp(got, sb.buf, len) == 0);
+			free(got);
+		}
+		preparse_free(p);
+	}
+	unlink(name);
+	strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(values_are_taken_while_reading_line_by_line)
+{
+	/* The way the reader uses it: read a little, take the values of the complete lines. */
+	struct strbuf sb = STRBUF_INIT;
+	make_stream(&sb, 500);
+	const char *name = temp_file_with(sb.buf, sb.len);
+	struct preparse *p = preparse_new(2, FLAGS);
+	int fd = open_file(name);
+	struct strbuf got = STRBUF_INIT;
+	char buf[3000];
+	size_t done = 0, found = 0, tried = 0;
+	ssize_t n;
+	preparse_start(p, fd);
+	if (sb.len >= 3)
+		done = 3;
+	while ((n = preparse_read(p, buf, sizeof buf)) > 0) {
+		strbuf_add(&got, buf, (size_t)n);
+		const char *nl;
+		while ((nl = memchr(got.buf + done, '\n', got.len - done))) {
+			size_t n_line = (size_t)(nl - (got.buf + done));
+			if (n_line && got.buf[done + n_line - 1] == '\r')
+				n_line--;
+			const char *line = got.buf + done;
+			if (n_line && line[0] == '{') {
+				json_error_t e;
+				json_t *want = json_loadb(line, n_line, FLAGS, &e);
+				size_t end;
+				json_t *v = preparse_take(p, done, n_line, &end);
+				tried++;
+				/* Every complete line's value is still there when asked for in order. */
+				if (v) {
+					found++;
+					ck_assert(json_equal(v, want));
+					ck_assert_uint_eq(end, (size_t)e.position);
+				} else {
+					ck_assert_ptr_null(want);
+				}
+				json_decref(v);
+				json_decref(want);
+			}
+			done = (size_t)(nl - got.buf) + 1;
+		}
+	}
+	ck_assert_uint_eq(got.len, sb.len);
+	ck_assert(memcmp(got.buf, sb.buf, sb.len) == 0);
+	ck_assert_uint_gt(found, tried / 2);
+	close(fd);
+	preparse_free(p);
+	unlink(name);
+	strbuf_release(&sb);
+	strbuf_release(&got);
+}
+END_TEST
+
+struct writer {
+	int fd;
+	const char *data;
+	size_t len;
+};
+
+static void *write_slowly(void *arg)
+{
+	struct writer *w = arg;
+	for (size_t off = 0; off < w->len;) {
+		size_t n = w->len - off < 777 ? w->len - off : 777;
+		ssize_t k = write(w->fd, w->data + off, n);
+		if (k <= 0)
+			break;
+		off += (size_t)k;
+	}
+	close(w->fd);
+	return NULL;
+}
+
+START_TEST(a_pipe_is_read_whole)
+{
+	struct strbuf sb = STRBUF_INIT;
+	make_stream(&sb, 200);
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	struct writer w = {fds[1], sb.buf, sb.len};
+	pthread_t t;
+	pthread_create(&t, NULL, write_slowly, &w);
+	struct preparse *p = preparse_new(2, FLAGS);
+	size_t len;
+	char *got = read_through(p, fds[0], 5000, &len);
+	pthread_join(t, NULL);
+	close(fds[0]);
+	ck_assert_uint_eq(len, sb.len);
+	ck_assert(memcmp(got, sb.buf, len) == 0);
+	free(got);
+	preparse_free(p);
+	strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(several_files_one_after_another)
+{
+	const char *a = temp_file("{\"author\":\"a\"}\n{\"author\":\"b\"}\n");
+	const char *b = temp_file("");
+	const char *c = temp_file("{\"author\":\"c\"}");
+	struct preparse *p = preparse_new(2, FLAGS);
+	const char *names[] = {a, b, c, a};
+	const char *want[] = {"{\"author\":\"a\"}\n{\"author\":\"b\"}\n", "", "{\"author\":\"c\"}",
+			      "{\"author\":\"a\"}\n{\"author\":\"b\"}\n"};
+	for (int i = 0; i < 4; i++) {
+		int fd = open_file(names[i]);
+		if (i == 2) {
+			/* A last line without a line end is parsed too. */
+			char buf[100];
+			size_t end;
+			preparse_start(p, fd);
+			ck_assert_int_eq(preparse_read(p, buf, sizeof buf), 14);
+			json_t *v = preparse_take(p, 0, 14, &end);
+			ck_assert_ptr_nonnull(v);
+			ck_assert_uint_eq(end, 14);
+			json_decref(v);
+			ck_assert_int_eq(preparse_read(p, buf, sizeof buf), 0);
+			close(fd);
+			continue;
+		}
+		size_t len;
+		char *got = read_through(p, fd, 100, &len);
+		ck_assert_uint_eq(len, strlen(want[i]));
+		ck_assert(memcmp(got, want[i], len) == 0);
+		free(got);
+		close(fd);
+	}
+	preparse_free(p);
+	unlink(a);
+	unlink(b);
+	unlink(c);
+}
+END_TEST
+
+START_TEST(stopping_early_joins_every_thread)
+{
+	/* A pipe that stays open and silent: freeing must not wait for it. */
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert_int_eq(write(fds[1], "{\"a\":1}\n{\"b\"", 12), 12);
+	struct preparse *p = preparse_new(2, FLAGS);
+	char buf[64];
+	preparse_start(p, fds[0]);
+	ck_assert_int_eq(preparse_read(p, buf, sizeof buf), 8);
+	preparse_free(p);
+	close(fds[0]);
+	close(fds[1]);
+
+	/* A file abandoned after its first bytes. */
+	struct strbuf sb = STRBUF_INIT;
+	make_stream(&sb, 300);
+	const char *name = temp_file_with(sb.buf, sb.len);
+	p = preparse_new(4, FLAGS);
+	int fd = open_file(name);
+	preparse_start(p, fd);
+	ck_assert_int_gt(preparse_read(p, buf, sizeof buf), 0);
+	preparse_free(p);
+	close(fd);
+	unlink(name);
+	strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(a_read_error_comes_after_the_bytes)
+{
+	/* A directory cannot be read: the error is reported, with no bytes before it. */
+	struct preparse *p = preparse_new(2, FLAGS);
+	int fd = open("/", O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	char buf[16];
+	preparse_start(p, fd);
+	errno = 0;
+	ck_assert_int_eq(preparse_read(p, buf, sizeof buf), -1);
+	ck_assert_int_eq(errno, EISDIR);
+	close(fd);
+	preparse_free(p);
+}
+END_TEST
+
+static Suite *preparse_suite(void)
+{
+	Suite *s = suite_create("preparse");
+	TCase *tc = tcase_create("core");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, bytes_come_out_in_order_through_any_buffer);
+	tcase_add_test(tc, values_are_taken_while_reading_line_by_line);
+	tcase_add_test(tc, a_pipe_is_read_whole);
+	tcase_add_test(tc, several_files_one_after_another);
+	tcase_add_test(tc, stopping_early_joins_every_thread);
+	tcase_add_test(tc, a_read_error_comes_after_the_bytes);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	util_init_json_alloc();
+	return run_suite(preparse_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
+}
