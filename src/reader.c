@@ -383,7 +383,11 @@ static struct reader_pos origin_pos(const struct reader *r, size_t origin, unsig
 static void report_json_error(const struct reader *r, const json_error_t *e)
 {
 	size_t origin = e->line >= 1 && (size_t)e->line <= r->norigins ? (size_t)e->line - 1 : 0;
-	struct reader_pos pos = origin_pos(r, origin, e->column > 0 ? (unsigned long)e->column : 1);
+	unsigned long column = e->column > 0 ? (unsigned long)e->column : 0;
+	/* jansson counts only the characters it decoded: a bad byte is one column on. */
+	if (json_error_code(e) == json_error_invalid_utf8)
+		column++;
+	struct reader_pos pos = origin_pos(r, origin, column ? column : 1);
 	const char *near = strstr(e->text, " near ");
 	int len = near ? (int)(near - e->text) : (int)strlen(e->text);
 	reader_warn_at(&pos, "invalid JSON: %.*s", len, e->text);
