@@ -1,5 +1,8 @@
 # Every reason a final output is not a verdict: 65, one line pointing at the event, no output,
 # and never the critic's text.
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 critic() { printf '{"author":"critic","content":{"parts":[{"text":"%s"}]}}\n' "$1" > in.jsonl; adkev critic in.jsonl; echo "exit $?"; }
 critic 'The draft is fine. sk_live_SECRET'
 critic '[0.9]'
@@ -9,7 +12,6 @@ critic '{\"score\":\"0.9\"}'
 critic '{\"score\":null}'
 critic '{\"score\":true}'
 critic '{\"score\":0.9} and more sk_live_SECRET'
-rm -f in.jsonl
 # No final output at all: an empty stream, a stream of tool calls, another author.
 adkev critic /dev/null; echo "exit $?"
 head -n 1 "$CORPUS"/adkjs/b_tool_call.jsonl | adkev critic; echo "exit $?"

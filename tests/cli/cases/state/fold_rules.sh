@@ -1,5 +1,8 @@
 # Last write wins, keeping the key where it was first written; temp: keys are dropped;
 # partial events are not folded; a user's delta counts (it is in the session).
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 printf '%s\n' \
 	'{"author":"a","actions":{"stateDelta":{"x":1,"temp:scratch":"t","y":[1]}}}' \
 	'{"author":"a","partial":true,"actions":{"stateDelta":{"x":"partial","p":1}}}' \
@@ -10,4 +13,3 @@ adkev state in.jsonl
 adkev state --key temp:scratch in.jsonl
 adkev state --author b in.jsonl
 adkev state --key x --author a in.jsonl
-rm -f in.jsonl

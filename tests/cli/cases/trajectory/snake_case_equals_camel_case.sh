@@ -1,4 +1,7 @@
 # ADK Python's spelling (snake_case, float-second timestamps) gives byte-identical trajectories.
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 for name in b_tool_call c_streaming e_sequential_critic f_state g_transfer i_long_running j_secrets k_model_errors l_multi_turn; do
 	adkev trajectory --per-invocation "$CORPUS"/adkjs/$name.jsonl > camel.out
 	adkev trajectory --per-invocation "$CORPUS"/adkpy-style/$name.snake.jsonl > snake.out
@@ -8,4 +11,3 @@ adkev trajectory "$CORPUS"/adkpy-style/i_long_running.session.snake.jsonl > snak
 adkev trajectory "$CORPUS"/adkjs/i_long_running.session.jsonl > camel.out
 cmp -s camel.out snake.out && echo "same: i_long_running.session"
 cat snake.out
-rm -f camel.out snake.out

@@ -1,4 +1,7 @@
 # Strings inside tool arguments, results and state deltas are cut to N code points.
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 adkev trajectory --max-string 5 --no-token-usage "$CORPUS"/adkjs/b_tool_call.jsonl
 # Redaction first, then truncation: the marker itself is cut.
 adkev trajectory --max-string 3 --no-tool-calls --no-token-usage "$CORPUS"/adkjs/j_secrets.jsonl
@@ -13,4 +16,3 @@ adkev trajectory long.jsonl | grep -o '\.\.\.\[truncated [0-9]* chars\]'
 adkev trajectory --no-truncate long.jsonl | grep -c truncated
 # The last of --max-string and --no-truncate counts.
 adkev trajectory --no-truncate --max-string 2 long.jsonl | grep -o '"s":"[^"]*"'
-rm -f long.jsonl
