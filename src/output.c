@@ -247,6 +247,22 @@ struct output_dir {
 	int status; /* sticky: the first failure */
 };
 
+/*
+ * The directory being written, so that a run ended by exit() elsewhere (an
+ * allocation failure) still removes its temporary files.
+ */
+static struct output_dir *live_dir;
+
+static void remove_temporaries(void)
+{
+	struct output_dir *d = live_dir;
+	if (!d)
+		return;
+	for (size_t i = 0; i < d->count; i++)
+		if (!d->files[i].committed)
+			unlinkat(d->fd, d->files[i].tmp, 0);
+}
+
 /* mkdir -p: 0, or the errno of the first directory that could not be made, named in *bad_dir. */
 static int make_dirs(const char *path, char **bad_dir)
 {
@@ -295,6 +311,10 @@ struct output_dir *output_dir_open(const char *path, bool force, int *status)
 	d->fd = fd;
 	d->force = force;
 	d->buf_file = NO_FILE;
+	static bool registered;
+	if (!registered)
+		registered = atexit(remove_temporaries) == 0;
+	live_dir = d;
 	return d;
 }
 
@@ -368,7 +388,18 @@ int output_dir_add(struct output_dir *d, const char *name, size_t *index)
 		return dir_fail(d, EXIT_CANTCREAT);
 	}
 
+	/*
+	 * Everything that allocates comes before the file is created, so an
+	 * allocation failure (which exits) never leaves a temporary file
+	 * remove_temporaries() does not know about.
+	 */
+	if (d->count == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 16;
+		d->files = xrealloc(d->files, d->cap * sizeof *d->files);
+	}
+	char *real_name = xstrdup(name);
 	struct strbuf tmp = STRBUF_INIT;
+	strbuf_grow(&tmp, 64);
 	int fd;
 	do {
 		strbuf_reset(&tmp);
@@ -377,17 +408,14 @@ int output_dir_add(struct output_dir *d, const char *name, size_t *index)
 	} while (fd < 0 && errno == EEXIST);
 	if (fd < 0) {
 		warn_errno(errno, "cannot create '%s'", path.buf);
+		free(real_name);
 		strbuf_release(&path);
 		strbuf_release(&tmp);
 		return dir_fail(d, EXIT_CANTCREAT);
 	}
 
-	if (d->count == d->cap) {
-		d->cap = d->cap ? d->cap * 2 : 16;
-		d->files = xrealloc(d->files, d->cap * sizeof *d->files);
-	}
 	struct dir_file *f = &d->files[d->count];
-	f->name = xstrdup(name);
+	f->name = real_name;
 	f->tmp = tmp.buf;
 	f->path = path.buf;
 	f->fd = fd;
@@ -492,6 +520,8 @@ void output_dir_free(struct output_dir *d)
 {
 	if (!d)
 		return;
+	if (live_dir == d)
+		live_dir = NULL;
 	for (size_t i = 0; i < d->count; i++) {
 		struct dir_file *f = &d->files[i];
 		if (f->fd >= 0)
