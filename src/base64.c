@@ -12,6 +12,7 @@ void base64_encode(struct strbuf *sb, const void *data, size_t len)
 {
 	const unsigned char *p = data;
 	strbuf_grow(sb, (len + 2) / 3 * 4);
+	sb->buf[sb->len] = '\0'; /* strbuf_grow leaves the buffer unterminated */
 	size_t i = 0;
 	for (; i + 3 <= len; i += 3) {
 		unsigned long v = (unsigned long)p[i] << 16 | (unsigned long)p[i + 1] << 8 | p[i + 2];
@@ -59,6 +60,7 @@ bool base64_decode(struct strbuf *out, const char *text, size_t len)
 		return false;
 	size_t old = out->len;
 	strbuf_grow(out, n / 4 * 3 + 2);
+	out->buf[old] = '\0';
 	int alphabet = 0;
 	unsigned long acc = 0;
 	int bits = 0;
