@@ -1,6 +1,9 @@
 # Artifact updates: partial is append || !lastChunk unless adk_partial says otherwise;
 # empty artifacts and Go's reset marker give nothing; metadata from the update and the
 # artifact (artifact wins), actions from the update's metadata.
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 cat > in.jsonl <<'IN'
 {"kind":"artifact-update","taskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":[{"kind":"text","text":"1"}]}}
 {"kind":"artifact-update","taskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":[{"kind":"text","text":"2"}]},"append":false,"lastChunk":true}

@@ -1,6 +1,9 @@
 # Every error of a2a.md section 12: one line with its position and exit 65 at the first,
 # or warnings, a count and exit 0 with --skip-invalid.  Lines that convert to nothing are
 # no error.  No input value is echoed.
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 cat > in.jsonl <<'IN'
 {"kind":"message","messageId":"ok","role":"agent","parts":[{"kind":"text","text":"first"}]}
 not json at all: secret

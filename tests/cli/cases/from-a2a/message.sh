@@ -1,6 +1,9 @@
 # Messages in every wrapping: bare 0.3, JSON-RPC result, 1.0 wrapper, 1.0 wrapper in an
 # envelope, SSE data: lines, a bare object without kind, pretty-printed, in an array.
 # A user-role message gives content role user; the author is the --author option.
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 cat > in.txt <<'IN'
 {"kind":"message","messageId":"m1","role":"user","parts":[{"kind":"text","text":"What is 17 x 23?"}]}
 {"jsonrpc":"2.0","id":1,"result":{"kind":"message","messageId":"m2","contextId":"c","taskId":"t","role":"agent","parts":[{"kind":"text","text":"391"}],"metadata":{"adk_author":"calc","adk_invocation_id":"e-9","adk_usage_metadata":{"totalTokenCount":7}}}}

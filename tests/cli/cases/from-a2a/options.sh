@@ -1,5 +1,8 @@
 # --author, --invocation-id and --branch stamp every event; --no-peer-actions drops the
 # escalate, transfer and adk_actions a peer sends.
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 in='{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"done"}],"metadata":{"adk_escalate":true,"adk_transfer_to_agent":"admin","adk_actions":{"stateDelta":{"role":"admin"},"skipSummarization":true}}}'
 echo "$in" | adkev from-a2a --deterministic --author remote_agent --invocation-id e-42 --branch root.remote_agent; echo "exit $?"
 echo "$in" | adkev from-a2a --deterministic --no-peer-actions; echo "exit $?"

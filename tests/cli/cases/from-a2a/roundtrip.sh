@@ -2,6 +2,9 @@
 # carries, over every stream of the corpus, in both protocol versions.  Checked with adkev
 # itself: the round-tripped events must give the same A2A messages as the originals, except
 # for what from-a2a stamps on its own (messageId, role, adk_author, adk_invocation_id).
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 strip() {
 	sed -e 's/"messageId":"[^"]*",//' -e 's/"role":"[A-Z_a-z]*",//' \
 		-e 's/"adk_author":"[^"]*",\{0,1\}//' -e 's/"adk_invocation_id":"[^"]*",\{0,1\}//' \

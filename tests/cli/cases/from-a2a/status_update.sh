@@ -1,6 +1,9 @@
 # Status updates: a 0.3 boolean final decides, else (1.0) the state does.  Final updates
 # are events even without a message and carry long-running ids; non-final ones with a
 # message become partial thoughts; without a message they give nothing.
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 msg='"message":{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"Need approval"},{"kind":"data","data":{"id":"c1","name":"approve","args":{"amount":1250}},"metadata":{"adk_type":"function_call","adk_is_long_running":true}}]}'
 cat > in.jsonl <<IN
 {"kind":"status-update","taskId":"t","contextId":"c","status":{"state":"input-required",$msg},"final":true}

@@ -1,5 +1,8 @@
 # Bad input: one line with its position and exit 65 at the first bad value, or warnings and
 # a count with --skip-invalid; nothing of the input is echoed.
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 cat > in.jsonl <<'IN'
 {"id":"ok1","author":"a","content":{"parts":[{"text":"fine"}]}}
 {"id":"b1","author":"a","content":{"parts":[{"inlineData":{"mimeType":"image/png","data":"c2VjcmV0!"}}]}}

@@ -1,5 +1,8 @@
 # messageId is the event's id, else a fresh random UUID (shown here as UUID); --task-id and
 # --context-id set those fields and win over --ids-from-metadata.
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 uuid='s/[0-9a-f]\{8\}-[0-9a-f]\{4\}-4[0-9a-f]\{3\}-[89ab][0-9a-f]\{3\}-[0-9a-f]\{12\}/UUID/g'
 cat > in.jsonl <<'IN'
 {"author":"agent","customMetadata":{"a2a:task_id":"t-9","a2a:context_id":"ctx-9"},"content":{"parts":[{"text":"a"}]}}

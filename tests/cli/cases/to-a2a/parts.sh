@@ -1,4 +1,7 @@
 # Every rule of a2a.md section 3, in A2A 0.3 and in 1.0 shapes.
+# Scratch files live in a private directory: several runs of the suite may overlap.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 cat > parts.jsonl <<'IN'
 {"id":"e1","author":"agent","content":{"role":"model","parts":[{"text":"answer"},{"text":"mulling","thought":true},{"text":""},{"text":"","thought":true}]}}
 {"id":"e2","author":"agent","content":{"parts":[{"inlineData":{"mimeType":"text/plain","data":"PGEyYV9kYXRhcGFydF9qc29uPnsiYiI6WzEsMi41XSwiYSI6Ilx1MDAzYyJ9PC9hMmFfZGF0YXBhcnRfanNvbj4="}},{"inlineData":{"mimeType":"text/plain","data":"aGVsbG8="}}]}}
