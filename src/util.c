@@ -101,6 +101,8 @@ void strbuf_grow(struct strbuf *sb, size_t extra)
 	}
 	sb->buf = xrealloc(sb->buf, cap);
 	sb->cap = cap;
+	/* The promise of util.h holds even before anything is added. */
+	sb->buf[sb->len] = '\0';
 }
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len)
