@@ -24,89 +24,90 @@
 #include <unistd.h>
 
 /* A2A wire field names (0.3 and 1.0). */
-#define A_KIND "kind"
-#define A_TEXT "text"
-#define A_FILE "file"
-#define A_DATA "data"
-#define A_BYTES "bytes"
-#define A_URI "uri"
-#define A_MIME_TYPE "mimeType"
-#define A_NAME "name"
-#define A_METADATA "metadata"
-#define A_RAW "raw"
-#define A_URL "url"
-#define A_MEDIA_TYPE "mediaType"
-#define A_FILENAME "filename"
-#define A_MESSAGE_ID "messageId"
-#define A_ROLE "role"
-#define A_PARTS "parts"
-#define A_CONTEXT_ID "contextId"
-#define A_TASK_ID "taskId"
-#define A_ID "id"
-#define A_STATUS "status"
-#define A_STATE "state"
-#define A_MESSAGE "message"
-#define A_TIMESTAMP "timestamp"
-#define A_ARTIFACTS "artifacts"
-#define A_ARTIFACT "artifact"
+#define A_KIND        "kind"
+#define A_TEXT        "text"
+#define A_FILE        "file"
+#define A_DATA        "data"
+#define A_BYTES       "bytes"
+#define A_URI         "uri"
+#define A_MIME_TYPE   "mimeType"
+#define A_NAME        "name"
+#define A_METADATA    "metadata"
+#define A_RAW         "raw"
+#define A_URL         "url"
+#define A_MEDIA_TYPE  "mediaType"
+#define A_FILENAME    "filename"
+#define A_MESSAGE_ID  "messageId"
+#define A_ROLE        "role"
+#define A_PARTS       "parts"
+#define A_CONTEXT_ID  "contextId"
+#define A_TASK_ID     "taskId"
+#define A_ID          "id"
+#define A_STATUS      "status"
+#define A_STATE       "state"
+#define A_MESSAGE     "message"
+#define A_TIMESTAMP   "timestamp"
+#define A_ARTIFACTS   "artifacts"
+#define A_ARTIFACT    "artifact"
 #define A_ARTIFACT_ID "artifactId"
-#define A_APPEND "append"
-#define A_LAST_CHUNK "lastChunk"
-#define A_FINAL "final"
-#define A_JSONRPC "jsonrpc"
-#define A_RESULT "result"
-#define A_ERROR "error"
-#define A_CODE "code"
-#define A_VALUE "value"
+#define A_APPEND      "append"
+#define A_LAST_CHUNK  "lastChunk"
+#define A_FINAL       "final"
+#define A_JSONRPC     "jsonrpc"
+#define A_RESULT      "result"
+#define A_METHOD      "method"
+#define A_ERROR       "error"
+#define A_CODE        "code"
+#define A_VALUE       "value"
 /* 1.0 stream-response wrapper members. */
-#define A_W_TASK "task"
-#define A_W_MESSAGE "message"
-#define A_W_STATUS "statusUpdate"
+#define A_W_TASK     "task"
+#define A_W_MESSAGE  "message"
+#define A_W_STATUS   "statusUpdate"
 #define A_W_ARTIFACT "artifactUpdate"
 /* 0.3 kinds. */
-#define KIND_TEXT "text"
-#define KIND_FILE "file"
-#define KIND_DATA "data"
-#define KIND_MESSAGE "message"
-#define KIND_TASK "task"
-#define KIND_STATUS "status-update"
+#define KIND_TEXT     "text"
+#define KIND_FILE     "file"
+#define KIND_DATA     "data"
+#define KIND_MESSAGE  "message"
+#define KIND_TASK     "task"
+#define KIND_STATUS   "status-update"
 #define KIND_ARTIFACT "artifact-update"
 
 /* A2A-side metadata keys (section 2.1). */
-#define M_TYPE "adk_type"
-#define M_IS_LONG_RUNNING "adk_is_long_running"
-#define M_THOUGHT "adk_thought"
+#define M_TYPE              "adk_type"
+#define M_IS_LONG_RUNNING   "adk_is_long_running"
+#define M_THOUGHT           "adk_thought"
 #define M_THOUGHT_SIGNATURE "adk_thought_signature"
 #define M_VIDEO_METADATA_GO "video_metadata"
-#define M_VIDEO_METADATA "adk_video_metadata"
-#define M_ESCALATE "adk_escalate"
-#define M_TRANSFER "adk_transfer_to_agent"
-#define M_INVOCATION_ID "adk_invocation_id"
-#define M_AUTHOR "adk_author"
-#define M_BRANCH "adk_branch"
-#define M_ERROR_CODE "adk_error_code"
-#define M_ERROR_MESSAGE "adk_error_message"
-#define M_CITATION "adk_citation_metadata"
-#define M_GROUNDING "adk_grounding_metadata"
-#define M_USAGE "adk_usage_metadata"
-#define M_CUSTOM "adk_custom_metadata"
-#define M_PARTIAL "adk_partial"
-#define M_IS_ERROR_MESSAGE "adk_is_error_message"
-#define M_ACTIONS "adk_actions"
-#define M_DATA_PART_COMPAT "data_part_compat"
+#define M_VIDEO_METADATA    "adk_video_metadata"
+#define M_ESCALATE          "adk_escalate"
+#define M_TRANSFER          "adk_transfer_to_agent"
+#define M_INVOCATION_ID     "adk_invocation_id"
+#define M_AUTHOR            "adk_author"
+#define M_BRANCH            "adk_branch"
+#define M_ERROR_CODE        "adk_error_code"
+#define M_ERROR_MESSAGE     "adk_error_message"
+#define M_CITATION          "adk_citation_metadata"
+#define M_GROUNDING         "adk_grounding_metadata"
+#define M_USAGE             "adk_usage_metadata"
+#define M_CUSTOM            "adk_custom_metadata"
+#define M_PARTIAL           "adk_partial"
+#define M_IS_ERROR_MESSAGE  "adk_is_error_message"
+#define M_ACTIONS           "adk_actions"
+#define M_DATA_PART_COMPAT  "data_part_compat"
 /* adk_type values. */
-#define T_FUNCTION_CALL "function_call"
-#define T_FUNCTION_RESPONSE "function_response"
-#define T_EXECUTABLE_CODE "executable_code"
+#define T_FUNCTION_CALL         "function_call"
+#define T_FUNCTION_RESPONSE     "function_response"
+#define T_EXECUTABLE_CODE       "executable_code"
 #define T_CODE_EXECUTION_RESULT "code_execution_result"
 /* ADK-side keys in customMetadata (section 2.2). */
-#define C_TASK_ID "a2a:task_id"
+#define C_TASK_ID    "a2a:task_id"
 #define C_CONTEXT_ID "a2a:context_id"
-#define C_ERROR "a2a:error"
+#define C_ERROR      "a2a:error"
 
-#define TAG_OPEN "<a2a_datapart_json>"
-#define TAG_CLOSE "</a2a_datapart_json>"
-#define TEXT_PLAIN "text/plain"
+#define TAG_OPEN    "<a2a_datapart_json>"
+#define TAG_CLOSE   "</a2a_datapart_json>"
+#define TEXT_PLAIN  "text/plain"
 #define FAILED_TEXT "a2a task failed"
 
 /* The typed DataParts: adk_type value <-> genai part member, in Go's checking order. */
@@ -114,10 +115,10 @@ static const struct {
 	const char *type;
 	enum adk_field field;
 } typed_parts[] = {
-	{T_CODE_EXECUTION_RESULT, ADK_CODE_EXECUTION_RESULT},
-	{T_FUNCTION_RESPONSE, ADK_FUNCTION_RESPONSE},
-	{T_EXECUTABLE_CODE, ADK_EXECUTABLE_CODE},
-	{T_FUNCTION_CALL, ADK_FUNCTION_CALL},
+    {T_CODE_EXECUTION_RESULT, ADK_CODE_EXECUTION_RESULT},
+    {T_FUNCTION_RESPONSE, ADK_FUNCTION_RESPONSE},
+    {T_EXECUTABLE_CODE, ADK_EXECUTABLE_CODE},
+    {T_FUNCTION_CALL, ADK_FUNCTION_CALL},
 };
 #define NTYPED (sizeof typed_parts / sizeof typed_parts[0])
 
@@ -202,7 +203,7 @@ static void go_string(struct strbuf *sb, const char *s, size_t len)
 			char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
 			strbuf_add(sb, esc, 6);
 		} else if (c == 0xe2 && i + 2 < len && (unsigned char)s[i + 1] == 0x80 &&
-			   ((unsigned char)s[i + 2] == 0xa8 || (unsigned char)s[i + 2] == 0xa9)) {
+		           ((unsigned char)s[i + 2] == 0xa8 || (unsigned char)s[i + 2] == 0xa9)) {
 			/* U+2028 and U+2029 end lines in JavaScript; Go escapes them. */
 			strbuf_addstr(sb, (unsigned char)s[i + 2] == 0xa8 ? "\\u2028" : "\\u2029");
 			i += 2;
@@ -361,7 +362,7 @@ static json_t *a2a_data_part(enum a2a_version v, json_t *data, json_t *md)
 
 /* A FilePart with bytes (base64 text) or a uri; empty mime and name are left out. */
 static json_t *a2a_file_part(enum a2a_version v, bool bytes, json_t *content, const char *mime,
-			     const char *name, json_t *md)
+                             const char *name, json_t *md)
 {
 	json_t *p = json_object();
 	json_t *f = p;
@@ -412,7 +413,7 @@ static json_t *tagged_data_part(const struct strbuf *bytes, enum a2a_version v, 
 	    memcmp(bytes->buf + bytes->len - close, TAG_CLOSE, close) != 0)
 		return NULL;
 	json_t *obj = json_loadb(bytes->buf + open, bytes->len - open - close,
-				 JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+	                         JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
 	if (!json_is_object(obj)) {
 		json_decref(obj);
 		*why = "tagged inlineData does not hold a JSON object";
@@ -431,7 +432,7 @@ static json_t *tagged_data_part(const struct strbuf *bytes, enum a2a_version v, 
 }
 
 json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_version v,
-			    const char **why)
+                            const char **why)
 {
 	*why = NULL;
 	if (!json_is_object(part)) {
@@ -460,8 +461,9 @@ json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_
 	struct strbuf bytes = STRBUF_INIT;
 	if (json_is_object(inline_data)) {
 		json_t *data = adk_get(inline_data, ADK_DATA);
-		if (data && (!json_is_string(data) ||
-			     !base64_decode(&bytes, json_string_value(data), json_string_length(data)))) {
+		if (data &&
+		    (!json_is_string(data) ||
+		     !base64_decode(&bytes, json_string_value(data), json_string_length(data)))) {
 			strbuf_release(&bytes);
 			*why = "invalid base64 in inlineData.data";
 			return NULL;
@@ -479,8 +481,8 @@ json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_
 		strbuf_release(&bytes);
 		const char *uri = adk_get_string(file_data, ADK_FILE_URI);
 		return a2a_file_part(v, false, json_string(uri ? uri : ""),
-				     adk_get_string(file_data, ADK_MIME_TYPE),
-				     adk_get_string(file_data, ADK_DISPLAY_NAME), NULL);
+		                     adk_get_string(file_data, ADK_MIME_TYPE),
+		                     adk_get_string(file_data, ADK_DISPLAY_NAME), NULL);
 	}
 	if (json_is_object(inline_data)) {
 		struct strbuf b64 = STRBUF_INIT;
@@ -491,8 +493,8 @@ json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_
 		if (video)
 			md_set(&md, M_VIDEO_METADATA_GO, adk_camel_copy(video, true));
 		json_t *p = a2a_file_part(v, true, json_stringn(b64.buf ? b64.buf : "", b64.len),
-					  adk_get_string(inline_data, ADK_MIME_TYPE),
-					  adk_get_string(inline_data, ADK_DISPLAY_NAME), md);
+		                          adk_get_string(inline_data, ADK_MIME_TYPE),
+		                          adk_get_string(inline_data, ADK_DISPLAY_NAME), md);
 		strbuf_release(&b64);
 		return p;
 	}
@@ -511,7 +513,8 @@ json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_
 			bool lr = id_in(lrt_ids, adk_get(sub, ADK_ID));
 			json_object_set_new(md, M_IS_LONG_RUNNING, json_boolean(lr));
 			if (signature)
-				json_object_set_new(md, M_THOUGHT_SIGNATURE, json_string(signature));
+				json_object_set_new(md, M_THOUGHT_SIGNATURE,
+				                    json_string(signature));
 		}
 		json_object_set_new(md, M_TYPE, json_string(typed_parts[i].type));
 		return a2a_data_part(v, adk_camel_copy(sub, false), md);
@@ -537,7 +540,7 @@ static json_t *normalised_actions(const json_t *actions)
 }
 
 json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_options *o,
-			       const char *fresh_id, const char **why)
+                               const char *fresh_id, const char **why)
 {
 	*why = NULL;
 	json_t *parts = json_array();
@@ -575,11 +578,13 @@ json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_opt
 		json_object_set_new(msg, A_TASK_ID, json_string(task_id));
 	bool user = event_is_user(event);
 	json_object_set_new(msg, A_ROLE,
-			    json_string(o->version == A2A_V03 ? (user ? "user" : "agent")
-							      : (user ? "ROLE_USER" : "ROLE_AGENT")));
+	                    json_string(o->version == A2A_V03
+	                                    ? (user ? "user" : "agent")
+	                                    : (user ? "ROLE_USER" : "ROLE_AGENT")));
 	json_object_set_new(msg, A_PARTS, parts);
 
-	/* Section 5's table, keys in Go's (sorted) order; adk_actions and adk_error_message are extensions. */
+	/* Section 5's table, keys in Go's (sorted) order; adk_actions and adk_error_message are
+	 * extensions. */
 	json_t *md = NULL;
 	json_t *actions = adk_get(event, ADK_ACTIONS);
 	json_t *norm = json_is_object(actions) ? normalised_actions(actions) : json_object();
@@ -640,11 +645,15 @@ enum a2a_state a2a_parse_state(const char *s)
 		const char *name;
 		enum a2a_state state;
 	} states[] = {
-		{"submitted", A2A_STATE_SUBMITTED},	  {"working", A2A_STATE_WORKING},
-		{"input-required", A2A_STATE_INPUT_REQUIRED}, {"auth-required", A2A_STATE_AUTH_REQUIRED},
-		{"completed", A2A_STATE_COMPLETED},	  {"canceled", A2A_STATE_CANCELED},
-		{"cancelled", A2A_STATE_CANCELED},	  {"failed", A2A_STATE_FAILED},
-		{"rejected", A2A_STATE_REJECTED},
+	    {"submitted", A2A_STATE_SUBMITTED},
+	    {"working", A2A_STATE_WORKING},
+	    {"input-required", A2A_STATE_INPUT_REQUIRED},
+	    {"auth-required", A2A_STATE_AUTH_REQUIRED},
+	    {"completed", A2A_STATE_COMPLETED},
+	    {"canceled", A2A_STATE_CANCELED},
+	    {"cancelled", A2A_STATE_CANCELED},
+	    {"failed", A2A_STATE_FAILED},
+	    {"rejected", A2A_STATE_REJECTED},
 	};
 	if (!s)
 		return A2A_STATE_UNSPECIFIED;
@@ -697,7 +706,7 @@ static void fill_status(struct a2a_object *out)
 }
 
 static bool classify(const json_t *obj, enum a2a_kind kind, struct a2a_object *out,
-		     const char **why)
+                     const char **why)
 {
 	memset(out, 0, sizeof *out);
 	out->adk_partial = -1;
@@ -723,7 +732,7 @@ static bool classify(const json_t *obj, enum a2a_kind kind, struct a2a_object *o
 			out->final = json_is_true(final);
 		else
 			out->final = a2a_state_is_terminal(out->state) ||
-				     out->state == A2A_STATE_INPUT_REQUIRED;
+			             out->state == A2A_STATE_INPUT_REQUIRED;
 		break;
 	}
 	case A2A_ARTIFACT_UPDATE:
@@ -742,17 +751,19 @@ bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why
 	static const struct {
 		const char *name;
 		enum a2a_kind kind;
-	} kinds[] = {
-		{KIND_MESSAGE, A2A_MESSAGE},
-		{KIND_TASK, A2A_TASK},
-		{KIND_STATUS, A2A_STATUS_UPDATE},
-		{KIND_ARTIFACT, A2A_ARTIFACT_UPDATE},
-	}, wrappers[] = {
-		{A_W_MESSAGE, A2A_MESSAGE},
-		{A_W_TASK, A2A_TASK},
-		{A_W_STATUS, A2A_STATUS_UPDATE},
-		{A_W_ARTIFACT, A2A_ARTIFACT_UPDATE},
-	};
+	} kinds[] =
+	    {
+	        {KIND_MESSAGE, A2A_MESSAGE},
+	        {KIND_TASK, A2A_TASK},
+	        {KIND_STATUS, A2A_STATUS_UPDATE},
+	        {KIND_ARTIFACT, A2A_ARTIFACT_UPDATE},
+	    },
+	  wrappers[] = {
+	      {A_W_MESSAGE, A2A_MESSAGE},
+	      {A_W_TASK, A2A_TASK},
+	      {A_W_STATUS, A2A_STATUS_UPDATE},
+	      {A_W_ARTIFACT, A2A_ARTIFACT_UPDATE},
+	  };
 	*why = NULL;
 	if (!json_is_object(value)) {
 		static char reason[64];
@@ -774,6 +785,10 @@ bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why
 			return true;
 		}
 		json_t *result = json_object_get(value, A_RESULT);
+		if ((!result || json_is_null(result)) && json_object_get(value, A_METHOD)) {
+			*why = "a JSON-RPC request, not a response";
+			return false;
+		}
 		if (!result || json_is_null(result)) {
 			*why = "JSON-RPC envelope without result or error";
 			return false;
@@ -803,7 +818,7 @@ bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why
 	}
 	if (found == 1)
 		return classify(json_object_get(value, wrappers[which].name), wrappers[which].kind,
-				out, why);
+		                out, why);
 	if (found > 1) {
 		*why = "expected exactly one event type";
 		return false;
@@ -991,7 +1006,8 @@ json_t *a2a_part_to_genai(const json_t *part, bool *long_running, const char **w
 	}
 	case C_BYTES: {
 		struct strbuf bytes = STRBUF_INIT, b64 = STRBUF_INIT;
-		if (!base64_decode(&bytes, json_string_value(c.value), json_string_length(c.value))) {
+		if (!base64_decode(&bytes, json_string_value(c.value),
+		                   json_string_length(c.value))) {
 			strbuf_release(&bytes);
 			json_decref(g);
 			*why = "invalid base64 in file bytes";
@@ -1005,7 +1021,8 @@ json_t *a2a_part_to_genai(const json_t *part, bool *long_running, const char **w
 		if (nonempty(c.name))
 			set_field(blob, ADK_DISPLAY_NAME, json_string(c.name));
 		set_field(g, ADK_INLINE_DATA, blob);
-		/* Extension: the video metadata Go and Python/JS send with inline bytes comes back. */
+		/* Extension: the video metadata Go and Python/JS send with inline bytes comes back.
+		 */
 		json_t *video = object_member(c.md, M_VIDEO_METADATA_GO);
 		if (!video)
 			video = object_member(c.md, M_VIDEO_METADATA);
@@ -1044,7 +1061,7 @@ static const char *part_error_text(const json_t *part)
  * genai parts to out and long-running call ids to lrt (may be NULL).
  */
 static bool convert_parts(const json_t *parts, size_t from, json_t *out, json_t *lrt,
-			  const char **why)
+                          const char **why)
 {
 	if (!parts || json_is_null(parts))
 		return true;
@@ -1085,8 +1102,8 @@ static json_t *lookup(const json_t *const maps[2], const char *key)
 
 /* What an A2A object contributes to its event, gathered before the event is built. */
 struct body {
-	json_t *parts;	      /* genai parts */
-	json_t *lrt;	      /* long-running ids */
+	json_t *parts; /* genai parts */
+	json_t *lrt;   /* long-running ids */
 	bool user_role;
 	bool partial;
 	bool turn_complete;
@@ -1168,9 +1185,9 @@ static json_t *build_body(struct body *b, const struct a2a_event_options *opts)
 		const char *key;
 		enum adk_field field;
 	} objects[] = {
-		{M_GROUNDING, ADK_GROUNDING_METADATA},
-		{M_CITATION, ADK_CITATION_METADATA},
-		{M_USAGE, ADK_USAGE_METADATA},
+	    {M_GROUNDING, ADK_GROUNDING_METADATA},
+	    {M_CITATION, ADK_CITATION_METADATA},
+	    {M_USAGE, ADK_USAGE_METADATA},
 	};
 	for (size_t i = 0; i < sizeof objects / sizeof objects[0]; i++) {
 		json_t *v = lookup(m->general, objects[i].key);
@@ -1210,7 +1227,7 @@ static const char *failed_text(const json_t *msg_parts, bool *skip_first)
 }
 
 static json_t *task_body(const struct a2a_object *o, const struct a2a_event_options *opts,
-			 const char **why)
+                         const char **why)
 {
 	struct body b = {0};
 	json_t *status = object_member(o->obj, A_STATUS);
@@ -1261,7 +1278,7 @@ fail:
 }
 
 static json_t *status_body(const struct a2a_object *o, const struct a2a_event_options *opts,
-			   const char **why)
+                           const char **why)
 {
 	struct body b = {0};
 	json_t *status = object_member(o->obj, A_STATUS);
@@ -1311,7 +1328,7 @@ fail:
 }
 
 static json_t *artifact_body(const struct a2a_object *o, const struct a2a_event_options *opts,
-			     const char **why)
+                             const char **why)
 {
 	struct body b = {0};
 	json_t *artifact = json_object_get(o->obj, A_ARTIFACT);
@@ -1345,7 +1362,7 @@ static json_t *artifact_body(const struct a2a_object *o, const struct a2a_event_
 }
 
 static json_t *message_body(const struct a2a_object *o, const struct a2a_event_options *opts,
-			    const char **why)
+                            const char **why)
 {
 	struct body b = {0};
 	json_t *md = object_member(o->obj, A_METADATA);
@@ -1374,7 +1391,7 @@ static json_t *rpc_error_body(const struct a2a_object *o)
 		json_t *code = json_object_get(o->obj, A_CODE);
 		if (json_is_integer(code))
 			snprintf(fallback, sizeof fallback, "JSON-RPC error %" JSON_INTEGER_FORMAT,
-				 json_integer_value(code));
+			         json_integer_value(code));
 		else
 			snprintf(fallback, sizeof fallback, "JSON-RPC error");
 		text = fallback;
@@ -1389,7 +1406,7 @@ static json_t *rpc_error_body(const struct a2a_object *o)
 }
 
 json_t *a2a_event_body(const struct a2a_object *o, const struct a2a_event_options *opts,
-		       const char **why)
+                       const char **why)
 {
 	*why = NULL;
 	switch (o->kind) {
@@ -1408,7 +1425,7 @@ json_t *a2a_event_body(const struct a2a_object *o, const struct a2a_event_option
 }
 
 json_t *a2a_event_finish(json_t *body, const struct a2a_event_options *opts, const char *id,
-			 const double *ts)
+                         const double *ts)
 {
 	json_t *ev = json_object();
 	if (id)

@@ -21,7 +21,7 @@ enum a2a_version { A2A_V03, A2A_V10 };
 
 struct a2a_message_options {
 	enum a2a_version version;
-	const char *task_id;	/* NULL: not set (or from metadata) */
+	const char *task_id; /* NULL: not set (or from metadata) */
 	const char *context_id;
 	bool ids_from_metadata; /* customMetadata "a2a:task_id" / "a2a:context_id" */
 };
@@ -32,7 +32,7 @@ struct a2a_message_options {
  * input.
  */
 json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_version version,
-			    const char **why);
+                            const char **why);
 
 /*
  * The A2A Message for one ADK event (section 5).  fresh_id is the messageId
@@ -40,7 +40,7 @@ json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_
  * bad input.
  */
 json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_options *o,
-			       const char *fresh_id, const char **why);
+                               const char *fresh_id, const char **why);
 
 /* ---- A2A -> ADK (from-a2a) ---- */
 
@@ -61,14 +61,14 @@ enum a2a_state {
 /* An A2A object found in an input value; every pointer is borrowed from the value. */
 struct a2a_object {
 	enum a2a_kind kind;
-	const json_t *obj;     /* the Message, Task, update, or JSON-RPC error member */
-	enum a2a_state state;  /* Task and status update */
-	bool final;	       /* status update: decision 2 */
-	bool append;	       /* artifact update */
-	bool last_chunk;       /* artifact update */
-	int adk_partial;       /* artifact and status update: metadata.adk_partial, -1 if not a bool */
+	const json_t *obj;    /* the Message, Task, update, or JSON-RPC error member */
+	enum a2a_state state; /* Task and status update */
+	bool final;           /* status update: decision 2 */
+	bool append;          /* artifact update */
+	bool last_chunk;      /* artifact update */
+	int adk_partial; /* artifact and status update: metadata.adk_partial, -1 if not a bool */
 	const char *artifact_id; /* artifact update, or NULL */
-	const char *timestamp;	 /* status.timestamp, or NULL */
+	const char *timestamp;   /* status.timestamp, or NULL */
 };
 
 /*
@@ -85,8 +85,8 @@ bool a2a_state_is_terminal(enum a2a_state s);
 struct a2a_event_options {
 	const char *author;
 	const char *invocation_id;
-	const char *branch;	/* NULL: none */
-	bool no_peer_actions;	/* drop adk_escalate, adk_transfer_to_agent, adk_actions */
+	const char *branch;   /* NULL: none */
+	bool no_peer_actions; /* drop adk_escalate, adk_transfer_to_agent, adk_actions */
 };
 
 /*
@@ -103,7 +103,7 @@ json_t *a2a_part_to_genai(const json_t *part, bool *long_running, const char **w
  * the object converts to nothing (*why == NULL) or on bad input (*why set).
  */
 json_t *a2a_event_body(const struct a2a_object *o, const struct a2a_event_options *opts,
-		       const char **why);
+                       const char **why);
 
 /*
  * The finished event: id (if not NULL), invocationId, author, branch (if
@@ -111,7 +111,7 @@ json_t *a2a_event_body(const struct a2a_object *o, const struct a2a_event_option
  * body; caller owns the result.
  */
 json_t *a2a_event_finish(json_t *body, const struct a2a_event_options *opts, const char *id,
-			 const double *ts);
+                         const double *ts);
 
 /* An RFC 3339 time (Z or +hh:mm, any fraction) as float seconds since the epoch. */
 bool a2a_parse_time(const char *s, double *seconds);

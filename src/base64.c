@@ -6,7 +6,7 @@
 #include "base64.h"
 
 static const char std_alphabet[] =
-	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 void base64_encode(struct strbuf *sb, const void *data, size_t len)
 {
@@ -15,9 +15,10 @@ void base64_encode(struct strbuf *sb, const void *data, size_t len)
 	sb->buf[sb->len] = '\0'; /* strbuf_grow leaves the buffer unterminated */
 	size_t i = 0;
 	for (; i + 3 <= len; i += 3) {
-		unsigned long v = (unsigned long)p[i] << 16 | (unsigned long)p[i + 1] << 8 | p[i + 2];
+		unsigned long v =
+		    (unsigned long)p[i] << 16 | (unsigned long)p[i + 1] << 8 | p[i + 2];
 		char quad[4] = {std_alphabet[v >> 18 & 63], std_alphabet[v >> 12 & 63],
-				std_alphabet[v >> 6 & 63], std_alphabet[v & 63]};
+		                std_alphabet[v >> 6 & 63], std_alphabet[v & 63]};
 		strbuf_add(sb, quad, 4);
 	}
 	if (i < len) {
@@ -25,7 +26,7 @@ void base64_encode(struct strbuf *sb, const void *data, size_t len)
 		if (i + 1 < len)
 			v |= (unsigned long)p[i + 1] << 8;
 		char quad[4] = {std_alphabet[v >> 18 & 63], std_alphabet[v >> 12 & 63],
-				i + 1 < len ? std_alphabet[v >> 6 & 63] : '=', '='};
+		                i + 1 < len ? std_alphabet[v >> 6 & 63] : '=', '='};
 		strbuf_add(sb, quad, 4);
 	}
 }

@@ -24,24 +24,24 @@ enum {
 };
 
 static const struct option from_a2a_options[] = {
-	{"pretty", no_argument, NULL, 'p'},
-	{"help", no_argument, NULL, 'h'},
-	{"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
-	{"author", required_argument, NULL, OPT_AUTHOR},
-	{"invocation-id", required_argument, NULL, OPT_INVOCATION_ID},
-	{"branch", required_argument, NULL, OPT_BRANCH},
-	{"deterministic", no_argument, NULL, OPT_DETERMINISTIC},
-	{"no-peer-actions", no_argument, NULL, OPT_NO_PEER_ACTIONS},
-	{"aggregate", no_argument, NULL, OPT_AGGREGATE},
-	{NULL, 0, NULL, 0},
+    {"pretty", no_argument, NULL, 'p'},
+    {"help", no_argument, NULL, 'h'},
+    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
+    {"author", required_argument, NULL, OPT_AUTHOR},
+    {"invocation-id", required_argument, NULL, OPT_INVOCATION_ID},
+    {"branch", required_argument, NULL, OPT_BRANCH},
+    {"deterministic", no_argument, NULL, OPT_DETERMINISTIC},
+    {"no-peer-actions", no_argument, NULL, OPT_NO_PEER_ACTIONS},
+    {"aggregate", no_argument, NULL, OPT_AGGREGATE},
+    {NULL, 0, NULL, 0},
 };
 
 /* The chunks of one artifact gathered so far (--aggregate). */
 struct aggregation {
 	char *artifact_id;
-	json_t *parts;	   /* genai parts */
+	json_t *parts;     /* genai parts */
 	json_t *citations; /* citationMetadata.citations, appended */
-	json_t *custom;	   /* customMetadata, merged */
+	json_t *custom;    /* customMetadata, merged */
 	json_t *grounding; /* the latest, or NULL */
 	json_t *usage;
 };
@@ -326,7 +326,8 @@ static int run_from_a2a(int argc, char *argv[])
 		}
 	}
 	if (!f.ev.invocation_id) {
-		/* One invocation for the whole run; a fixed one when the output must be reproducible. */
+		/* One invocation for the whole run; a fixed one when the output must be
+		 * reproducible. */
 		char uuid[37];
 		if (f.deterministic)
 			snprintf(uuid, sizeof uuid, "a2a");
@@ -339,21 +340,21 @@ static int run_from_a2a(int argc, char *argv[])
 }
 
 const struct command command_from_a2a = {
-	.name = "from-a2a",
-	.summary = "Convert A2A messages, tasks and task updates to ADK events.",
-	.usage = "from-a2a [-ph] [--author NAME] [--invocation-id ID] [--branch BRANCH]\n"
-		 "                [--deterministic] [--no-peer-actions] [--aggregate]\n"
-		 "                [--skip-invalid] [FILE ...]",
-	.options = "      --author NAME       the events' author (default \"a2a agent\")\n"
-		   "      --invocation-id ID  the events' invocationId (default: one fresh e-UUID)\n"
-		   "      --branch BRANCH     the events' branch\n"
-		   "      --deterministic     ids a2a-1, a2a-2, ...; timestamps only from the A2A\n"
-		   "                          status; invocation e-a2a unless given\n"
-		   "      --no-peer-actions   ignore escalate, transfer and other actions the\n"
-		   "                          peer sends\n"
-		   "      --aggregate         also write each artifact's chunks as one whole event\n"
-		   "  -p, --pretty            indent the JSON output\n"
-		   "      --skip-invalid      warn about bad input and go on\n"
-		   "  -h, --help              show this help\n",
-	.run = run_from_a2a,
+    .name = "from-a2a",
+    .summary = "Convert A2A messages, tasks and task updates to ADK events.",
+    .usage = "from-a2a [-ph] [--author NAME] [--invocation-id ID] [--branch BRANCH]\n"
+             "                [--deterministic] [--no-peer-actions] [--aggregate]\n"
+             "                [--skip-invalid] [FILE ...]",
+    .options = "      --author NAME       the events' author (default \"a2a agent\")\n"
+               "      --invocation-id ID  the events' invocationId (default: one fresh e-UUID)\n"
+               "      --branch BRANCH     the events' branch\n"
+               "      --deterministic     ids a2a-1, a2a-2, ...; timestamps only from the A2A\n"
+               "                          status; invocation e-a2a unless given\n"
+               "      --no-peer-actions   ignore escalate, transfer and other actions the\n"
+               "                          peer sends\n"
+               "      --aggregate         also write each artifact's chunks as one whole event\n"
+               "  -p, --pretty            indent the JSON output\n"
+               "      --skip-invalid      warn about bad input and go on\n"
+               "  -h, --help              show this help\n",
+    .run = run_from_a2a,
 };

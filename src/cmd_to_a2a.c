@@ -19,16 +19,16 @@ enum {
 };
 
 static const struct option to_a2a_options[] = {
-	{"pretty", no_argument, NULL, 'p'},
-	{"help", no_argument, NULL, 'h'},
-	{"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
-	{"author", required_argument, NULL, OPT_AUTHOR},
-	{"invocation", required_argument, NULL, OPT_INVOCATION},
-	{"a2a-version", required_argument, NULL, OPT_A2A_VERSION},
-	{"task-id", required_argument, NULL, OPT_TASK_ID},
-	{"context-id", required_argument, NULL, OPT_CONTEXT_ID},
-	{"ids-from-metadata", no_argument, NULL, OPT_IDS_FROM_METADATA},
-	{NULL, 0, NULL, 0},
+    {"pretty", no_argument, NULL, 'p'},
+    {"help", no_argument, NULL, 'h'},
+    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
+    {"author", required_argument, NULL, OPT_AUTHOR},
+    {"invocation", required_argument, NULL, OPT_INVOCATION},
+    {"a2a-version", required_argument, NULL, OPT_A2A_VERSION},
+    {"task-id", required_argument, NULL, OPT_TASK_ID},
+    {"context-id", required_argument, NULL, OPT_CONTEXT_ID},
+    {"ids-from-metadata", no_argument, NULL, OPT_IDS_FROM_METADATA},
+    {NULL, 0, NULL, 0},
 };
 
 struct to_a2a {
@@ -153,20 +153,20 @@ static int run_to_a2a(int argc, char *argv[])
 }
 
 const struct command command_to_a2a = {
-	.name = "to-a2a",
-	.summary = "Convert ADK events to A2A messages, one per event.",
-	.usage = "to-a2a [-ph] [--a2a-version 0.3|1.0] [--task-id ID] [--context-id ID]\n"
-		 "              [--ids-from-metadata] [--author NAME] [--invocation ID]\n"
-		 "              [--skip-invalid] [FILE ...]",
-	.options = "      --a2a-version V    0.3 (default: kind discriminators) or 1.0 shapes\n"
-		   "      --task-id ID       set every message's taskId\n"
-		   "      --context-id ID    set every message's contextId\n"
-		   "      --ids-from-metadata  taskId and contextId from customMetadata\n"
-		   "                         \"a2a:task_id\" and \"a2a:context_id\"\n"
-		   "      --author NAME      only events written by NAME\n"
-		   "      --invocation ID    only events of invocation ID\n"
-		   "  -p, --pretty           indent the JSON output\n"
-		   "      --skip-invalid     warn about bad input and go on\n"
-		   "  -h, --help             show this help\n",
-	.run = run_to_a2a,
+    .name = "to-a2a",
+    .summary = "Convert ADK events to A2A messages, one per event.",
+    .usage = "to-a2a [-ph] [--a2a-version 0.3|1.0] [--task-id ID] [--context-id ID]\n"
+             "              [--ids-from-metadata] [--author NAME] [--invocation ID]\n"
+             "              [--skip-invalid] [FILE ...]",
+    .options = "      --a2a-version V    0.3 (default: kind discriminators) or 1.0 shapes\n"
+               "      --task-id ID       set every message's taskId\n"
+               "      --context-id ID    set every message's contextId\n"
+               "      --ids-from-metadata  taskId and contextId from customMetadata\n"
+               "                         \"a2a:task_id\" and \"a2a:context_id\"\n"
+               "      --author NAME      only events written by NAME\n"
+               "      --invocation ID    only events of invocation ID\n"
+               "  -p, --pretty           indent the JSON output\n"
+               "      --skip-invalid     warn about bad input and go on\n"
+               "  -h, --help             show this help\n",
+    .run = run_to_a2a,
 };

@@ -72,15 +72,15 @@ START_TEST(refuses_garbage)
 	ck_assert_ptr_null(dec("Zm9v!", NULL));
 	ck_assert_ptr_null(dec("Zm 9v", NULL));
 	ck_assert_ptr_null(dec("Zm9v\n", NULL));
-	ck_assert_ptr_null(dec("Z", NULL));	  /* a lone character carries no byte */
-	ck_assert_ptr_null(dec("Zm9vY", NULL));	  /* the same at the end */
-	ck_assert_ptr_null(dec("Zg=", NULL));	  /* padding that does not complete a quantum */
+	ck_assert_ptr_null(dec("Z", NULL));     /* a lone character carries no byte */
+	ck_assert_ptr_null(dec("Zm9vY", NULL)); /* the same at the end */
+	ck_assert_ptr_null(dec("Zg=", NULL));   /* padding that does not complete a quantum */
 	ck_assert_ptr_null(dec("Zg===", NULL));
 	ck_assert_ptr_null(dec("Zm9v=", NULL));
-	ck_assert_ptr_null(dec("Z=g=", NULL));	  /* padding inside */
+	ck_assert_ptr_null(dec("Z=g=", NULL)); /* padding inside */
 	ck_assert_ptr_null(dec("=", NULL));
-	ck_assert_ptr_null(dec("+_", NULL));	  /* two alphabets mixed */
-	ck_assert_ptr_null(dec("Zh==", NULL));	  /* non-zero leftover bits */
+	ck_assert_ptr_null(dec("+_", NULL));   /* two alphabets mixed */
+	ck_assert_ptr_null(dec("Zh==", NULL)); /* non-zero leftover bits */
 	ck_assert_ptr_null(dec("Zm9=", NULL));
 }
 END_TEST

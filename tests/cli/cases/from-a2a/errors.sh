@@ -22,6 +22,7 @@ not json at all: secret
 {"messageId":"m","parts":[{"data":"secret","metadata":{"adk_type":"function_response"}}]}
 {"kind":"message","messageId":"m","parts":[{"kind":"data","data":["secret"]}]}
 {"jsonrpc":"2.0","id":1}
+{"jsonrpc":"2.0","id":1,"method":"message/stream","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"text","text":"secret"}]}}}
 {"kind":"task","id":"t","status":{"state":"working"}}
 {"kind":"message","messageId":"ok2","role":"agent","parts":[{"kind":"text","text":"last"}]}
 IN
