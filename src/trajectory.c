@@ -120,9 +120,16 @@ void usage_total_add(struct usage_total *u, const json_t *event)
 	struct strbuf key = STRBUF_INIT;
 	strbuf_addf(&key, "%zu:%s%s", author ? strlen(author) : 0, author ? author : "",
 		    inv ? inv : "");
+	/*
+	 * The usage is kept as its canonical text (sorted keys), not as the
+	 * object: a long session has one entry per agent and invocation, and
+	 * the text is several times smaller.  Equal texts mean json_equal().
+	 */
+	char *text = json_dumps(usage, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
 	json_t *prev = json_object_get(u->last, key.buf);
-	bool repeat = prev && json_equal(prev, usage);
-	json_object_set(u->last, key.buf, usage);
+	bool repeat = prev && strcmp(json_string_value(prev), text) == 0;
+	json_object_set_new_nocheck(u->last, key.buf, json_string_nocheck(text));
+	free(text);
 	strbuf_release(&key);
 	if (repeat)
 		return;

@@ -92,11 +92,11 @@ void trajectory_free(struct trajectory *t);
 struct usage_total {
 	long long input, output, total, thoughts, cached;
 	bool any, has_thoughts, has_cached;
-	json_t *last; /* "author/invocation" -> the last usage object seen for it */
+	json_t *last; /* "author/invocation" -> the canonical text of the last usage seen for it */
 };
 
 void usage_total_init(struct usage_total *u);
-/* Takes in one event (borrowed; the usage object is kept with a reference). */
+/* Takes in one event (borrowed; nothing of it is kept). */
 void usage_total_add(struct usage_total *u, const json_t *event);
 /*
  * {"input_tokens","output_tokens","total_tokens"[,"thoughts_tokens"][,"cached_tokens"]},
