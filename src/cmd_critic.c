@@ -43,9 +43,10 @@ static void critic_add(void *state, const struct reader_item *item)
 	struct critic_run *run = state;
 	if (item->kind != VALUE_EVENT || !answer_add(&run->answer, item->value))
 		return;
-	if (!run->file || strcmp(run->file, item->pos.file) != 0) {
+	const char *file = item->pos.file ? item->pos.file : STDIN_NAME;
+	if (!run->file || strcmp(run->file, file) != 0) {
 		free(run->file);
-		run->file = xstrdup(item->pos.file);
+		run->file = xstrdup(file);
 	}
 	run->line = item->pos.line;
 	run->column = item->pos.column;
