@@ -48,9 +48,11 @@ static void state_add(void *state, const struct reader_item *item)
 		return;
 	json_object_keylen_foreach(delta, key, len, value)
 	{
-		if (len >= strlen(TEMP_PREFIX) && memcmp(key, TEMP_PREFIX, strlen(TEMP_PREFIX)) == 0)
+		if (len >= strlen(TEMP_PREFIX) &&
+		    memcmp(key, TEMP_PREFIX, strlen(TEMP_PREFIX)) == 0)
 			continue;
-		/* Replacing a value keeps the key where it was first written, as a Python dict does. */
+		/* Replacing a value keeps the key where it was first written, as a Python dict
+		 * does. */
 		json_object_setn_nocheck(run->state, key, len, value);
 	}
 }
@@ -73,11 +75,11 @@ static void state_release(void *state)
 }
 
 static const struct extractor state_extractor = {
-	.name = "state",
-	.start = state_start,
-	.add = state_add,
-	.finish = state_finish,
-	.release = state_release,
+    .name = "state",
+    .start = state_start,
+    .add = state_add,
+    .finish = state_finish,
+    .release = state_release,
 };
 
 static bool state_option(void *config, int c, const char *arg)
@@ -91,9 +93,9 @@ static bool state_option(void *config, int c, const char *arg)
 }
 
 static const struct option state_long_options[] = {
-	EXTRACT_LONG_OPTIONS,
-	{"key", required_argument, NULL, OPT_KEY},
-	{NULL, 0, NULL, 0},
+    EXTRACT_LONG_OPTIONS,
+    {"key", required_argument, NULL, OPT_KEY},
+    {NULL, 0, NULL, 0},
 };
 
 static int run_state(int argc, char *argv[])
@@ -101,18 +103,18 @@ static int run_state(int argc, char *argv[])
 	struct extract_options o = {0};
 	struct state_config cfg = {NULL, 0};
 	int status = extract_parse_options(&command_state, EXTRACT_SHORT_OPTIONS,
-					   state_long_options, argc, argv, &o, state_option, &cfg);
+	                                   state_long_options, argc, argv, &o, state_option, &cfg);
 	if (status >= 0)
 		return status;
 	return extract_run(&state_extractor, &cfg, &o, argc - optind, argv + optind);
 }
 
 const struct command command_state = {
-	.name = "state",
-	.summary = "Print the session state the state deltas build.",
-	.usage = "state [-eprh] [--key KEY] [--author NAME] [--invocation ID] [--per-invocation]\n"
-		 "             [--skip-invalid] [FILE ...]",
-	.options = "      --key KEY        print the value of KEY only (null when absent)\n"
-		EXTRACT_OPTIONS_HELP,
-	.run = run_state,
+    .name = "state",
+    .summary = "Print the session state the state deltas build.",
+    .usage = "state [-eprh] [--key KEY] [--author NAME] [--invocation ID] [--per-invocation]\n"
+             "             [--skip-invalid] [FILE ...]",
+    .options = "      --key KEY        print the value of KEY only (null when "
+               "absent)\n" EXTRACT_OPTIONS_HELP,
+    .run = run_state,
 };

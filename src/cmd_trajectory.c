@@ -39,17 +39,17 @@ static void trajectory_release(void *state)
 }
 
 static const struct extractor trajectory_extractor = {
-	.name = "trajectory",
-	.start = trajectory_start,
-	.add = trajectory_add_item,
-	.finish = trajectory_finish,
-	.release = trajectory_release,
+    .name = "trajectory",
+    .start = trajectory_start,
+    .add = trajectory_add_item,
+    .finish = trajectory_finish,
+    .release = trajectory_release,
 };
 
 static const struct option trajectory_long_options[] = {
-	EXTRACT_LONG_OPTIONS,
-	TRAJECTORY_LONG_OPTIONS,
-	{NULL, 0, NULL, 0},
+    EXTRACT_LONG_OPTIONS,
+    TRAJECTORY_LONG_OPTIONS,
+    {NULL, 0, NULL, 0},
 };
 
 static bool trajectory_cmd_option(void *config, int c, const char *arg)
@@ -69,8 +69,8 @@ static int run_trajectory(int argc, char *argv[])
 	struct trajectory_cmd_config cfg = {.bad = NULL};
 	trajectory_config_init(&cfg.traj);
 	int status = extract_parse_options(&command_trajectory, EXTRACT_SHORT_OPTIONS,
-					   trajectory_long_options, argc, argv, &o,
-					   trajectory_cmd_option, &cfg);
+	                                   trajectory_long_options, argc, argv, &o,
+	                                   trajectory_cmd_option, &cfg);
 	if (status < 0 && cfg.bad) {
 		/* The value itself is not repeated: it may be a secret word. */
 		warnx_msg("trajectory: invalid value for %s", cfg.bad);
@@ -83,12 +83,12 @@ static int run_trajectory(int argc, char *argv[])
 }
 
 const struct command command_trajectory = {
-	.name = "trajectory",
-	.summary = "Print tool calls, state deltas, token usage, answer and error.",
-	.usage = "trajectory [-eprh] [--no-redact] [--redact-key WORD] [--redact-exact]\n"
-		 "             [--max-string N | --no-truncate] [--no-tool-calls]\n"
-		 "             [--no-state-deltas] [--no-token-usage] [--author NAME]\n"
-		 "             [--invocation ID] [--per-invocation] [--skip-invalid] [FILE ...]",
-	.options = TRAJECTORY_OPTIONS_HELP EXTRACT_OPTIONS_HELP,
-	.run = run_trajectory,
+    .name = "trajectory",
+    .summary = "Print tool calls, state deltas, token usage, answer and error.",
+    .usage = "trajectory [-eprh] [--no-redact] [--redact-key WORD] [--redact-exact]\n"
+             "             [--max-string N | --no-truncate] [--no-tool-calls]\n"
+             "             [--no-state-deltas] [--no-token-usage] [--author NAME]\n"
+             "             [--invocation ID] [--per-invocation] [--skip-invalid] [FILE ...]",
+    .options = TRAJECTORY_OPTIONS_HELP EXTRACT_OPTIONS_HELP,
+    .run = run_trajectory,
 };

@@ -51,7 +51,7 @@ void critic_strip(const char *text, size_t len, size_t *start, size_t *out_len)
 	*out_len = e - b;
 }
 
-#define FENCE "```"
+#define FENCE     "```"
 #define FENCE_LEN 3
 
 bool critic_unfence(const char *text, size_t len, size_t *start, size_t *body_len)
@@ -68,9 +68,9 @@ bool critic_unfence(const char *text, size_t len, size_t *start, size_t *body_le
 		return false;
 	/* The info string: a word right after the opening fence. */
 	size_t i = FENCE_LEN;
-	while (i < n - FENCE_LEN && (s[i] == '_' || s[i] == '-' || s[i] == '+' ||
-				     (s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') ||
-				     (s[i] >= 'A' && s[i] <= 'Z')))
+	while (i < n - FENCE_LEN &&
+	       (s[i] == '_' || s[i] == '-' || s[i] == '+' || (s[i] >= '0' && s[i] <= '9') ||
+	        (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')))
 		i++;
 	size_t info = i - FENCE_LEN;
 	if (info && !(info == 4 && strncasecmp(s + FENCE_LEN, "json", 4) == 0))
@@ -137,19 +137,20 @@ bool critic_parse(const char *text, size_t len, struct critic_verdict *v)
 	v->json = NULL;
 	v->reason[0] = '\0';
 	if (!critic_unfence(text, len, &start, &n)) {
-		snprintf(v->reason, sizeof v->reason, "the final output is a code fence without JSON");
+		snprintf(v->reason, sizeof v->reason,
+		         "the final output is a code fence without JSON");
 		return false;
 	}
 	json_t *o = json_loadb(text + start, n, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
 	if (!o) {
 		/* jansson's message may quote the text; only the position is given. */
-		snprintf(v->reason, sizeof v->reason, "the final output is not JSON (line %d, column %d)",
-			 err.line, err.column);
+		snprintf(v->reason, sizeof v->reason,
+		         "the final output is not JSON (line %d, column %d)", err.line, err.column);
 		return false;
 	}
 	if (!json_is_object(o)) {
 		snprintf(v->reason, sizeof v->reason, "the verdict is %s, not an object",
-			 type_name(o));
+		         type_name(o));
 		json_decref(o);
 		return false;
 	}
@@ -161,7 +162,7 @@ bool critic_parse(const char *text, size_t len, struct critic_verdict *v)
 	}
 	if (!json_is_number(score)) {
 		snprintf(v->reason, sizeof v->reason, "\"score\" is %s, not a number",
-			 type_name(score));
+		         type_name(score));
 		json_decref(o);
 		return false;
 	}

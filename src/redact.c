@@ -12,7 +12,7 @@
 #include <string.h>
 
 const char *const redact_default_words[] = {
-	"api_key", "token", "secret", "password", "credential", "authorization", "bearer",
+    "api_key", "token", "secret", "password", "credential", "authorization", "bearer",
 };
 const size_t redact_ndefault_words = sizeof redact_default_words / sizeof redact_default_words[0];
 
@@ -40,9 +40,10 @@ void redactor_init(struct redactor *r, bool exact, const char *const *extra, siz
 	r->words = xcalloc(redact_ndefault_words + nextra, sizeof *r->words);
 	for (size_t i = 0; i < redact_ndefault_words + nextra; i++) {
 		const char *w = i < redact_ndefault_words ? redact_default_words[i]
-							  : extra[i - redact_ndefault_words];
+		                                          : extra[i - redact_ndefault_words];
 		char *word = exact ? xstrdup(w) : redact_normalise(w, strlen(w));
-		/* An empty normalised word would match every key; callers reject it, skip it here too. */
+		/* An empty normalised word would match every key; callers reject it, skip it here
+		 * too. */
 		if (!*word && !exact) {
 			free(word);
 			continue;
@@ -88,8 +89,9 @@ json_t *redact_json(const struct redactor *r, const json_t *v)
 		json_t *member;
 		json_object_keylen_foreach((json_t *)v, key, len, member)
 		{
-			json_t *copy = redact_key_is_sensitive(r, key, len) ? json_string(REDACTED)
-									     : redact_json(r, member);
+			json_t *copy = redact_key_is_sensitive(r, key, len)
+			                   ? json_string(REDACTED)
+			                   : redact_json(r, member);
 			json_object_setn_new_nocheck(out, key, len, copy);
 		}
 		return out;
@@ -98,8 +100,7 @@ json_t *redact_json(const struct redactor *r, const json_t *v)
 		json_t *out = json_array();
 		size_t i;
 		json_t *item;
-		json_array_foreach(v, i, item)
-			json_array_append_new(out, redact_json(r, item));
+		json_array_foreach(v, i, item) json_array_append_new(out, redact_json(r, item));
 		return out;
 	}
 	return json_incref((json_t *)v);
@@ -166,8 +167,7 @@ json_t *truncate_json(const json_t *v, long max)
 		json_t *out = json_array();
 		size_t i;
 		json_t *item;
-		json_array_foreach(v, i, item)
-			json_array_append_new(out, truncate_json(item, max));
+		json_array_foreach(v, i, item) json_array_append_new(out, truncate_json(item, max));
 		return out;
 	}
 	if (json_is_string(v))

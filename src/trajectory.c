@@ -21,14 +21,14 @@
 void trajectory_config_init(struct trajectory_config *c)
 {
 	*c = (struct trajectory_config){
-		.tool_calls = true,
-		.state_deltas = true,
-		.token_usage = true,
-		.redact = true,
-		.redact_exact = false,
-		.redact_words = NULL,
-		.nredact_words = 0,
-		.max_string = 10000,
+	    .tool_calls = true,
+	    .state_deltas = true,
+	    .token_usage = true,
+	    .redact = true,
+	    .redact_exact = false,
+	    .redact_words = NULL,
+	    .nredact_words = 0,
+	    .max_string = 10000,
 	};
 }
 
@@ -55,7 +55,7 @@ bool trajectory_option(struct trajectory_config *c, int opt, const char *arg, bo
 			break;
 		}
 		c->redact_words =
-			xrealloc(c->redact_words, (c->nredact_words + 1) * sizeof *c->redact_words);
+		    xrealloc(c->redact_words, (c->nredact_words + 1) * sizeof *c->redact_words);
 		c->redact_words[c->nredact_words++] = arg;
 		break;
 	}
@@ -99,7 +99,7 @@ static void add_count(long long *sum, const json_t *usage, enum adk_field field,
 	if (json_is_integer(v))
 		n = (long long)json_integer_value(v);
 	else if (json_is_real(v) && json_real_value(v) >= (double)INT64_MIN &&
-		 json_real_value(v) < (double)INT64_MAX)
+	         json_real_value(v) < (double)INT64_MAX)
 		n = (long long)json_real_value(v);
 	else
 		return; /* missing or not a number: adds 0 */
@@ -119,7 +119,7 @@ void usage_total_add(struct usage_total *u, const json_t *event)
 	const char *author = event_author(event), *inv = event_invocation_id(event);
 	struct strbuf key = STRBUF_INIT;
 	strbuf_addf(&key, "%zu:%s%s", author ? strlen(author) : 0, author ? author : "",
-		    inv ? inv : "");
+	            inv ? inv : "");
 	/*
 	 * The usage is kept as its canonical text (sorted keys), not as the
 	 * object: a long session has one entry per agent and invocation, and
@@ -165,21 +165,21 @@ void usage_total_release(struct usage_total *u)
 /* The trajectory. */
 
 struct tool_call {
-	json_t *id;	   /* string or NULL */
-	json_t *name;	   /* string or NULL */
-	json_t *args;	   /* object, or NULL for {} */
-	json_t *result;	   /* NULL while unanswered */
+	json_t *id;        /* string or NULL */
+	json_t *name;      /* string or NULL */
+	json_t *args;      /* object, or NULL for {} */
+	json_t *result;    /* NULL while unanswered */
 	json_t *timestamp; /* real or NULL */
-	json_t *author;	   /* string or NULL */
+	json_t *author;    /* string or NULL */
 };
 
 struct trajectory {
 	const struct trajectory_config *config;
 	struct tool_call *calls;
 	size_t ncalls, cap;
-	json_t *by_id;	      /* call id -> index of the latest call with that id */
+	json_t *by_id;        /* call id -> index of the latest call with that id */
 	json_t *pending_name; /* name -> array of indexes of unanswered calls without an id */
-	json_t *deltas;	      /* the non-empty state deltas, by reference */
+	json_t *deltas;       /* the non-empty state deltas, by reference */
 	struct usage_total usage;
 	struct answer answer;
 	json_t *error; /* string or NULL */
@@ -219,7 +219,8 @@ static void add_call(struct trajectory *t, const json_t *event, json_t *call)
 	tc->timestamp = event_timestamp(event, &seconds) ? json_real(seconds) : NULL;
 	tc->author = ref_string(adk_get(event, ADK_AUTHOR));
 	if (tc->id) {
-		json_object_set_new(t->by_id, json_string_value(tc->id), json_integer((json_int_t)n));
+		json_object_set_new(t->by_id, json_string_value(tc->id),
+		                    json_integer((json_int_t)n));
 	} else if (tc->name) {
 		const char *name = json_string_value(tc->name);
 		json_t *queue = json_object_get(t->pending_name, name);
@@ -316,7 +317,7 @@ void trajectory_add(struct trajectory *t, const struct reader_item *item)
 
 /* A value reported from inside a trajectory: redacted, then cut, as configured. */
 static json_t *reported(const struct redactor *r, const struct trajectory_config *c,
-			const json_t *v)
+                        const json_t *v)
 {
 	json_t *redacted = r ? redact_json(r, v) : json_incref((json_t *)v);
 	json_t *cut = truncate_json(redacted, c->max_string);
@@ -345,9 +346,9 @@ json_t *trajectory_json(struct trajectory *t)
 		json_object_set_new(rec, "id", or_null(tc->id));
 		json_object_set_new(rec, "name", or_null(tc->name));
 		json_object_set_new(rec, "arguments",
-				    tc->args ? reported(rp, c, tc->args) : json_object());
+		                    tc->args ? reported(rp, c, tc->args) : json_object());
 		json_object_set_new(rec, "result",
-				    tc->result ? reported(rp, c, tc->result) : json_null());
+		                    tc->result ? reported(rp, c, tc->result) : json_null());
 		json_object_set_new(rec, "timestamp", or_null(tc->timestamp));
 		json_object_set_new(rec, "author", or_null(tc->author));
 		json_array_append_new(calls, rec);
@@ -356,13 +357,13 @@ json_t *trajectory_json(struct trajectory *t)
 	size_t i;
 	json_t *delta;
 	json_array_foreach(c->state_deltas ? t->deltas : NULL, i, delta)
-		json_array_append_new(deltas, reported(rp, c, delta));
+	    json_array_append_new(deltas, reported(rp, c, delta));
 
 	json_t *o = json_object();
 	json_object_set_new(o, "tool_calls", calls);
 	json_object_set_new(o, "state_deltas", deltas);
 	json_object_set_new(o, "token_usage",
-			    c->token_usage ? usage_total_json(&t->usage) : json_null());
+	                    c->token_usage ? usage_total_json(&t->usage) : json_null());
 	json_object_set_new(o, "final_output", answer_json(&t->answer));
 	json_object_set_new(o, "error", or_null(t->error));
 	if (rp)

@@ -52,15 +52,17 @@ enum {
  */
 bool trajectory_option(struct trajectory_config *c, int opt, const char *arg, bool *bad);
 
+/* clang-format off */
 #define TRAJECTORY_LONG_OPTIONS                                                                    \
 	{"no-redact", no_argument, NULL, OPT_TRAJECTORY_NO_REDACT},                                \
-		{"redact-key", required_argument, NULL, OPT_TRAJECTORY_REDACT_KEY},                \
-		{"redact-exact", no_argument, NULL, OPT_TRAJECTORY_REDACT_EXACT},                  \
-		{"max-string", required_argument, NULL, OPT_TRAJECTORY_MAX_STRING},                \
-		{"no-truncate", no_argument, NULL, OPT_TRAJECTORY_NO_TRUNCATE},                    \
-		{"no-tool-calls", no_argument, NULL, OPT_TRAJECTORY_NO_TOOL_CALLS},                \
-		{"no-state-deltas", no_argument, NULL, OPT_TRAJECTORY_NO_STATE_DELTAS},            \
-		{"no-token-usage", no_argument, NULL, OPT_TRAJECTORY_NO_TOKEN_USAGE}
+	{"redact-key", required_argument, NULL, OPT_TRAJECTORY_REDACT_KEY},                        \
+	{"redact-exact", no_argument, NULL, OPT_TRAJECTORY_REDACT_EXACT},                          \
+	{"max-string", required_argument, NULL, OPT_TRAJECTORY_MAX_STRING},                        \
+	{"no-truncate", no_argument, NULL, OPT_TRAJECTORY_NO_TRUNCATE},                            \
+	{"no-tool-calls", no_argument, NULL, OPT_TRAJECTORY_NO_TOOL_CALLS},                        \
+	{"no-state-deltas", no_argument, NULL, OPT_TRAJECTORY_NO_STATE_DELTAS},                    \
+	{"no-token-usage", no_argument, NULL, OPT_TRAJECTORY_NO_TOKEN_USAGE}
+/* clang-format on */
 
 #define TRAJECTORY_OPTIONS_HELP                                                                    \
 	"      --no-redact      keep secrets in tool arguments, results and state\n"               \

@@ -33,16 +33,17 @@ static char *verdict_of(const char *text)
 START_TEST(plain_verdicts_are_normalised)
 {
 	CHECK_VERDICT("{\"score\":0.8,\"feedback\":\"Clear.\"}",
-		      "{\"score\":0.8,\"feedback_text\":\"Clear.\"}");
+	              "{\"score\":0.8,\"feedback_text\":\"Clear.\"}");
 	/* An integer score is a float, as gepa's float(score); feedback is stripped. */
 	CHECK_VERDICT("  {\"score\":1,\"feedback\":\"  padded \\n\"}\n",
-		      "{\"score\":1.0,\"feedback_text\":\"padded\"}");
+	              "{\"score\":1.0,\"feedback_text\":\"padded\"}");
 	CHECK_VERDICT("{\"score\":0}", "{\"score\":0.0,\"feedback_text\":\"\"}");
 	/* Key order is fixed; other keys are dropped. */
-	CHECK_VERDICT("{\"extra\":1,\"actionable_guidance\":\" Cut it. \",\"dimension_scores\":"
-		      "{\"clarity\":0.9,\"tone\":\"ok\"},\"feedback\":\"f\",\"score\":0.5}",
-		      "{\"score\":0.5,\"feedback_text\":\"f\",\"dimension_scores\":{\"clarity\":0.9,"
-		      "\"tone\":\"ok\"},\"actionable_guidance\":\"Cut it.\"}");
+	CHECK_VERDICT(
+	    "{\"extra\":1,\"actionable_guidance\":\" Cut it. \",\"dimension_scores\":"
+	    "{\"clarity\":0.9,\"tone\":\"ok\"},\"feedback\":\"f\",\"score\":0.5}",
+	    "{\"score\":0.5,\"feedback_text\":\"f\",\"dimension_scores\":{\"clarity\":0.9,"
+	    "\"tone\":\"ok\"},\"actionable_guidance\":\"Cut it.\"}");
 }
 END_TEST
 
@@ -50,48 +51,54 @@ START_TEST(feedback_rules)
 {
 	/* feedback_text wins when truthy; an empty one falls back to feedback. */
 	CHECK_VERDICT("{\"score\":0.5,\"feedback_text\":\"ft\",\"feedback\":\"f\"}",
-		      "{\"score\":0.5,\"feedback_text\":\"ft\"}");
+	              "{\"score\":0.5,\"feedback_text\":\"ft\"}");
 	CHECK_VERDICT("{\"score\":0.5,\"feedback_text\":\"\",\"feedback\":\"f\"}",
-		      "{\"score\":0.5,\"feedback_text\":\"f\"}");
+	              "{\"score\":0.5,\"feedback_text\":\"f\"}");
 	/* Deviation: a feedback that is not a string gives "" (gepa: "None", "5"). */
-	CHECK_VERDICT("{\"score\":0.5,\"feedback\":null}", "{\"score\":0.5,\"feedback_text\":\"\"}");
+	CHECK_VERDICT("{\"score\":0.5,\"feedback\":null}",
+	              "{\"score\":0.5,\"feedback_text\":\"\"}");
 	CHECK_VERDICT("{\"score\":0.5,\"feedback\":5}", "{\"score\":0.5,\"feedback_text\":\"\"}");
-	CHECK_VERDICT("{\"score\":0.5,\"feedback\":\" \\t\"}", "{\"score\":0.5,\"feedback_text\":\"\"}");
+	CHECK_VERDICT("{\"score\":0.5,\"feedback\":\" \\t\"}",
+	              "{\"score\":0.5,\"feedback_text\":\"\"}");
 	/* Python's strip() takes Unicode white space too. */
 	CHECK_VERDICT("{\"score\":0.5,\"feedback\":\"\\u00a0\\u3000été\\u2003\"}",
-		      "{\"score\":0.5,\"feedback_text\":\"été\"}");
+	              "{\"score\":0.5,\"feedback_text\":\"été\"}");
 	/* Empty dimension scores and blank guidance are left out. */
 	CHECK_VERDICT("{\"score\":0.5,\"dimension_scores\":{},\"actionable_guidance\":\"  \"}",
-		      "{\"score\":0.5,\"feedback_text\":\"\"}");
+	              "{\"score\":0.5,\"feedback_text\":\"\"}");
 	CHECK_VERDICT("{\"score\":0.5,\"dimension_scores\":[1],\"actionable_guidance\":3}",
-		      "{\"score\":0.5,\"feedback_text\":\"\"}");
+	              "{\"score\":0.5,\"feedback_text\":\"\"}");
 }
 END_TEST
 
 START_TEST(markdown_fences_are_accepted)
 {
 	CHECK_VERDICT("```json\n{\"score\":0.7,\"feedback\":\"ok\"}\n```",
-		      "{\"score\":0.7,\"feedback_text\":\"ok\"}");
-	CHECK_VERDICT("\n```JSON\n{\"score\":0.7}\n```\n", "{\"score\":0.7,\"feedback_text\":\"\"}");
+	              "{\"score\":0.7,\"feedback_text\":\"ok\"}");
+	CHECK_VERDICT("\n```JSON\n{\"score\":0.7}\n```\n",
+	              "{\"score\":0.7,\"feedback_text\":\"\"}");
 	CHECK_VERDICT("```\n{\"score\":0.7}\n```", "{\"score\":0.7,\"feedback_text\":\"\"}");
 	CHECK_VERDICT("```{\"score\":0.7}```", "{\"score\":0.7,\"feedback_text\":\"\"}");
 	CHECK_VERDICT("```json {\"score\":0.7} ```", "{\"score\":0.7,\"feedback_text\":\"\"}");
 	CHECK_VERDICT("```javascript\n{\"score\":0.7}\n```",
-		      "ERROR: the final output is a code fence without JSON");
-	CHECK_VERDICT("```json\n{\"score\":0.7}", "ERROR: the final output is a code fence without JSON");
+	              "ERROR: the final output is a code fence without JSON");
+	CHECK_VERDICT("```json\n{\"score\":0.7}",
+	              "ERROR: the final output is a code fence without JSON");
 	CHECK_VERDICT("```", "ERROR: the final output is a code fence without JSON");
 	CHECK_VERDICT("``````", "ERROR: the final output is not JSON (line 1, column 0)");
 	/* Prose around a fence is not a verdict. */
 	CHECK_VERDICT("Here:\n```json\n{\"score\":0.7}\n```",
-		      "ERROR: the final output is not JSON (line 1, column 4)");
+	              "ERROR: the final output is not JSON (line 1, column 4)");
 }
 END_TEST
 
 START_TEST(every_error_has_a_reason_without_the_text)
 {
 	/* The position is jansson's: where the bad token ends, in the (unfenced) JSON. */
-	CHECK_VERDICT("great job, secret42", "ERROR: the final output is not JSON (line 1, column 5)");
-	CHECK_VERDICT("{\"score\":0.5} trailing", "ERROR: the final output is not JSON (line 1, column 22)");
+	CHECK_VERDICT("great job, secret42",
+	              "ERROR: the final output is not JSON (line 1, column 5)");
+	CHECK_VERDICT("{\"score\":0.5} trailing",
+	              "ERROR: the final output is not JSON (line 1, column 22)");
 	CHECK_VERDICT("{\"score\":NaN}", "ERROR: the final output is not JSON (line 1, column 12)");
 	CHECK_VERDICT("   ", "ERROR: the final output is not JSON (line 1, column 0)");
 	CHECK_VERDICT("[{\"score\":1}]", "ERROR: the verdict is an array, not an object");

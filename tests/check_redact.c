@@ -39,13 +39,13 @@ START_TEST(normalised_key_rule_matches_the_spec_examples)
 {
 	struct redactor r;
 	redactor_init(&r, false, NULL, 0);
-	const char *yes[] = {"API_KEY",	     "apiKey",	     "api-key",	  "Authorization",
-			     "access_token", "client_secret", "password", "user_password",
-			     "db.Password",  "x-bearer",      "credential", "credentials_token",
-			     "TOKEN",	     "token",	      "Secret",	  "service_api_key"};
-	const char *no[] = {"max_tokens", "token_count", "tokens", "credentials", "passwords",
-			    "key",	  "api",	 "",	   "secretary",	  "authorized",
-			    "name",	  "bearer_type"};
+	const char *yes[] = {"API_KEY",      "apiKey",        "api-key",    "Authorization",
+	                     "access_token", "client_secret", "password",   "user_password",
+	                     "db.Password",  "x-bearer",      "credential", "credentials_token",
+	                     "TOKEN",        "token",         "Secret",     "service_api_key"};
+	const char *no[] = {"max_tokens", "token_count", "tokens", "credentials",
+	                    "passwords",  "key",         "api",    "",
+	                    "secretary",  "authorized",  "name",   "bearer_type"};
 	for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++)
 		ck_assert_msg(sensitive(&r, yes[i]), "%s should be sensitive", yes[i]);
 	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
@@ -113,15 +113,15 @@ START_TEST(redaction_is_recursive_and_replaces_whole_values)
 	struct redactor r;
 	redactor_init(&r, false, NULL, 0);
 	json_t *in = parse("{\"user\":\"ann\",\"token\":{\"nested\":\"obj\"},"
-			   "\"list\":[[{\"password\":\"p\",\"ok\":1}],\"s\"],"
-			   "\"Authorization\":[1,2],\"apiKey\":null,\"max_tokens\":5,"
-			   "\"meta\":{\"client_secret\":7,\"deep\":{\"x\":{\"bearer\":true}}}}");
+	                   "\"list\":[[{\"password\":\"p\",\"ok\":1}],\"s\"],"
+	                   "\"Authorization\":[1,2],\"apiKey\":null,\"max_tokens\":5,"
+	                   "\"meta\":{\"client_secret\":7,\"deep\":{\"x\":{\"bearer\":true}}}}");
 	char *before = dump(in);
 	CHECK_JSON(redact_json(&r, in),
-		   "{\"user\":\"ann\",\"token\":\"[REDACTED]\",\"list\":[[{\"password\":"
-		   "\"[REDACTED]\",\"ok\":1}],\"s\"],\"Authorization\":\"[REDACTED]\","
-		   "\"apiKey\":\"[REDACTED]\",\"max_tokens\":5,\"meta\":{\"client_secret\":"
-		   "\"[REDACTED]\",\"deep\":{\"x\":{\"bearer\":\"[REDACTED]\"}}}}");
+	           "{\"user\":\"ann\",\"token\":\"[REDACTED]\",\"list\":[[{\"password\":"
+	           "\"[REDACTED]\",\"ok\":1}],\"s\"],\"Authorization\":\"[REDACTED]\","
+	           "\"apiKey\":\"[REDACTED]\",\"max_tokens\":5,\"meta\":{\"client_secret\":"
+	           "\"[REDACTED]\",\"deep\":{\"x\":{\"bearer\":\"[REDACTED]\"}}}}");
 	/* The input is never changed. */
 	char *after = dump(in);
 	ck_assert_str_eq(before, after);
@@ -198,12 +198,13 @@ END_TEST
 
 START_TEST(truncation_is_recursive_and_never_touches_keys)
 {
-	json_t *in = parse("{\"a_very_long_key\":\"a long value\",\"n\":123456789,"
-			   "\"l\":[\"abcdef\",[\"ghijkl\"],{\"keykeykey\":\"xyzxyz\"}],\"b\":true}");
+	json_t *in =
+	    parse("{\"a_very_long_key\":\"a long value\",\"n\":123456789,"
+	          "\"l\":[\"abcdef\",[\"ghijkl\"],{\"keykeykey\":\"xyzxyz\"}],\"b\":true}");
 	CHECK_JSON(truncate_json(in, 3),
-		   "{\"a_very_long_key\":\"a l...[truncated 9 chars]\",\"n\":123456789,"
-		   "\"l\":[\"abc...[truncated 3 chars]\",[\"ghi...[truncated 3 chars]\"],"
-		   "{\"keykeykey\":\"xyz...[truncated 3 chars]\"}],\"b\":true}");
+	           "{\"a_very_long_key\":\"a l...[truncated 9 chars]\",\"n\":123456789,"
+	           "\"l\":[\"abc...[truncated 3 chars]\",[\"ghi...[truncated 3 chars]\"],"
+	           "{\"keykeykey\":\"xyz...[truncated 3 chars]\"}],\"b\":true}");
 	json_decref(in);
 }
 END_TEST

@@ -67,6 +67,11 @@ static char *member(const json_t *traj, const char *key)
 		json_decref(t_);                                                                   \
 	} while (0)
 
+/*
+ * The event texts below are laid out by hand, one event or part per line;
+ * clang-format would scatter the string pieces.
+ */
+/* clang-format off */
 #define CALL(id, name, args) "{\"functionCall\":{" id "\"name\":\"" name "\",\"args\":" args "}}"
 #define RESP(id, name, resp) "{\"functionResponse\":{" id "\"name\":\"" name "\",\"response\":" resp "}}"
 #define EVENT(author, parts) "{\"author\":\"" author "\",\"content\":{\"parts\":[" parts "]}}"
@@ -358,6 +363,8 @@ START_TEST(an_empty_stream_gives_an_empty_trajectory)
 	json_decref(t);
 }
 END_TEST
+
+/* clang-format on */
 
 int main(void)
 {
