@@ -12,6 +12,8 @@ VERSION = 0.1.0
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man/man1
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
 
 CC ?= cc
 # Recursive (=) on purpose: pkg-config is asked when a recipe runs, after
@@ -37,8 +39,12 @@ MANS = $(wildcard man/*.1)
 
 # The packages the build and the tests need, by the command or file that shows them.
 DEB_PACKAGES = pkg-config libjansson-dev check mandoc
+# The terminal tests (tests/tty) drive tmux and zsh; they are skipped, loudly,
+# where these cannot be installed.
+TTY_PACKAGES = tmux zsh
 
-.PHONY: all deps check check-unit check-cli check-man check-sanitize check-valgrind \
+.PHONY: all deps check check-unit check-cli check-man check-tty check-install \
+	check-sanitize check-valgrind \
 	bench install uninstall clean lint
 
 all: adkev
@@ -72,13 +78,32 @@ adkev: $(BUILD)/adkev
 $(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Isrc -o $@ $< $(LIB_OBJS) $(LDLIBS_ALL) $(CHECK_LIBS)
 
-check: check-unit check-cli check-man
+check: check-unit check-cli check-man check-tty check-install
 
 check-unit: $(TEST_BINS)
 	@for t in $(TEST_BINS); do CK_FORK=no $(TEST_ENV) $$t || exit 1; done
 
 check-cli: $(BUILD)/adkev
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(ADKEV_WRAPPER)" sh tests/cli/run.sh
+
+# Tries to install tmux and zsh once; never fails the build when it cannot.
+$(BUILD)/.deps-tty: | $(BUILD)/.deps
+	@missing=""; \
+	for p in $(TTY_PACKAGES); do command -v $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+		{ $$sudo apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; } \
+			|| echo "could not install:$$missing (the terminal tests will be skipped)" >&2; \
+	fi; \
+	touch $@
+
+check-tty: $(BUILD)/adkev | $(BUILD)/.deps-tty
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/tty/run.sh
+
+check-install: $(BUILD)/adkev
+	@MAKE="$(MAKE)" BUILD="$(BUILD)" sh tests/install.sh
 
 check-man: | $(BUILD)/.deps
 	@out=$$(mandoc -Tlint -W warning $(MANS) 2>&1); \
@@ -88,7 +113,7 @@ check-man: | $(BUILD)/.deps
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 check-sanitize:
 	$(MAKE) BUILD=build/sanitize CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" \
-		TEST_ENV="ASAN_OPTIONS=detect_leaks=1" check-unit check-cli
+		TEST_ENV="ASAN_OPTIONS=detect_leaks=1" check-unit check-cli check-tty
 
 check-valgrind: $(BUILD)/adkev
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" \
@@ -120,15 +145,19 @@ bench: $(BUILD)/adkev $(BUILD)/adkev-gen
 		sh bench/run.sh
 
 install: $(BUILD)/adkev
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) \
+		$(DESTDIR)$(ZSHCOMPDIR)
 	install -m 755 $(BUILD)/adkev $(DESTDIR)$(BINDIR)/adkev
 	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)
+	install -m 644 completions/adkev.bash $(DESTDIR)$(BASHCOMPDIR)/adkev
+	install -m 644 completions/_adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/adkev $(MANS:man/%=$(DESTDIR)$(MANDIR)/%)
+	rm -f $(DESTDIR)$(BINDIR)/adkev $(MANS:man/%=$(DESTDIR)$(MANDIR)/%) \
+		$(DESTDIR)$(BASHCOMPDIR)/adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev
 
 lint:
 	clang-format --dry-run --Werror src/*.c src/*.h tests/*.c
 
 clean:
-	rm -rf build adkev tests/cli/out
+	rm -rf build adkev tests/cli/out tests/tty/out
