@@ -7,15 +7,23 @@
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void out_of_memory(size_t size)
 {
-	fprintf(stderr, "adkev: out of memory (%zu bytes)\n", size);
-	exit(EXIT_OSERR);
+	/* With -j, workers allocate too: the first thread out of memory reports and exits. */
+	static atomic_flag reported = ATOMIC_FLAG_INIT;
+	if (!atomic_flag_test_and_set(&reported)) {
+		fprintf(stderr, "adkev: out of memory (%zu bytes)\n", size);
+		exit(EXIT_OSERR);
+	}
+	for (;;)
+		pause();
 }
 
 /*
@@ -24,7 +32,7 @@ static void out_of_memory(size_t size)
  * unset it costs one well-predicted branch per allocation.
  */
 static bool alloc_faults;
-static unsigned long allocs_left;
+static atomic_ulong allocs_left; /* atomic: worker threads allocate too */
 
 void util_init_alloc_faults(void)
 {
@@ -32,7 +40,7 @@ void util_init_alloc_faults(void)
 	long n;
 	if (s && *s && parse_long(s, 0, &n)) {
 		alloc_faults = true;
-		allocs_left = (unsigned long)n;
+		atomic_store(&allocs_left, (unsigned long)n);
 	}
 }
 
@@ -41,9 +49,11 @@ static bool alloc_fails(void)
 {
 	if (__builtin_expect(!alloc_faults, 1))
 		return false;
-	if (allocs_left == 0)
-		return true;
-	allocs_left--;
+	unsigned long n = atomic_load(&allocs_left);
+	do {
+		if (n == 0)
+			return true;
+	} while (!atomic_compare_exchange_weak(&allocs_left, &n, n - 1));
 	return false;
 }
 
