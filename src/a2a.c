@@ -1155,13 +1155,14 @@ static json_t *build_body(struct body *b, const struct a2a_event_options *opts)
 	if (b->turn_complete)
 		set_field(ev, ADK_TURN_COMPLETE, json_true());
 	json_t *code = lookup(m->general, M_ERROR_CODE);
-	if (json_is_string(code))
+	/* An empty string is a default value: left out, as ADK leaves it out. */
+	if (json_is_string(code) && json_string_length(code))
 		set_field(ev, ADK_ERROR_CODE, json_incref(code));
 	const char *error_message = b->error_message;
 	if (!error_message)
-		error_message = string_member(m->general[0], M_ERROR_MESSAGE);
+		error_message = nonempty(string_member(m->general[0], M_ERROR_MESSAGE));
 	if (!error_message)
-		error_message = string_member(m->general[1], M_ERROR_MESSAGE);
+		error_message = nonempty(string_member(m->general[1], M_ERROR_MESSAGE));
 	if (error_message)
 		set_field(ev, ADK_ERROR_MESSAGE, json_string(error_message));
 	if (b->lrt && json_array_size(b->lrt))

@@ -700,10 +700,14 @@ START_TEST(metadata_pass)
 	    "'a2a:task_id':'T','a2a:context_id':'c','k':1},'groundingMetadata':{'g':1},"
 	    "'citationMetadata':{'c':1},'usageMetadata':{'u':1},'actions':{'escalate':true,"
 	    "'transferToAgent':'b'}}");
-	/* Null and non-object values are ignored. */
+	/* Null, empty and wrongly typed values are ignored. */
 	ck_assert_str_eq(body_of("{'kind':'message','messageId':'m','parts':[],'metadata':{"
 	                         "'adk_grounding_metadata':null,'adk_usage_metadata':'u',"
-	                         "'adk_error_code':3,'adk_escalate':'yes'}}",
+	                         "'adk_error_code':3,'adk_escalate':'yes','adk_error_message':''}}",
+	                         &opts),
+	                 "{'turnComplete':true}");
+	ck_assert_str_eq(body_of("{'kind':'message','messageId':'m','parts':[],'metadata':{"
+	                         "'adk_error_code':''}}",
 	                         &opts),
 	                 "{'turnComplete':true}");
 	/* Python's adk_actions (object or JSON string) when the Go keys are absent. */
