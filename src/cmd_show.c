@@ -36,25 +36,25 @@ enum {
 	OPT_WIDTH,
 };
 
-#define TIME_WIDTH 10
+#define TIME_WIDTH       10
 #define AUTHOR_MIN_WIDTH 16
-#define LABEL_WIDTH 8
-#define MIN_VALUE_WIDTH 10
-#define ELLIPSIS "\xE2\x80\xA6" /* U+2026, one column */
+#define LABEL_WIDTH      8
+#define MIN_VALUE_WIDTH  10
+#define ELLIPSIS         "\xE2\x80\xA6" /* U+2026, one column */
 
 /* SGR parameters. */
-#define SGR_BOLD "1"
-#define SGR_DIM "2"
-#define SGR_DIM_ITALIC "2;3"
-#define SGR_RED_BOLD "1;31"
-#define SGR_GREEN "32"
-#define SGR_GREEN_BOLD "1;32"
-#define SGR_YELLOW "33"
+#define SGR_BOLD        "1"
+#define SGR_DIM         "2"
+#define SGR_DIM_ITALIC  "2;3"
+#define SGR_RED_BOLD    "1;31"
+#define SGR_GREEN       "32"
+#define SGR_GREEN_BOLD  "1;32"
+#define SGR_YELLOW      "33"
 #define SGR_YELLOW_BOLD "1;33"
-#define SGR_BLUE "34"
-#define SGR_BLUE_BOLD "1;34"
-#define SGR_MAGENTA "35"
-#define SGR_CYAN "36"
+#define SGR_BLUE        "34"
+#define SGR_BLUE_BOLD   "1;34"
+#define SGR_MAGENTA     "35"
+#define SGR_CYAN        "36"
 
 struct show_options {
 	bool color;
@@ -86,10 +86,10 @@ struct show {
 	/* The event being shown. */
 	const json_t *event;
 	bool first_line;
-	size_t indent;	   /* columns of branch indentation */
-	size_t value_col;  /* where values start on this event's lines */
-	size_t used;	   /* columns used on the current line */
-	bool cut;	   /* values are cut at the width */
+	size_t indent;    /* columns of branch indentation */
+	size_t value_col; /* where values start on this event's lines */
+	size_t used;      /* columns used on the current line */
+	bool cut;         /* values are cut at the width */
 };
 
 /* Whether a code point is written as an escape rather than as itself. */
@@ -197,7 +197,7 @@ static size_t measure(const struct segment *seg, size_t nseg, size_t limit)
  * the value column.  Returns false when it ran out of room.
  */
 static bool put_text(struct show *s, const char *p, size_t n, size_t *budget, bool breaks,
-		     const char *style)
+                     const char *style)
 {
 	char esc[16];
 	for (size_t i = 0; i < n;) {
@@ -337,12 +337,15 @@ static void line_end(struct show *s)
 }
 
 static const char *const label_styles[ITEM_KIND_COUNT] = {
-	[ITEM_INPUT] = SGR_BOLD,	 [ITEM_TEXT] = NULL,		[ITEM_CHUNK] = SGR_DIM,
-	[ITEM_THOUGHT] = SGR_DIM_ITALIC, [ITEM_FINAL] = SGR_GREEN_BOLD, [ITEM_CALL] = SGR_YELLOW,
-	[ITEM_RESULT] = SGR_GREEN,	 [ITEM_CODE] = SGR_BLUE,	[ITEM_OUTPUT] = SGR_BLUE,
-	[ITEM_DATA] = SGR_BLUE,		 [ITEM_FILE] = SGR_BLUE,	[ITEM_STATE] = SGR_MAGENTA,
-	[ITEM_ARTIFACT] = SGR_MAGENTA,	 [ITEM_TRANSFER] = SGR_BLUE_BOLD, [ITEM_ESCALATE] = SGR_BLUE_BOLD,
-	[ITEM_AUTH] = SGR_YELLOW_BOLD,	 [ITEM_CONFIRM] = SGR_YELLOW_BOLD, [ITEM_ERROR] = SGR_RED_BOLD,
+    [ITEM_INPUT] = SGR_BOLD,          [ITEM_TEXT] = NULL,
+    [ITEM_CHUNK] = SGR_DIM,           [ITEM_THOUGHT] = SGR_DIM_ITALIC,
+    [ITEM_FINAL] = SGR_GREEN_BOLD,    [ITEM_CALL] = SGR_YELLOW,
+    [ITEM_RESULT] = SGR_GREEN,        [ITEM_CODE] = SGR_BLUE,
+    [ITEM_OUTPUT] = SGR_BLUE,         [ITEM_DATA] = SGR_BLUE,
+    [ITEM_FILE] = SGR_BLUE,           [ITEM_STATE] = SGR_MAGENTA,
+    [ITEM_ARTIFACT] = SGR_MAGENTA,    [ITEM_TRANSFER] = SGR_BLUE_BOLD,
+    [ITEM_ESCALATE] = SGR_BLUE_BOLD,  [ITEM_AUTH] = SGR_YELLOW_BOLD,
+    [ITEM_CONFIRM] = SGR_YELLOW_BOLD, [ITEM_ERROR] = SGR_RED_BOLD,
 };
 
 /* The style of the value itself, where it differs from plain text. */
@@ -420,7 +423,8 @@ static void show_item(void *ctx, enum item_kind kind, const json_t *value)
 	}
 	case ITEM_CALL:
 	case ITEM_RESULT: {
-		json_t *fc = adk_get(value, kind == ITEM_CALL ? ADK_FUNCTION_CALL : ADK_FUNCTION_RESPONSE);
+		json_t *fc =
+		    adk_get(value, kind == ITEM_CALL ? ADK_FUNCTION_CALL : ADK_FUNCTION_RESPONSE);
 		const char *name = adk_get_string(fc, ADK_NAME);
 		json_t *arg = adk_get(fc, kind == ITEM_CALL ? ADK_ARGS : ADK_RESPONSE);
 		if (kind == ITEM_RESULT && function_response_failed(value))
@@ -635,16 +639,16 @@ static bool auto_color(void)
 }
 
 static const struct option show_long_options[] = {
-	{"color", optional_argument, NULL, OPT_COLOR},
-	{"colour", optional_argument, NULL, OPT_COLOR},
-	{"full", no_argument, NULL, OPT_FULL},
-	{"width", required_argument, NULL, OPT_WIDTH},
-	{"author", required_argument, NULL, OPT_AUTHOR},
-	{"invocation", required_argument, NULL, OPT_INVOCATION},
-	{"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
-	{"progress", no_argument, NULL, OPT_PROGRESS},
-	{"help", no_argument, NULL, 'h'},
-	{NULL, 0, NULL, 0},
+    {"color", optional_argument, NULL, OPT_COLOR},
+    {"colour", optional_argument, NULL, OPT_COLOR},
+    {"full", no_argument, NULL, OPT_FULL},
+    {"width", required_argument, NULL, OPT_WIDTH},
+    {"author", required_argument, NULL, OPT_AUTHOR},
+    {"invocation", required_argument, NULL, OPT_INVOCATION},
+    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
 };
 
 static int run_show(int argc, char *argv[])
@@ -661,7 +665,8 @@ static int run_show(int argc, char *argv[])
 			return command_help(&command_show);
 		case OPT_COLOR:
 			color = optarg ? optarg : "always";
-			if (strcmp(color, "auto") && strcmp(color, "always") && strcmp(color, "never")) {
+			if (strcmp(color, "auto") && strcmp(color, "always") &&
+			    strcmp(color, "never")) {
 				warnx_msg("show: --color takes auto, always or never");
 				return command_usage(&command_show);
 			}
@@ -671,7 +676,8 @@ static int run_show(int argc, char *argv[])
 			break;
 		case OPT_WIDTH:
 			if (!parse_long(optarg, 1, &o.width)) {
-				warnx_msg("show: --width takes a whole number of columns, 1 or more");
+				warnx_msg(
+				    "show: --width takes a whole number of columns, 1 or more");
 				return command_usage(&command_show);
 			}
 			break;
@@ -695,8 +701,8 @@ static int run_show(int argc, char *argv[])
 	if (o.width < 0)
 		o.width = output_width();
 
-	struct reader *r = reader_new(argv + optind, argc - optind,
-				      o.skip_invalid ? READER_SKIP_INVALID : 0);
+	struct reader *r =
+	    reader_new(argv + optind, argc - optind, o.skip_invalid ? READER_SKIP_INVALID : 0);
 	struct progress *progress = o.progress ? progress_start(r) : NULL;
 	struct show s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH};
 	struct reader_item item;
@@ -719,16 +725,16 @@ static int run_show(int argc, char *argv[])
 }
 
 const struct command command_show = {
-	.name = "show",
-	.summary = "Show a run in the terminal, one line per thing that happened.",
-	.usage = "show [-h] [--color[=WHEN]] [--full] [--width N] [--author NAME]\n"
-		 "             [--invocation ID] [--skip-invalid] [--progress] [FILE ...]",
-	.options = "      --color[=WHEN]   colour the output: auto (on a terminal), always, never\n"
-		   "      --full           show whole values, with their line breaks\n"
-		   "      --width N        cut lines to N columns (default: the terminal's)\n"
-		   "      --author NAME    only events written by NAME\n"
-		   "      --invocation ID  only events of invocation ID\n"
-		   "      --skip-invalid   warn about bad input and go on\n" PROGRESS_OPTION_HELP
-		   "  -h, --help           show this help\n",
-	.run = run_show,
+    .name = "show",
+    .summary = "Show a run in the terminal, one line per thing that happened.",
+    .usage = "show [-h] [--color[=WHEN]] [--full] [--width N] [--author NAME]\n"
+             "             [--invocation ID] [--skip-invalid] [--progress] [FILE ...]",
+    .options = "      --color[=WHEN]   colour the output: auto (on a terminal), always, never\n"
+               "      --full           show whole values, with their line breaks\n"
+               "      --width N        cut lines to N columns (default: the terminal's)\n"
+               "      --author NAME    only events written by NAME\n"
+               "      --invocation ID  only events of invocation ID\n"
+               "      --skip-invalid   warn about bad input and go on\n" PROGRESS_OPTION_HELP
+               "  -h, --help           show this help\n",
+    .run = run_show,
 };

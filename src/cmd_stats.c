@@ -27,10 +27,10 @@ struct stats {
 	json_int_t events, stream_errors;
 	json_t *authors;     /* name -> count */
 	json_t *invocations; /* id -> true, a set */
-	json_t *tools;	     /* name -> {"calls", "errors"} */
+	json_t *tools;       /* name -> {"calls", "errors"} */
 	json_int_t kinds[ITEM_KIND_COUNT];
 	bool seen[ITEM_KIND_COUNT]; /* the kinds of the event being counted */
-	bool partial;		    /* whether that event is partial */
+	bool partial;               /* whether that event is partial */
 	struct usage_total usage;
 	bool have_time;
 	double first, last;
@@ -121,12 +121,12 @@ static json_t *stats_finish(void *state, int *status)
 	for (int k = 0; k < ITEM_KIND_COUNT; k++)
 		if (s->kinds[k])
 			json_object_set_new(kinds, item_kind_name((enum item_kind)k),
-					    json_integer(s->kinds[k]));
+			                    json_integer(s->kinds[k]));
 	json_t *r = json_object();
 	json_object_set_new(r, "events", json_integer(s->events));
 	json_object_set_new(r, "stream_errors", json_integer(s->stream_errors));
 	json_object_set_new(r, "invocations",
-			    json_integer((json_int_t)json_object_size(s->invocations)));
+	                    json_integer((json_int_t)json_object_size(s->invocations)));
 	json_object_set(r, "authors", s->authors);
 	json_object_set_new(r, "kinds", kinds);
 	json_object_set(r, "tools", s->tools);
@@ -135,7 +135,8 @@ static json_t *stats_finish(void *state, int *status)
 		json_object_set_new(r, "first_timestamp", json_real(s->first));
 		json_object_set_new(r, "last_timestamp", json_real(s->last));
 		/* To the microsecond: differences of doubles carry noise below it. */
-		json_object_set_new(r, "duration", json_real(round((s->last - s->first) * 1e6) / 1e6));
+		json_object_set_new(r, "duration",
+		                    json_real(round((s->last - s->first) * 1e6) / 1e6));
 	} else {
 		json_object_set_new(r, "first_timestamp", json_null());
 		json_object_set_new(r, "last_timestamp", json_null());
@@ -228,9 +229,9 @@ static void stats_table(struct strbuf *sb, const json_t *r)
 	static const struct {
 		const char *key, *label;
 	} token_rows[] = {
-		{"input_tokens", "tokens in"},	     {"output_tokens", "tokens out"},
-		{"total_tokens", "tokens total"},    {"thoughts_tokens", "tokens thoughts"},
-		{"cached_tokens", "tokens cached"},
+	    {"input_tokens", "tokens in"},      {"output_tokens", "tokens out"},
+	    {"total_tokens", "tokens total"},   {"thoughts_tokens", "tokens thoughts"},
+	    {"cached_tokens", "tokens cached"},
 	};
 	json_t *authors = json_object_get(r, "authors");
 	json_t *kinds = json_object_get(r, "kinds");
@@ -280,7 +281,7 @@ static void stats_table(struct strbuf *sb, const json_t *r)
 		{
 			row_head(&t, key);
 			strbuf_addf(sb, "  %8" JSON_INTEGER_FORMAT "  %8" JSON_INTEGER_FORMAT "\n",
-				    int_member(v, "calls"), int_member(v, "errors"));
+			            int_member(v, "calls"), int_member(v, "errors"));
 		}
 	}
 }
@@ -309,7 +310,7 @@ static bool stats_print(const void *config, const json_t *id, const json_t *resu
 }
 
 static const struct extractor stats_extractor = {
-	"stats", stats_start, stats_add, stats_finish, stats_release, stats_print,
+    "stats", stats_start, stats_add, stats_finish, stats_release, stats_print,
 };
 
 static bool stats_option(void *config, int c, const char *arg)
@@ -323,9 +324,9 @@ static bool stats_option(void *config, int c, const char *arg)
 }
 
 static const struct option stats_long_options[] = {
-	EXTRACT_LONG_OPTIONS,
-	{"table", no_argument, NULL, OPT_TABLE},
-	{NULL, 0, NULL, 0},
+    EXTRACT_LONG_OPTIONS,
+    {"table", no_argument, NULL, OPT_TABLE},
+    {NULL, 0, NULL, 0},
 };
 
 static int run_stats(int argc, char *argv[])
@@ -334,18 +335,18 @@ static int run_stats(int argc, char *argv[])
 	bool printed = false;
 	struct stats_config cfg = {false, &printed};
 	int status = extract_parse_options(&command_stats, EXTRACT_SHORT_OPTIONS,
-					   stats_long_options, argc, argv, &o, stats_option, &cfg);
+	                                   stats_long_options, argc, argv, &o, stats_option, &cfg);
 	if (status >= 0)
 		return status;
 	return extract_run(&stats_extractor, &cfg, &o, argc - optind, argv + optind);
 }
 
 const struct command command_stats = {
-	.name = "stats",
-	.summary = "Count events, invocations, tool calls, tokens and time.",
-	.usage = "stats [-eprh] [--table] [--author NAME] [--invocation ID] [--per-invocation]\n"
-		 "             [--skip-invalid] [--progress] [FILE ...]",
-	.options = "      --table          an aligned text table instead of JSON\n"
-		EXTRACT_OPTIONS_HELP,
-	.run = run_stats,
+    .name = "stats",
+    .summary = "Count events, invocations, tool calls, tokens and time.",
+    .usage = "stats [-eprh] [--table] [--author NAME] [--invocation ID] [--per-invocation]\n"
+             "             [--skip-invalid] [--progress] [FILE ...]",
+    .options =
+        "      --table          an aligned text table instead of JSON\n" EXTRACT_OPTIONS_HELP,
+    .run = run_stats,
 };

@@ -8,12 +8,12 @@
 #include <string.h>
 
 static const char *const kind_names[ITEM_KIND_COUNT] = {
-	[ITEM_INPUT] = "input",	      [ITEM_TEXT] = "text",	    [ITEM_CHUNK] = "chunk",
-	[ITEM_THOUGHT] = "thought",   [ITEM_FINAL] = "final",	    [ITEM_CALL] = "call",
-	[ITEM_RESULT] = "result",     [ITEM_CODE] = "code",	    [ITEM_OUTPUT] = "output",
-	[ITEM_DATA] = "data",	      [ITEM_FILE] = "file",	    [ITEM_STATE] = "state",
-	[ITEM_ARTIFACT] = "artifact", [ITEM_TRANSFER] = "transfer", [ITEM_ESCALATE] = "escalate",
-	[ITEM_AUTH] = "auth",	      [ITEM_CONFIRM] = "confirm",   [ITEM_ERROR] = "error",
+    [ITEM_INPUT] = "input",       [ITEM_TEXT] = "text",         [ITEM_CHUNK] = "chunk",
+    [ITEM_THOUGHT] = "thought",   [ITEM_FINAL] = "final",       [ITEM_CALL] = "call",
+    [ITEM_RESULT] = "result",     [ITEM_CODE] = "code",         [ITEM_OUTPUT] = "output",
+    [ITEM_DATA] = "data",         [ITEM_FILE] = "file",         [ITEM_STATE] = "state",
+    [ITEM_ARTIFACT] = "artifact", [ITEM_TRANSFER] = "transfer", [ITEM_ESCALATE] = "escalate",
+    [ITEM_AUTH] = "auth",         [ITEM_CONFIRM] = "confirm",   [ITEM_ERROR] = "error",
 };
 
 const char *item_kind_name(enum item_kind kind)
@@ -54,7 +54,7 @@ static int part_kind(const json_t *part, bool user, bool partial, bool final)
 }
 
 size_t event_items(const json_t *event,
-		   void (*fn)(void *ctx, enum item_kind kind, const json_t *value), void *ctx)
+                   void (*fn)(void *ctx, enum item_kind kind, const json_t *value), void *ctx)
 {
 	size_t count = 0;
 	bool user = event_is_user(event);
@@ -77,12 +77,12 @@ size_t event_items(const json_t *event,
 		enum adk_field field;
 		enum item_kind kind;
 	} actions[] = {
-		{ADK_STATE_DELTA, ITEM_STATE},
-		{ADK_ARTIFACT_DELTA, ITEM_ARTIFACT},
-		{ADK_TRANSFER_TO_AGENT, ITEM_TRANSFER},
-		{ADK_ESCALATE, ITEM_ESCALATE},
-		{ADK_REQUESTED_AUTH_CONFIGS, ITEM_AUTH},
-		{ADK_REQUESTED_TOOL_CONFIRMATIONS, ITEM_CONFIRM},
+	    {ADK_STATE_DELTA, ITEM_STATE},
+	    {ADK_ARTIFACT_DELTA, ITEM_ARTIFACT},
+	    {ADK_TRANSFER_TO_AGENT, ITEM_TRANSFER},
+	    {ADK_ESCALATE, ITEM_ESCALATE},
+	    {ADK_REQUESTED_AUTH_CONFIGS, ITEM_AUTH},
+	    {ADK_REQUESTED_TOOL_CONFIRMATIONS, ITEM_CONFIRM},
 	};
 	json_t *act = adk_get(event, ADK_ACTIONS);
 	for (size_t k = 0; k < sizeof actions / sizeof actions[0]; k++) {
@@ -102,10 +102,10 @@ size_t event_items(const json_t *event,
 }
 
 /* The conventions of tool results, not ADK field names: see eventview.h. */
-#define TOOL_ERROR_KEY "error"
-#define TOOL_STATUS_KEY "status"
+#define TOOL_ERROR_KEY    "error"
+#define TOOL_STATUS_KEY   "status"
 #define TOOL_STATUS_ERROR "error"
-#define MCP_IS_ERROR_KEY "isError"
+#define MCP_IS_ERROR_KEY  "isError"
 
 bool function_response_failed(const json_t *part)
 {

@@ -45,7 +45,7 @@ const char *item_kind_name(enum item_kind kind);
  * items, the event itself for ITEM_ERROR.  Returns how many items there were.
  */
 size_t event_items(const json_t *event,
-		   void (*fn)(void *ctx, enum item_kind kind, const json_t *value), void *ctx);
+                   void (*fn)(void *ctx, enum item_kind kind, const json_t *value), void *ctx);
 
 /*
  * Whether a functionResponse part reports a failed tool.  Tools signal

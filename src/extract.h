@@ -57,7 +57,7 @@ enum {
 	"      --author NAME    only events written by NAME\n"                                     \
 	"      --invocation ID  only events of invocation ID\n"                                    \
 	"      --per-invocation one result per invocation, as JSON lines\n"                        \
-	"      --progress       show progress on standard error when it is a terminal\n"          \
+	"      --progress       show progress on standard error when it is a terminal\n"           \
 	"  -h, --help           show this help\n"
 
 enum extract_option_result {

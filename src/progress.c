@@ -57,7 +57,7 @@ static void format_duration(struct strbuf *sb, double s)
 }
 
 void progress_format(char *buf, size_t size, const struct reader_progress *rp, double elapsed,
-		     bool done)
+                     bool done)
 {
 	struct strbuf sb = STRBUF_INIT;
 	double rate = elapsed > 0.001 ? (double)rp->bytes / elapsed : 0;

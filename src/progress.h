@@ -27,6 +27,6 @@ void progress_finish(struct progress *p);
 
 /* The line for these numbers, for tests: elapsed in seconds. */
 void progress_format(char *buf, size_t size, const struct reader_progress *rp, double elapsed,
-		     bool done);
+                     bool done);
 
 #endif

@@ -43,25 +43,27 @@ START_TEST(text_kinds_follow_author_partial_and_final)
 {
 	struct kinds k;
 	size_t n;
-	ck_assert_str_eq(kinds_of("{\"author\":\"user\",\"content\":{\"parts\":[{\"text\":\"hi\"}]}}",
-				  &k, &n),
-			 "input");
-	ck_assert_str_eq(kinds_of("{\"author\":\"a\",\"partial\":true,"
-				  "\"content\":{\"parts\":[{\"text\":\"x\"},{\"text\":\"t\",\"thought\":true}]}}",
-				  &k, &n),
-			 "chunk,thought");
+	ck_assert_str_eq(
+	    kinds_of("{\"author\":\"user\",\"content\":{\"parts\":[{\"text\":\"hi\"}]}}", &k, &n),
+	    "input");
+	ck_assert_str_eq(
+	    kinds_of(
+	        "{\"author\":\"a\",\"partial\":true,"
+	        "\"content\":{\"parts\":[{\"text\":\"x\"},{\"text\":\"t\",\"thought\":true}]}}",
+	        &k, &n),
+	    "chunk,thought");
 	ck_assert_str_eq(kinds_of("{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"t\","
-				  "\"thought\":true},{\"text\":\"answer\"}]}}",
-				  &k, &n),
-			 "thought,final");
+	                          "\"thought\":true},{\"text\":\"answer\"}]}}",
+	                          &k, &n),
+	                 "thought,final");
 	/* Text beside a call is not a final response: it is plain text. */
 	ck_assert_str_eq(kinds_of("{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"let me\"},"
-				  "{\"functionCall\":{\"name\":\"f\"}}]}}",
-				  &k, &n),
-			 "text,call");
+	                          "{\"functionCall\":{\"name\":\"f\"}}]}}",
+	                          &k, &n),
+	                 "text,call");
 	/* Empty text parts say nothing. */
-	ck_assert_str_eq(kinds_of("{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"\"}]}}", &k, &n),
-			 "");
+	ck_assert_str_eq(
+	    kinds_of("{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"\"}]}}", &k, &n), "");
 	ck_assert_uint_eq(n, 0);
 }
 END_TEST
@@ -71,28 +73,33 @@ START_TEST(parts_then_actions_then_error)
 	struct kinds k;
 	size_t n;
 	const char *ev =
-		"{\"author\":\"a\",\"errorCode\":\"E\",\"content\":{\"parts\":["
-		"{\"function_response\":{\"name\":\"f\",\"response\":{}}},"
-		"{\"executable_code\":{\"code\":\"1\"}},{\"code_execution_result\":{\"outcome\":\"OK\"}},"
-		"{\"inline_data\":{\"mime_type\":\"a/b\",\"data\":\"\"}},{\"file_data\":{\"file_uri\":\"u\"}}]},"
-		"\"actions\":{\"escalate\":true,\"transfer_to_agent\":\"b\",\"state_delta\":{\"k\":1},"
-		"\"artifact_delta\":{\"f\":0},\"requested_auth_configs\":{\"c\":{}},"
-		"\"requested_tool_confirmations\":{\"d\":{}}}}";
-	ck_assert_str_eq(kinds_of(ev, &k, &n), "result,code,output,data,file,state,artifact,transfer,"
-					       "escalate,auth,confirm,error");
+	    "{\"author\":\"a\",\"errorCode\":\"E\",\"content\":{\"parts\":["
+	    "{\"function_response\":{\"name\":\"f\",\"response\":{}}},"
+	    "{\"executable_code\":{\"code\":\"1\"}},{\"code_execution_result\":{\"outcome\":\"OK\"}"
+	    "},"
+	    "{\"inline_data\":{\"mime_type\":\"a/"
+	    "b\",\"data\":\"\"}},{\"file_data\":{\"file_uri\":\"u\"}}]},"
+	    "\"actions\":{\"escalate\":true,\"transfer_to_agent\":\"b\",\"state_delta\":{\"k\":1},"
+	    "\"artifact_delta\":{\"f\":0},\"requested_auth_configs\":{\"c\":{}},"
+	    "\"requested_tool_confirmations\":{\"d\":{}}}}";
+	ck_assert_str_eq(kinds_of(ev, &k, &n),
+	                 "result,code,output,data,file,state,artifact,transfer,"
+	                 "escalate,auth,confirm,error");
 	ck_assert_uint_eq(n, 12);
 	/* The empty {} actions real events carry are not items. */
-	ck_assert_str_eq(kinds_of("{\"author\":\"a\",\"actions\":{\"stateDelta\":{},\"artifactDelta\":{},"
-				  "\"requestedAuthConfigs\":{},\"escalate\":false}}",
-				  &k, &n),
-			 "");
+	ck_assert_str_eq(
+	    kinds_of("{\"author\":\"a\",\"actions\":{\"stateDelta\":{},\"artifactDelta\":{},"
+	             "\"requestedAuthConfigs\":{},\"escalate\":false}}",
+	             &k, &n),
+	    "");
 }
 END_TEST
 
 static bool failed(const char *response)
 {
 	char text[512];
-	snprintf(text, sizeof text, "{\"functionResponse\":{\"name\":\"f\",\"response\":%s}}", response);
+	snprintf(text, sizeof text, "{\"functionResponse\":{\"name\":\"f\",\"response\":%s}}",
+	         response);
 	json_t *part = parse(text);
 	bool f = function_response_failed(part);
 	json_decref(part);

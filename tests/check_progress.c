@@ -13,7 +13,8 @@ START_TEST(line_with_a_known_total)
 	char buf[256];
 	struct reader_progress p = {3 * 1024 * 1024, 12 * 1024 * 1024, true, 1500};
 	progress_format(buf, sizeof buf, &p, 2.0, false);
-	ck_assert_str_eq(buf, "adkev: 3.0 MiB of 12.0 MiB (25%), 1500 events, 1.5 MiB/s, 6.0s left");
+	ck_assert_str_eq(buf,
+	                 "adkev: 3.0 MiB of 12.0 MiB (25%), 1500 events, 1.5 MiB/s, 6.0s left");
 	progress_format(buf, sizeof buf, &p, 2.0, true);
 	ck_assert_str_eq(buf, "adkev: 3.0 MiB, 1500 events in 2.0s (1.5 MiB/s)");
 }
@@ -28,7 +29,7 @@ START_TEST(line_without_a_total_or_a_rate)
 	struct reader_progress q = {10ULL << 30, 40ULL << 30, true, 7};
 	progress_format(buf, sizeof buf, &q, 100.0, false);
 	ck_assert_str_eq(buf,
-			 "adkev: 10.0 GiB of 40.0 GiB (25%), 7 events, 102.4 MiB/s, 5:00 left");
+	                 "adkev: 10.0 GiB of 40.0 GiB (25%), 7 events, 102.4 MiB/s, 5:00 left");
 	progress_format(buf, sizeof buf, &q, 3725.0, true);
 	ck_assert_str_eq(buf, "adkev: 10.0 GiB, 7 events in 1:02:05 (2.7 MiB/s)");
 }
