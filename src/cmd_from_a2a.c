@@ -10,6 +10,7 @@
  */
 #include "a2a.h"
 #include "extract.h"
+#include "progress.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,7 @@ static const struct option from_a2a_options[] = {
     {"deterministic", no_argument, NULL, OPT_DETERMINISTIC},
     {"no-peer-actions", no_argument, NULL, OPT_NO_PEER_ACTIONS},
     {"aggregate", no_argument, NULL, OPT_AGGREGATE},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
     {NULL, 0, NULL, 0},
 };
 
@@ -52,6 +54,7 @@ struct from_a2a {
 	bool skip_invalid;
 	bool deterministic;
 	bool aggregate;
+	bool progress;
 	unsigned long produced;
 	char invocation[40];
 	/* Open aggregations, oldest first. */
@@ -242,6 +245,7 @@ static int from_a2a_loop(struct from_a2a *f, int argc, char *argv[])
 {
 	unsigned flags = READER_ANY_VALUE | (f->skip_invalid ? READER_SKIP_INVALID : 0);
 	struct reader *r = reader_new(argv, argc, flags);
+	struct progress *progress = f->progress ? progress_start(r) : NULL;
 	struct reader_item item;
 	enum reader_result res;
 	unsigned long skipped = 0;
@@ -274,6 +278,7 @@ static int from_a2a_loop(struct from_a2a *f, int argc, char *argv[])
 		else if (body)
 			emit(f, body, o.timestamp);
 	}
+	progress_finish(progress);
 	while (f->naggs)
 		drop_aggregation(f, 0);
 	free(f->aggs);
@@ -321,6 +326,9 @@ static int run_from_a2a(int argc, char *argv[])
 		case OPT_AGGREGATE:
 			f.aggregate = true;
 			break;
+		case OPT_PROGRESS:
+			f.progress = true;
+			break;
 		default:
 			return command_bad_option(&command_from_a2a, c, argv);
 		}
@@ -344,7 +352,7 @@ const struct command command_from_a2a = {
     .summary = "Convert A2A messages, tasks and task updates to ADK events.",
     .usage = "from-a2a [-ph] [--author NAME] [--invocation-id ID] [--branch BRANCH]\n"
              "                [--deterministic] [--no-peer-actions] [--aggregate]\n"
-             "                [--skip-invalid] [FILE ...]",
+             "                [--skip-invalid] [--progress] [FILE ...]",
     .options = "      --author NAME       the events' author (default \"a2a agent\")\n"
                "      --invocation-id ID  the events' invocationId (default: one fresh e-UUID)\n"
                "      --branch BRANCH     the events' branch\n"
@@ -355,6 +363,7 @@ const struct command command_from_a2a = {
                "      --aggregate         also write each artifact's chunks as one whole event\n"
                "  -p, --pretty            indent the JSON output\n"
                "      --skip-invalid      warn about bad input and go on\n"
+               "      --progress          show progress on standard error when it is a terminal\n"
                "  -h, --help              show this help\n",
     .run = run_from_a2a,
 };

@@ -8,6 +8,7 @@
  */
 #include "a2a.h"
 #include "extract.h"
+#include "progress.h"
 
 #include <string.h>
 
@@ -28,6 +29,7 @@ static const struct option to_a2a_options[] = {
     {"task-id", required_argument, NULL, OPT_TASK_ID},
     {"context-id", required_argument, NULL, OPT_CONTEXT_ID},
     {"ids-from-metadata", no_argument, NULL, OPT_IDS_FROM_METADATA},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
     {NULL, 0, NULL, 0},
 };
 
@@ -37,6 +39,7 @@ struct to_a2a {
 	bool skip_invalid;
 	const char *author;
 	const char *invocation;
+	bool progress;
 };
 
 static bool parse_version(const char *s, enum a2a_version *v)
@@ -65,6 +68,7 @@ static bool wanted(const struct to_a2a *t, const json_t *event)
 static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 {
 	struct reader *r = reader_new(argv, argc, t->skip_invalid ? READER_SKIP_INVALID : 0);
+	struct progress *progress = t->progress ? progress_start(r) : NULL;
 	struct reader_item item;
 	enum reader_result res;
 	unsigned long skipped = 0;
@@ -100,6 +104,7 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 		output_json(msg);
 		json_decref(msg);
 	}
+	progress_finish(progress);
 	skipped += reader_skipped(r);
 	if (skipped)
 		warnx_msg("%lu invalid value%s skipped", skipped, skipped == 1 ? "" : "s");
@@ -110,7 +115,7 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 
 static int run_to_a2a(int argc, char *argv[])
 {
-	struct to_a2a t = {{A2A_V03, NULL, NULL, false}, {false, false}, false, NULL, NULL};
+	struct to_a2a t = {{A2A_V03, NULL, NULL, false}, {false, false}, false, NULL, NULL, false};
 	int c;
 	optind = 0;
 	opterr = 0;
@@ -145,6 +150,9 @@ static int run_to_a2a(int argc, char *argv[])
 		case OPT_IDS_FROM_METADATA:
 			t.msg.ids_from_metadata = true;
 			break;
+		case OPT_PROGRESS:
+			t.progress = true;
+			break;
 		default:
 			return command_bad_option(&command_to_a2a, c, argv);
 		}
@@ -157,7 +165,7 @@ const struct command command_to_a2a = {
     .summary = "Convert ADK events to A2A messages, one per event.",
     .usage = "to-a2a [-ph] [--a2a-version 0.3|1.0] [--task-id ID] [--context-id ID]\n"
              "              [--ids-from-metadata] [--author NAME] [--invocation ID]\n"
-             "              [--skip-invalid] [FILE ...]",
+             "              [--skip-invalid] [--progress] [FILE ...]",
     .options = "      --a2a-version V    0.3 (default: kind discriminators) or 1.0 shapes\n"
                "      --task-id ID       set every message's taskId\n"
                "      --context-id ID    set every message's contextId\n"
@@ -167,6 +175,7 @@ const struct command command_to_a2a = {
                "      --invocation ID    only events of invocation ID\n"
                "  -p, --pretty           indent the JSON output\n"
                "      --skip-invalid     warn about bad input and go on\n"
+               "      --progress         show progress on standard error when it is a terminal\n"
                "  -h, --help             show this help\n",
     .run = run_to_a2a,
 };
