@@ -66,6 +66,20 @@ static void agents_release(struct agents *a)
 	json_decref(a->index);
 }
 
+/* The agents of one group (--per-invocation) or of the whole stream, as a state. */
+static void *agents_new(const void *config)
+{
+	struct agents *a = xmalloc(sizeof *a);
+	agents_init(a, config);
+	return a;
+}
+
+static void agents_free(void *state)
+{
+	agents_release(state);
+	free(state);
+}
+
 /*
  * The agent that wrote item, added if it is new (*added), or NULL when
  * partition drops the item: a stream error, or an event whose author is
@@ -158,40 +172,6 @@ static int print_text(const struct extract_options *o, struct strbuf *text, bool
 
 /* The object form. */
 
-struct group {
-	json_t *id; /* the invocation id, or JSON null */
-	struct agents agents;
-};
-
-struct groups {
-	struct group *list;
-	size_t count, cap;
-	json_t *index;   /* invocation id -> position in list */
-	long without_id; /* the group of events without an id, or -1 */
-};
-
-static struct agents *group_for(struct groups *g, const struct partition_config *cfg,
-                                const char *id)
-{
-	json_t *known = id ? json_object_get(g->index, id) : NULL;
-	if (known)
-		return &g->list[json_integer_value(known)].agents;
-	if (!id && g->without_id >= 0)
-		return &g->list[g->without_id].agents;
-	if (g->count == g->cap) {
-		g->cap = g->cap ? g->cap * 2 : 8;
-		g->list = xrealloc(g->list, g->cap * sizeof *g->list);
-	}
-	size_t n = g->count++;
-	g->list[n].id = id ? json_string(id) : json_null();
-	agents_init(&g->list[n].agents, cfg);
-	if (id)
-		json_object_set_new(g->index, id, json_integer((json_int_t)n));
-	else
-		g->without_id = (long)n;
-	return &g->list[n].agents;
-}
-
 /* Adds one event's bytes: on one line in compact output, as they came with -p. */
 static void add_event(struct agent *ag, const struct reader_item *item, bool pretty, int level)
 {
@@ -205,13 +185,13 @@ static void add_event(struct agent *ag, const struct reader_item *item, bool pre
 	}
 }
 
-static int print_groups(const struct extract_options *o, struct groups *g)
+static int print_groups(const struct extract_options *o, struct invocation_groups *g)
 {
 	struct strbuf text = STRBUF_INIT;
 	bool pretty = o->style.pretty;
 	int assertion = o->exit_status ? EXIT_FALSE : 0;
 	for (size_t i = 0; i < g->count && !output_failed(); i++) {
-		struct agents *a = &g->list[i].agents;
+		struct agents *a = g->list[i].state;
 		strbuf_reset(&text);
 		if (o->per_invocation) {
 			strbuf_addch(&text, '{');
@@ -241,7 +221,7 @@ static int run_objects(const struct partition_config *cfg, const struct extract_
                        int argc, char *argv[])
 {
 	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
-	struct groups g = {NULL, 0, 0, json_object(), -1};
+	struct invocation_groups g;
 	struct reader_item item;
 	enum reader_result res;
 	/* Events sit one level deeper inside a --per-invocation line. */
@@ -249,15 +229,12 @@ static int run_objects(const struct partition_config *cfg, const struct extract_
 	int status = 0;
 
 	struct progress *progress = o->progress ? progress_start(r) : NULL;
-	if (!o->per_invocation)
-		group_for(&g, cfg, NULL);
+	invocation_groups_init(&g, o->per_invocation, agents_new, cfg);
 	while ((res = reader_next(r, &item)) == READ_ITEM) {
 		/* A stream error has no author: partition never keeps it. */
 		if (item.kind != VALUE_EVENT || !extract_passes_filters(o, &item))
 			continue;
-		struct agents *a = o->per_invocation
-		                       ? group_for(&g, cfg, event_invocation_id(item.value))
-		                       : &g.list[0].agents;
+		struct agents *a = invocation_groups_state(&g, &item);
 		bool added;
 		struct agent *ag = agent_of(a, &item, &added);
 		if (ag)
@@ -268,12 +245,7 @@ static int run_objects(const struct partition_config *cfg, const struct extract_
 		status = EXIT_DATAERR;
 
 	int assertion = print_groups(o, &g);
-	for (size_t i = 0; i < g.count; i++) {
-		agents_release(&g.list[i].agents);
-		json_decref(g.list[i].id);
-	}
-	free(g.list);
-	json_decref(g.index);
+	invocation_groups_release(&g, agents_free);
 
 	reader_report_skipped(r);
 	status = exit_status_worst(status, reader_status(r));
@@ -353,13 +325,6 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 
 /* --trajectories: an extractor whose state is every agent's trajectory. */
 
-static void *trajectories_start(const void *config)
-{
-	struct agents *a = xmalloc(sizeof *a);
-	agents_init(a, config);
-	return a;
-}
-
 static void trajectories_add(void *state, const struct reader_item *item)
 {
 	struct agents *a = state;
@@ -389,18 +354,12 @@ static json_t *trajectories_finish(void *state, int *status)
 	return result;
 }
 
-static void trajectories_release(void *state)
-{
-	agents_release(state);
-	free(state);
-}
-
 static const struct extractor trajectories_extractor = {
     .name = "partition",
-    .start = trajectories_start,
+    .start = agents_new,
     .add = trajectories_add,
     .finish = trajectories_finish,
-    .release = trajectories_release,
+    .release = agents_free,
 };
 
 /* Options. */

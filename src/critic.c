@@ -8,6 +8,8 @@
  * score is refused (Python counts true as 1).
  */
 #include "critic.h"
+#include "event.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -80,46 +82,6 @@ bool critic_unfence(const char *text, size_t len, size_t *start, size_t *body_le
 	return true;
 }
 
-static const char *type_name(const json_t *v)
-{
-	switch (json_typeof(v)) {
-	case JSON_OBJECT:
-		return "an object";
-	case JSON_ARRAY:
-		return "an array";
-	case JSON_STRING:
-		return "a string";
-	case JSON_INTEGER:
-	case JSON_REAL:
-		return "a number";
-	case JSON_TRUE:
-	case JSON_FALSE:
-		return "a boolean";
-	default:
-		return "null";
-	}
-}
-
-static bool truthy(const json_t *v)
-{
-	switch (json_typeof(v)) {
-	case JSON_OBJECT:
-		return json_object_size(v) > 0;
-	case JSON_ARRAY:
-		return json_array_size(v) > 0;
-	case JSON_STRING:
-		return json_string_length(v) > 0;
-	case JSON_INTEGER:
-		return json_integer_value(v) != 0;
-	case JSON_REAL:
-		return json_real_value(v) != 0.0;
-	case JSON_TRUE:
-		return true;
-	default:
-		return false;
-	}
-}
-
 /* A string value stripped, or NULL when v is not a string or only white space. */
 static json_t *stripped(const json_t *v)
 {
@@ -150,7 +112,7 @@ bool critic_parse(const char *text, size_t len, struct critic_verdict *v)
 	}
 	if (!json_is_object(o)) {
 		snprintf(v->reason, sizeof v->reason, "the verdict is %s, not an object",
-		         type_name(o));
+		         json_type_phrase(o));
 		json_decref(o);
 		return false;
 	}
@@ -162,7 +124,7 @@ bool critic_parse(const char *text, size_t len, struct critic_verdict *v)
 	}
 	if (!json_is_number(score)) {
 		snprintf(v->reason, sizeof v->reason, "\"score\" is %s, not a number",
-		         type_name(score));
+		         json_type_phrase(score));
 		json_decref(o);
 		return false;
 	}
@@ -172,7 +134,7 @@ bool critic_parse(const char *text, size_t len, struct critic_verdict *v)
 	json_object_set_new(out, "score", json_real(v->score));
 	/* gepa: feedback_text or feedback, whichever is first truthy; a string, stripped. */
 	json_t *fb = json_object_get(o, "feedback_text");
-	if (!fb || !truthy(fb))
+	if (!fb || !json_truthy(fb))
 		fb = json_object_get(o, "feedback");
 	json_t *fb_text = stripped(fb);
 	json_object_set_new(out, "feedback_text", fb_text ? fb_text : json_string(""));

@@ -100,21 +100,7 @@ bool result_is_empty(const json_t *result)
 	return !result || !json_truthy(result);
 }
 
-struct group {
-	json_t *id; /* the invocation id as a JSON string, or JSON null */
-	void *state;
-};
-
-struct groups {
-	struct group *list;
-	size_t count, cap;
-	json_t *index;	   /* invocation id -> position in list */
-	long without_id;   /* position of the group of events without an id, or -1 */
-	long in_progress;  /* the group that saw the last event, or -1 */
-};
-
-static size_t group_for(struct groups *g, const struct extractor *x, const void *config,
-			const char *id)
+static size_t group_of_id(struct invocation_groups *g, const char *id)
 {
 	if (id) {
 		json_t *known = json_object_get(g->index, id);
@@ -129,12 +115,50 @@ static size_t group_for(struct groups *g, const struct extractor *x, const void 
 	}
 	size_t n = g->count++;
 	g->list[n].id = id ? json_string(id) : json_null();
-	g->list[n].state = x->start(config);
+	g->list[n].state = g->start(g->config);
 	if (id)
 		json_object_set_new(g->index, id, json_integer((json_int_t)n));
 	else
 		g->without_id = (long)n;
 	return n;
+}
+
+void invocation_groups_init(struct invocation_groups *g, bool per_invocation,
+			    void *(*start)(const void *config), const void *config)
+{
+	memset(g, 0, sizeof *g);
+	g->index = json_object();
+	g->without_id = g->in_progress = -1;
+	g->per_invocation = per_invocation;
+	g->start = start;
+	g->config = config;
+	if (!per_invocation)
+		group_of_id(g, NULL);
+}
+
+void *invocation_groups_state(struct invocation_groups *g, const struct reader_item *item)
+{
+	size_t n;
+	if (!g->per_invocation)
+		n = group_of_id(g, NULL);
+	else if (item->kind == VALUE_EVENT)
+		n = group_of_id(g, event_invocation_id(item->value));
+	else if (g->in_progress >= 0)
+		n = (size_t)g->in_progress;
+	else
+		n = group_of_id(g, NULL);
+	g->in_progress = (long)n;
+	return g->list[n].state;
+}
+
+void invocation_groups_release(struct invocation_groups *g, void (*release)(void *state))
+{
+	for (size_t i = 0; i < g->count; i++) {
+		release(g->list[i].state);
+		json_decref(g->list[i].id);
+	}
+	free(g->list);
+	json_decref(g->index);
 }
 
 bool extract_passes_filters(const struct extract_options *o, const struct reader_item *item)
@@ -181,28 +205,16 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 {
 	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
 	struct progress *progress = o->progress ? progress_start(r) : NULL;
-	struct groups g = {NULL, 0, 0, json_object(), -1, -1};
+	struct invocation_groups g;
 	struct reader_item item;
 	enum reader_result res;
 	int status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
 
 	output_set_style(o->style);
-	if (!o->per_invocation)
-		group_for(&g, x, config, NULL);
+	invocation_groups_init(&g, o->per_invocation, x->start, config);
 	while ((res = reader_next(r, &item)) == READ_ITEM) {
-		if (!extract_passes_filters(o, &item))
-			continue;
-		size_t n = 0;
-		if (o->per_invocation) {
-			if (item.kind == VALUE_EVENT)
-				n = group_for(&g, x, config, event_invocation_id(item.value));
-			else if (g.in_progress >= 0)
-				n = (size_t)g.in_progress;
-			else
-				n = group_for(&g, x, config, NULL);
-			g.in_progress = (long)n;
-		}
-		x->add(g.list[n].state, &item);
+		if (extract_passes_filters(o, &item))
+			x->add(invocation_groups_state(&g, &item), &item);
 	}
 	if (res == READ_INVALID)
 		status = EXIT_DATAERR;
@@ -217,12 +229,7 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 			assertion = print_result(x, config, o, g.list[i].id, result);
 		json_decref(result);
 	}
-	for (size_t i = 0; i < g.count; i++) {
-		x->release(g.list[i].state);
-		json_decref(g.list[i].id);
-	}
-	free(g.list);
-	json_decref(g.index);
+	invocation_groups_release(&g, x->release);
 
 	reader_report_skipped(r);
 	status = exit_status_worst(status, reader_status(r));

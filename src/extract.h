@@ -106,6 +106,36 @@ int extract_parse_options(const struct command *cmd, const char *short_options,
  */
 bool extract_passes_filters(const struct extract_options *o, const struct reader_item *item);
 
+/*
+ * The groups --per-invocation splits a stream into: one state per invocation
+ * id, in order of first appearance; events without an id share one group
+ * whose id is JSON null; a stream error joins the invocation in progress.
+ * Without --per-invocation there is one group, made at once.  Shared by
+ * extract_run() and the commands that run their own reader loop.
+ */
+struct invocation_group {
+	json_t *id; /* the invocation id as a JSON string, or JSON null; owned */
+	void *state;
+};
+
+struct invocation_groups {
+	struct invocation_group *list;
+	size_t count, cap;
+	json_t *index;	  /* invocation id -> position in list */
+	long without_id;  /* the group of events without an id, or -1 */
+	long in_progress; /* the group of the last item, or -1 */
+	bool per_invocation;
+	void *(*start)(const void *config);
+	const void *config;
+};
+
+void invocation_groups_init(struct invocation_groups *g, bool per_invocation,
+			    void *(*start)(const void *config), const void *config);
+/* The state item belongs to, started when its group is new; borrowed. */
+void *invocation_groups_state(struct invocation_groups *g, const struct reader_item *item);
+/* Releases every state with release, and the groups themselves. */
+void invocation_groups_release(struct invocation_groups *g, void (*release)(void *state));
+
 /* Runs x over the operands argv[0..argc) and returns the exit status. */
 int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
 		int argc, char *argv[]);

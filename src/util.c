@@ -189,6 +189,25 @@ void warn_errno(int errnum, const char *fmt, ...)
 	fprintf(stderr, ": %s\n", strerror(errnum));
 }
 
+const char *json_type_phrase(const json_t *value)
+{
+	switch (json_typeof(value)) {
+	case JSON_OBJECT:
+		return "an object";
+	case JSON_ARRAY:
+		return "an array";
+	case JSON_STRING:
+		return "a string";
+	case JSON_INTEGER:
+	case JSON_REAL:
+		return "a number";
+	case JSON_NULL:
+		return "null";
+	default:
+		return "a boolean";
+	}
+}
+
 bool parse_long(const char *s, long min, long *out)
 {
 	char *end;

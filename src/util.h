@@ -5,6 +5,7 @@
 #ifndef ADKEV_UTIL_H
 #define ADKEV_UTIL_H
 
+#include <jansson.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -61,6 +62,9 @@ void warnx_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "adkev: message: strerror(errno)" on standard error. */
 void warn_errno(int errnum, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void vwarnx_msg(const char *fmt, va_list ap);
+
+/* A JSON value's type for messages: "an object", "a number", "null"... */
+const char *json_type_phrase(const json_t *value);
 
 /* The name diagnostics use for standard input. */
 #define STDIN_NAME "<stdin>"
