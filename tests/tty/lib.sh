@@ -29,7 +29,9 @@ tty_run() {
 	# The pane stays open (cat waits on it) so its screen can be captured.
 	tty_tmux -u new-session -d -s t -x "$1" -y "$2" \
 		"$3; tmux -L $TTY_SOCKET wait-for -S done; exec cat"
-	tty_tmux wait-for done
+	# A command that hangs fails the case instead of hanging the suite.
+	timeout 60 tmux -L "$TTY_SOCKET" -f /dev/null wait-for done ||
+		echo "tty_run: '$3' did not finish within 60 seconds"
 }
 
 tty_shell() {
