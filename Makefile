@@ -1,9 +1,12 @@
 # adkev - a command-line filter for Google ADK event streams.
 #
 #   make            build ./adkev (installs missing build dependencies first)
-#   make check      build and run every test: unit suites, CLI cases, man lint
+#   make check      build and run every test: unit suites, CLI cases, fuzz-target
+#                   replays, man lint, then check-sanitize and check-valgrind
 #   make check-sanitize   the whole suite under ASan+UBSan
 #   make check-valgrind   the CLI cases under valgrind
+#   make check-slow       the huge-input and allocation-failure cases at full size
+#   make fuzz FUZZ_SECONDS=N, make fuzz-ci   libFuzzer targets (tests/fuzz/fuzz.mk)
 #   make bench      adkev against jq on generated ADK streams (BENCH_MB=100 BENCH_RUNS=3
 #                   BENCH_BIG_MB=1024; installs jq and GNU time if missing)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -38,13 +41,13 @@ TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
 # The packages the build and the tests need, by the command or file that shows them.
-DEB_PACKAGES = pkg-config libjansson-dev check mandoc
+DEB_PACKAGES = pkg-config libjansson-dev check mandoc valgrind
 # The terminal tests (tests/tty) drive tmux and zsh; they are skipped, loudly,
 # where these cannot be installed.
 TTY_PACKAGES = tmux zsh
 
 .PHONY: all deps check check-unit check-cli check-man check-tty check-install \
-	check-sanitize check-valgrind \
+	check-sanitize check-valgrind check-slow \
 	bench install uninstall clean lint
 
 all: adkev
@@ -57,6 +60,7 @@ $(BUILD)/.deps:
 	[ -f /usr/include/jansson.h ] || missing="$$missing libjansson-dev"; \
 	[ -f /usr/include/check.h ] || missing="$$missing check"; \
 	command -v mandoc >/dev/null 2>&1 || missing="$$missing mandoc"; \
+	command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
@@ -78,7 +82,8 @@ adkev: $(BUILD)/adkev
 $(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Isrc -o $@ $< $(LIB_OBJS) $(LDLIBS_ALL) $(CHECK_LIBS)
 
-check: check-unit check-cli check-man check-tty check-install
+check: check-unit check-cli check-fuzz check-man check-tty check-install check-sanitize \
+	check-valgrind
 
 check-unit: $(TEST_BINS)
 	@for t in $(TEST_BINS); do CK_FORK=no $(TEST_ENV) $$t || exit 1; done
@@ -113,12 +118,34 @@ check-man: | $(BUILD)/.deps
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 check-sanitize:
 	$(MAKE) BUILD=build/sanitize CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" \
-		TEST_ENV="ASAN_OPTIONS=detect_leaks=1" check-unit check-cli check-tty
+		TEST_ENV="ASAN_OPTIONS=detect_leaks=1" check-unit check-cli check-fuzz check-tty
 
+# Two shards side by side (valgrind's start-up dominates); the cases that would
+# take minutes under it (huge inputs, the allocation sweep) are left to the
+# sanitizer run.
+VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible \
+	--errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99
+VALGRIND_SKIP = /big- /alloc-
+VALGRIND_SHARDS = 2
 check-valgrind: $(BUILD)/adkev
-	@ADKEV="$(CURDIR)/$(BUILD)/adkev" \
-		ADKEV_WRAPPER="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99" \
-		sh tests/cli/run.sh
+	@pids=""; i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \
+		ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(VALGRIND)" SKIP="$(VALGRIND_SKIP)" \
+			SHARD=$$i/$(VALGRIND_SHARDS) CLI_OUT="$(CURDIR)/$(BUILD)/valgrind/$$i" \
+			sh tests/cli/run.sh >$(BUILD)/valgrind-$$i.log 2>&1 & pids="$$pids $$!"; \
+		i=$$((i + 1)); \
+	done; \
+	failed=0; for p in $$pids; do wait $$p || failed=1; done; \
+	i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \
+		if [ $$failed = 1 ]; then cat $(BUILD)/valgrind-$$i.log; \
+		else echo "valgrind, shard $$i:"; tail -n 1 $(BUILD)/valgrind-$$i.log; fi; \
+		i=$$((i + 1)); \
+	done; \
+	exit $$failed
+
+# The huge inputs at full size and the allocation sweep at every allocation.
+check-slow: $(BUILD)/adkev
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" BIG_MB=100 sh tests/cli/run.sh hostile/big-
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ALLOC_STRIDE=1 sh tests/cli/run.sh faults/alloc-
 
 include tests/fuzz/fuzz.mk
 

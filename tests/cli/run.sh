@@ -8,7 +8,7 @@
 #   UPDATE=1 sh tests/cli/run.sh NAME  write the golden files from this run (review the diff!)
 #
 # ADKEV is the binary under test; ADKEV_WRAPPER (valgrind, say) runs it; SKIP
-# holds words (path fragments) of cases to leave out.
+# holds words (path fragments) of cases to leave out; SHARD=I/N runs a share.
 # Case scripts see TESTS (tests/), CORPUS (tests/corpus) and SAMPLES (samples/).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,10 +28,17 @@ export PATH="$out/bin:$PATH" TESTS="$top/tests" CORPUS="$top/tests/corpus" SAMPL
 export LC_ALL=C.UTF-8 NO_COLOR=1
 unset ADKEV_WRAPPER
 
-pass=0 fail=0 skipped=0
+pass=0 fail=0 skipped=0 group="" groups=0
 for case in $(cd "$here/cases" && find . -name '*.sh' | sort); do
 	case=${case#./}
 	[ -n "${1:-}" ] && case "$case" in *"$1"*) ;; *) continue ;; esac
+	# SHARD=I/N runs every Nth group of cases from the Ith (0-based), so N runs
+	# can share the work; a group stays whole, its cases sharing a folder.
+	if [ "${case%%/*}" != "$group" ]; then
+		group=${case%%/*}
+		groups=$((groups + 1))
+	fi
+	[ -n "${SHARD:-}" ] && [ $(((groups - 1) % ${SHARD#*/})) -ne ${SHARD%/*} ] && continue
 	# SKIP: words naming cases not to run here (make check-valgrind skips the huge ones).
 	for word in ${SKIP:-}; do case "$case" in *"$word"*) skipped=$((skipped + 1)) && continue 2 ;; esac; done
 	name=${case%.sh}

@@ -3,6 +3,8 @@
 # count must end in exactly one message and exit 71, never a crash; past the
 # count the run succeeds.  (Skipped under valgrind: exit 71 leaves memory held.)
 # Every N up to 31, then every ALLOC_STRIDE-th (17; make check-slow sets 1).
+# Scratch files live in a folder of their own, so runs side by side do not meet.
+t=$(mktemp -d) && cd "$t" || exit 1
 sweep() {
 	name=$1
 	shift
@@ -32,3 +34,4 @@ sweep critic critic -p "$SAMPLES"/e_sequential_critic.jsonl
 sweep to-a2a to-a2a "$CORPUS"/adkjs/i_long_running.jsonl
 sweep to-a2a-1.0 to-a2a --a2a-version 1.0 "$SAMPLES"/b_tool_call.jsonl
 sweep from-a2a from-a2a --deterministic --aggregate "$TESTS"/fuzz/seeds/from_a2a/rpc_stream.sse "$TESTS"/fuzz/seeds/from_a2a/v10_wrapped.jsonl
+cd / && rm -rf "$t"

@@ -1,5 +1,7 @@
 # A reader that goes away early (head): adkev ends quietly, killed by
 # SIGPIPE as cat is (status 141 in the shell), with nothing on standard error.
+# Scratch files live in a folder of their own, so runs side by side do not meet.
+t=$(mktemp -d) && cd "$t" || exit 1
 awk '{ for (i = 0; i < 3000; i++) { line = $0; sub(/"invocationId":"/, "\"invocationId\":\"" i "-", line); print line } }' \
 	"$SAMPLES"/b_tool_call.jsonl >many.tmp
 early() {
@@ -15,4 +17,4 @@ early to-a2a
 adkev to-a2a many.tmp >a2a.tmp
 { adkev from-a2a a2a.tmp 2>err.tmp; echo "from-a2a: status $?" >status.tmp; } | head -c 10 >/dev/null
 cat status.tmp err.tmp
-rm -f many.tmp a2a.tmp err.tmp status.tmp
+cd / && rm -rf "$t"

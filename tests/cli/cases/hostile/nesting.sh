@@ -2,6 +2,8 @@
 # one) in the places deep values reach: tool arguments and state deltas that
 # redaction, truncation and our printer walk recursively, on one line and
 # over many lines.  At the limit the value is read; past it, exit 65.
+# Scratch files live in a folder of their own, so runs side by side do not meet.
+t=$(mktemp -d) && cd "$t" || exit 1
 deep() { awk -v n="$1" 'BEGIN { s = ""; t = ""; for (i = 0; i < n; i++) { s = s "{\"password\":\"p\",\"x\":["; t = "]}" t }
 	v = s "1" t; print "{\"author\":\"a\",\"content\":{\"parts\":[{\"functionCall\":{\"name\":\"f\",\"args\":" v "}}]},\"actions\":{\"stateDelta\":{\"k\":" v "}}}" }'; }
 # 1021 pairs: 2047 levels under content.parts, the limit.
@@ -19,4 +21,4 @@ adkev state --skip-invalid past.tmp at.tmp >one.tmp; echo "state --skip-invalid:
 # A value that never closes, thousands of levels deep.
 awk 'BEGIN { for (i = 0; i < 3000; i++) printf "{\"a\":"; print "" }' | adkev to-a2a; echo "status $?"
 awk 'BEGIN { for (i = 0; i < 100000; i++) print "[" }' | adkev from-a2a; echo "status $?"
-rm -f at.tmp at-lines.tmp past.tmp past-lines.tmp one.tmp
+cd / && rm -rf "$t"

@@ -2,6 +2,8 @@
 # invalid input (65); everything jansson can hold is carried through,
 # summed without overflow (token counts saturate) and printed back in the
 # shortest form that reads as the same double.
+# Scratch files live in a folder of their own, so runs side by side do not meet.
+t=$(mktemp -d) && cd "$t" || exit 1
 p() {
 	input=$1
 	shift
@@ -25,4 +27,4 @@ adkev trajectory --max-string 99999999999999999999999 2>err.tmp </dev/null; echo
 head -n 1 err.tmp
 adkev critic --min-score 1e999 2>err.tmp </dev/null; echo "status $?"
 head -n 1 err.tmp
-rm -f err.tmp
+cd / && rm -rf "$t"
