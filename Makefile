@@ -88,8 +88,10 @@ check: check-unit check-cli check-fuzz check-man check-tty check-install check-s
 check-unit: $(TEST_BINS)
 	@for t in $(TEST_BINS); do CK_FORK=no $(TEST_ENV) $$t || exit 1; done
 
+# Each build's run writes what the cases printed into its own folder.
 check-cli: $(BUILD)/adkev
-	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(ADKEV_WRAPPER)" sh tests/cli/run.sh
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(ADKEV_WRAPPER)" \
+		CLI_OUT="$(CURDIR)/$(BUILD)/cli-out" sh tests/cli/run.sh
 
 # Tries to install tmux and zsh once; never fails the build when it cannot.
 $(BUILD)/.deps-tty: | $(BUILD)/.deps
