@@ -8,10 +8,9 @@
  * depth of their branch.  Values are cut to the terminal's width unless
  * --full is given; colours are used on a terminal unless NO_COLOR is set.
  *
- * Input values are never written to the terminal as they are: control
- * characters (C0, DEL, C1) and bidirectional overrides are written as
- * escapes, so a log cannot move the cursor, recolour the screen or hide
- * text.
+ * Input values are never written to the terminal as they are: termtext
+ * escapes control characters and bidirectional overrides, so a log cannot
+ * move the cursor, recolour the screen or hide text.
  */
 #include "command.h"
 #include "event.h"
@@ -20,6 +19,7 @@
 #include "output.h"
 #include "progress.h"
 #include "reader.h"
+#include "termtext.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -92,66 +92,6 @@ struct show {
 	bool cut;         /* values are cut at the width */
 };
 
-/* Whether a code point is written as an escape rather than as itself. */
-static bool is_unsafe(uint32_t cp)
-{
-	return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) ||
-	       (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E ||
-	       cp == 0x200F || cp == 0x061C;
-}
-
-/* Terminal columns of a printable code point: 0 for combining marks, 2 for wide ones. */
-static size_t cp_width(uint32_t cp)
-{
-	if ((cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x200B && cp <= 0x200D) ||
-	    (cp >= 0xFE00 && cp <= 0xFE0F) || (cp >= 0x20D0 && cp <= 0x20FF))
-		return 0;
-	if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) ||
-	    (cp >= 0x3041 && cp <= 0x33FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
-	    (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF) ||
-	    (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
-	    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
-	    (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x1F300 && cp <= 0x1F64F) ||
-	    (cp >= 0x1F900 && cp <= 0x1F9FF) || (cp >= 0x20000 && cp <= 0x3FFFD))
-		return 2;
-	return 1;
-}
-
-/* Decodes the code point at p[0..n); jansson hands out valid UTF-8 only. */
-static size_t decode(const char *p, size_t n, uint32_t *cp)
-{
-	unsigned char c = (unsigned char)p[0];
-	size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-	if (len > n) {
-		*cp = 0xFFFD;
-		return 1;
-	}
-	uint32_t v = len == 1 ? c : len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
-	for (size_t i = 1; i < len; i++)
-		v = (v << 6) | ((unsigned char)p[i] & 0x3F);
-	*cp = v;
-	return len;
-}
-
-/* The escape written for an unsafe code point, into buf; returns its length. */
-static size_t escape_of(uint32_t cp, char *buf, size_t size)
-{
-	switch (cp) {
-	case '\n':
-		return (size_t)snprintf(buf, size, "\\n");
-	case '\t':
-		return (size_t)snprintf(buf, size, "\\t");
-	case '\r':
-		return (size_t)snprintf(buf, size, "\\r");
-	case 0x1B:
-		return (size_t)snprintf(buf, size, "\\e");
-	default:
-		if (cp < 0x100)
-			return (size_t)snprintf(buf, size, "\\x%02x", (unsigned)cp);
-		return (size_t)snprintf(buf, size, "\\u%04x", (unsigned)cp);
-	}
-}
-
 static void sgr(struct show *s, const char *params)
 {
 	if (s->o->color && params) {
@@ -184,8 +124,9 @@ static size_t measure(const struct segment *seg, size_t nseg, size_t limit)
 		size_t n = seg[k].len;
 		for (size_t i = 0; i < n && w <= limit;) {
 			uint32_t cp;
-			i += decode(p + i, n - i, &cp);
-			w += is_unsafe(cp) ? escape_of(cp, esc, sizeof esc) : cp_width(cp);
+			i += utf8_decode(p + i, n - i, &cp);
+			w += termtext_unsafe(cp) ? termtext_escape(cp, esc, sizeof esc)
+			                         : termtext_width(cp);
 		}
 	}
 	return w;
@@ -202,7 +143,7 @@ static bool put_text(struct show *s, const char *p, size_t n, size_t *budget, bo
 	char esc[16];
 	for (size_t i = 0; i < n;) {
 		uint32_t cp;
-		size_t len = decode(p + i, n - i, &cp);
+		size_t len = utf8_decode(p + i, n - i, &cp);
 		if (breaks && cp == '\n') {
 			/* No trailing blanks on a line the break leaves empty. */
 			while (s->out.len && s->out.buf[s->out.len - 1] == ' ')
@@ -213,8 +154,8 @@ static bool put_text(struct show *s, const char *p, size_t n, size_t *budget, bo
 			i += len;
 			continue;
 		}
-		if (is_unsafe(cp)) {
-			size_t elen = escape_of(cp, esc, sizeof esc);
+		if (termtext_unsafe(cp)) {
+			size_t elen = termtext_escape(cp, esc, sizeof esc);
 			if (elen > *budget)
 				return false;
 			*budget -= *budget == SIZE_MAX ? 0 : elen;
@@ -225,7 +166,7 @@ static bool put_text(struct show *s, const char *p, size_t n, size_t *budget, bo
 			sgr(s, style);
 			s->used += elen;
 		} else {
-			size_t w = cp_width(cp);
+			size_t w = termtext_width(cp);
 			if (w > *budget)
 				return false;
 			*budget -= *budget == SIZE_MAX ? 0 : w;
@@ -265,7 +206,10 @@ static void format_offset(char *buf, size_t size, double d)
 {
 	const char *sign = d < 0 ? "-" : "+";
 	double a = fabs(d);
-	if (a < 60) {
+	if (!(a < 1e12)) {
+		/* Beyond any real run (and beyond a long): seconds as they are. */
+		snprintf(buf, size, "%s%gs", sign, a);
+	} else if (a < 60) {
 		snprintf(buf, size, "%s%.3fs", sign, a);
 	} else if (a < 3600) {
 		int m = (int)(a / 60);

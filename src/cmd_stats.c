@@ -9,6 +9,7 @@
  */
 #include "eventview.h"
 #include "extract.h"
+#include "termtext.h"
 #include "trajectory.h"
 
 #include <math.h>
@@ -135,8 +136,9 @@ static json_t *stats_finish(void *state, int *status)
 		json_object_set_new(r, "first_timestamp", json_real(s->first));
 		json_object_set_new(r, "last_timestamp", json_real(s->last));
 		/* To the microsecond: differences of doubles carry noise below it. */
-		json_object_set_new(r, "duration",
-		                    json_real(round((s->last - s->first) * 1e6) / 1e6));
+		double d = round((s->last - s->first) * 1e6) / 1e6;
+		/* Far-apart hostile timestamps can overflow: JSON has no infinity. */
+		json_object_set_new(r, "duration", isfinite(d) ? json_real(d) : json_null());
 	} else {
 		json_object_set_new(r, "first_timestamp", json_null());
 		json_object_set_new(r, "last_timestamp", json_null());
@@ -161,9 +163,12 @@ struct table {
 	int name_width;
 };
 
+/* A row's name, escaped for the terminal (it comes from the input) and padded. */
 static void row_head(struct table *t, const char *name)
 {
-	strbuf_addf(t->sb, "%-*s", t->name_width, name);
+	size_t w = termtext_append(t->sb, name, strlen(name));
+	for (; w < (size_t)t->name_width; w++)
+		strbuf_addch(t->sb, ' ');
 }
 
 static void row_int(struct table *t, const char *name, json_int_t n)
@@ -178,8 +183,15 @@ static void row_text(struct table *t, const char *name, const char *text)
 	strbuf_addf(t->sb, "  %8s\n", text);
 }
 
+/* Past this many seconds (about 30,000 years) times are written as plain numbers. */
+#define TIME_LIMIT 1e12
+
 static void time_text(char *buf, size_t size, double t)
 {
+	if (!(fabs(t) < TIME_LIMIT)) {
+		snprintf(buf, size, "%g", t);
+		return;
+	}
 	time_t secs = (time_t)floor(t);
 	struct tm tm;
 	long ms = lround((t - floor(t)) * 1000);
@@ -195,6 +207,10 @@ static void time_text(char *buf, size_t size, double t)
 /* 0.766s, 2:05.250 or 13:00:32.172: hours, minutes and seconds as a person reads them. */
 static void duration_text(char *buf, size_t size, double d)
 {
+	if (!(fabs(d) < TIME_LIMIT)) {
+		snprintf(buf, size, "%gs", d);
+		return;
+	}
 	long ms = lround(d * 1000);
 	long h = ms / 3600000, m = ms / 60000 % 60, sec = ms / 1000 % 60;
 	if (ms < 60000)
@@ -209,12 +225,15 @@ static int widest_key(const json_t *obj, int width)
 {
 	const char *key;
 	json_t *v;
+	struct strbuf scratch = STRBUF_INIT;
 	json_object_foreach((json_t *)obj, key, v)
 	{
-		int len = (int)strlen(key);
+		strbuf_reset(&scratch);
+		int len = (int)termtext_append(&scratch, key, strlen(key));
 		if (len > width)
 			width = len;
 	}
+	strbuf_release(&scratch);
 	return width;
 }
 
@@ -246,8 +265,12 @@ static void stats_table(struct strbuf *sb, const json_t *r)
 	row_int(&t, "events", int_member(r, "events"));
 	row_int(&t, "stream errors", int_member(r, "stream_errors"));
 	row_int(&t, "invocations", int_member(r, "invocations"));
-	if (json_is_real(json_object_get(r, "duration"))) {
-		duration_text(buf, sizeof buf, json_real_value(json_object_get(r, "duration")));
+	if (json_is_real(json_object_get(r, "first_timestamp"))) {
+		json_t *d = json_object_get(r, "duration");
+		if (json_is_real(d))
+			duration_text(buf, sizeof buf, json_real_value(d));
+		else
+			snprintf(buf, sizeof buf, "-");
 		row_text(&t, "duration", buf);
 		time_text(buf, sizeof buf, json_real_value(json_object_get(r, "first_timestamp")));
 		row_head(&t, "first event");

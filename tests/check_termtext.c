@@ -1,0 +1,68 @@
+/*
+ * check_termtext.c - text made safe and measured for a terminal: escapes for
+ * control and bidirectional characters, columns for wide characters and
+ * combining marks.
+ */
+#include "testutil.h"
+
+#include "termtext.h"
+#include "util.h"
+
+static void assert_appended(const char *in, size_t len, const char *want, size_t want_width)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t w = termtext_append(&sb, in, len);
+	ck_assert_str_eq(sb.buf ? sb.buf : "", want);
+	ck_assert_uint_eq(w, want_width);
+	strbuf_release(&sb);
+}
+
+START_TEST(controls_are_escaped)
+{
+	assert_appended("a\x1b[2Jb", 6, "a\\e[2Jb", 7);
+	assert_appended("x\n\t\r\x07\x7f", 6, "x\\n\\t\\r\\x07\\x7f", 15);
+	assert_appended("nul\0end", 7, "nul\\x00end", 10);
+	/* C1 CSI (U+009B) and the right-to-left override (U+202E). */
+	assert_appended("\xc2\x9b"
+	                "1\xe2\x80\xae",
+	                6, "\\x9b1\\u202e", 11);
+	assert_appended("", 0, "", 0);
+}
+END_TEST
+
+START_TEST(widths_count_columns)
+{
+	assert_appended("h\xc3\xa9llo", 6, "h\xc3\xa9llo", 5); /* é is one column */
+	assert_appended("e\xcc\x81", 3, "e\xcc\x81", 1);       /* a combining acute adds none */
+	assert_appended("\xe6\x97\xa5\xe6\x9c\xac", 6, "\xe6\x97\xa5\xe6\x9c\xac", 4); /* 日本 */
+	assert_appended("\xf0\x9f\x9a\x80", 4, "\xf0\x9f\x9a\x80", 2); /* a rocket emoji */
+	ck_assert_uint_eq(termtext_width('a'), 1);
+	ck_assert_uint_eq(termtext_width(0xAC00), 2);
+	ck_assert(!termtext_unsafe(' '));
+	ck_assert(termtext_unsafe(0x2066));
+}
+END_TEST
+
+START_TEST(decoding_never_reads_past_the_end)
+{
+	uint32_t cp;
+	ck_assert_uint_eq(utf8_decode("\xe6\x97", 2, &cp), 1);
+	ck_assert_uint_eq(cp, 0xFFFD);
+	ck_assert_uint_eq(utf8_decode("\xf0\x9f\x9a\x80", 4, &cp), 4);
+	ck_assert_uint_eq(cp, 0x1F680);
+	ck_assert_uint_eq(utf8_decode("\x80", 1, &cp), 1);
+	ck_assert_uint_eq(cp, 0xFFFD);
+}
+END_TEST
+
+int main(void)
+{
+	util_init_json_alloc();
+	Suite *s = suite_create("termtext");
+	TCase *tc = tcase_create("termtext");
+	tcase_add_test(tc, controls_are_escaped);
+	tcase_add_test(tc, widths_count_columns);
+	tcase_add_test(tc, decoding_never_reads_past_the_end);
+	suite_add_tcase(s, tc);
+	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
+}
