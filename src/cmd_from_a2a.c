@@ -245,7 +245,7 @@ static int from_a2a_loop(struct from_a2a *f, int argc, char *argv[])
 {
 	unsigned flags = READER_ANY_VALUE | (f->skip_invalid ? READER_SKIP_INVALID : 0);
 	struct reader *r = reader_new(argv, argc, flags);
-	struct progress *progress = f->progress ? progress_start(r) : NULL;
+	struct progress *progress = f->progress ? progress_start_streaming(r) : NULL;
 	struct reader_item item;
 	enum reader_result res;
 	unsigned long skipped = 0;

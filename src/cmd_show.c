@@ -647,7 +647,7 @@ static int run_show(int argc, char *argv[])
 
 	struct reader *r =
 	    reader_new(argv + optind, argc - optind, o.skip_invalid ? READER_SKIP_INVALID : 0);
-	struct progress *progress = o.progress ? progress_start(r) : NULL;
+	struct progress *progress = o.progress ? progress_start_streaming(r) : NULL;
 	struct show s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH};
 	struct reader_item item;
 	enum reader_result res = READ_END;

@@ -68,7 +68,7 @@ static bool wanted(const struct to_a2a *t, const json_t *event)
 static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 {
 	struct reader *r = reader_new(argv, argc, t->skip_invalid ? READER_SKIP_INVALID : 0);
-	struct progress *progress = t->progress ? progress_start(r) : NULL;
+	struct progress *progress = t->progress ? progress_start_streaming(r) : NULL;
 	struct reader_item item;
 	enum reader_result res;
 	unsigned long skipped = 0;

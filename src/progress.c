@@ -19,6 +19,7 @@
 struct progress {
 	struct reader *r;
 	double started, drawn;
+	bool final_only; /* the output shares the terminal: no line until the end */
 	size_t shown; /* the length of the line on screen, to blank its tail */
 };
 
@@ -108,7 +109,7 @@ static void tick(void *ctx)
 {
 	struct progress *p = ctx;
 	double t = now();
-	if (t - p->drawn >= REDRAW_SECONDS)
+	if (!p->final_only && t - p->drawn >= REDRAW_SECONDS)
 		draw(p, t, false);
 }
 
@@ -120,6 +121,14 @@ struct progress *progress_start(struct reader *r)
 	p->r = r;
 	p->started = p->drawn = now();
 	reader_set_progress_hook(r, tick, p);
+	return p;
+}
+
+struct progress *progress_start_streaming(struct reader *r)
+{
+	struct progress *p = progress_start(r);
+	if (p)
+		p->final_only = isatty(STDOUT_FILENO);
 	return p;
 }
 

@@ -22,6 +22,12 @@
  * nothing shown, ever) otherwise.  r must outlive the progress.
  */
 struct progress *progress_start(struct reader *r);
+/*
+ * The same, for a command that writes its output while it reads (show,
+ * to-a2a): when standard output is a terminal too, the line would tear the
+ * output apart, so only the final line is drawn, after the output.
+ */
+struct progress *progress_start_streaming(struct reader *r);
 /* Draws the final line, ends it, and frees p; NULL is fine. */
 void progress_finish(struct progress *p);
 

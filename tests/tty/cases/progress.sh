@@ -17,4 +17,10 @@ tty_capture | normalise
 echo ---
 tty_run 100 10 "cd $t && adkev show --progress small.jsonl 2>err.txt >/dev/null; wc -c <err.txt"
 tty_capture
+
+echo ---
+# show writes while it reads: with standard output on the terminal too, only
+# the final line is drawn, after the output, never through it.
+tty_run 100 10 "cd $t && adkev show --progress --color=never big.jsonl small.jsonl | tail -2 && adkev show --progress --color=never small.jsonl"
+tty_capture | normalise
 rm -rf "$t"
