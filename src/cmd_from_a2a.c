@@ -248,28 +248,18 @@ static int from_a2a_loop(struct from_a2a *f, int argc, char *argv[])
 	struct progress *progress = f->progress ? progress_start_streaming(r) : NULL;
 	struct reader_item item;
 	enum reader_result res;
-	unsigned long skipped = 0;
 	int status = 0;
 
 	output_set_style(f->style);
-	while (!output_failed() && (res = reader_next(r, &item)) != READ_END) {
-		if (res == READ_INVALID) {
-			if (f->skip_invalid)
-				continue;
-			status = EXIT_DATAERR;
-			break;
-		}
+	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM) {
 		struct a2a_object o;
 		const char *why = NULL;
 		json_t *body = NULL;
 		if (a2a_recognise(item.value, &o, &why))
 			body = a2a_event_body(&o, &f->ev, &why);
 		if (why) {
-			reader_warn_at(&item.pos, "%s", why);
-			if (f->skip_invalid) {
-				skipped++;
+			if (reader_reject(r, &item.pos, "%s", why))
 				continue;
-			}
 			status = EXIT_DATAERR;
 			break;
 		}
@@ -278,13 +268,13 @@ static int from_a2a_loop(struct from_a2a *f, int argc, char *argv[])
 		else if (body)
 			emit(f, body, o.timestamp);
 	}
+	if (res == READ_INVALID)
+		status = EXIT_DATAERR;
 	progress_finish(progress);
 	while (f->naggs)
 		drop_aggregation(f, 0);
 	free(f->aggs);
-	skipped += reader_skipped(r);
-	if (skipped)
-		warnx_msg("%lu invalid value%s skipped", skipped, skipped == 1 ? "" : "s");
+	reader_report_skipped(r);
 	status = exit_status_worst(status, reader_status(r));
 	reader_free(r);
 	return status;

@@ -35,11 +35,7 @@ static const struct option to_a2a_options[] = {
 
 struct to_a2a {
 	struct a2a_message_options msg;
-	struct output_style style;
-	bool skip_invalid;
-	const char *author;
-	const char *invocation;
-	bool progress;
+	struct extract_options common; /* -p, --skip-invalid, the filters, --progress */
 };
 
 static bool parse_version(const char *s, enum a2a_version *v)
@@ -55,35 +51,18 @@ static bool parse_version(const char *s, enum a2a_version *v)
 	return false;
 }
 
-static bool wanted(const struct to_a2a *t, const json_t *event)
-{
-	const char *author = event_author(event), *invocation = event_invocation_id(event);
-	if (t->author && (!author || strcmp(author, t->author) != 0))
-		return false;
-	if (t->invocation && (!invocation || strcmp(invocation, t->invocation) != 0))
-		return false;
-	return true;
-}
-
 static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 {
-	struct reader *r = reader_new(argv, argc, t->skip_invalid ? READER_SKIP_INVALID : 0);
-	struct progress *progress = t->progress ? progress_start_streaming(r) : NULL;
+	struct reader *r = reader_new(argv, argc, t->common.skip_invalid ? READER_SKIP_INVALID : 0);
+	struct progress *progress = t->common.progress ? progress_start_streaming(r) : NULL;
 	struct reader_item item;
 	enum reader_result res;
-	unsigned long skipped = 0;
 	int status = 0;
 
-	output_set_style(t->style);
-	while (!output_failed() && (res = reader_next(r, &item)) != READ_END) {
-		if (res == READ_INVALID) {
-			if (t->skip_invalid)
-				continue;
-			status = EXIT_DATAERR;
-			break;
-		}
+	output_set_style(t->common.style);
+	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM) {
 		/* A server stream error is no event: there is nothing to send. */
-		if (item.kind != VALUE_EVENT || !wanted(t, item.value))
+		if (item.kind != VALUE_EVENT || !extract_passes_filters(&t->common, &item))
 			continue;
 		char fresh[37] = "";
 		const char *why = NULL;
@@ -93,21 +72,18 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 			a2a_uuid(fresh);
 		json_t *msg = a2a_message_from_event(item.value, &t->msg, fresh, &why);
 		if (!msg) {
-			reader_warn_at(&item.pos, "%s", why);
-			if (t->skip_invalid) {
-				skipped++;
+			if (reader_reject(r, &item.pos, "%s", why))
 				continue;
-			}
 			status = EXIT_DATAERR;
 			break;
 		}
 		output_json(msg);
 		json_decref(msg);
 	}
+	if (res == READ_INVALID)
+		status = EXIT_DATAERR;
 	progress_finish(progress);
-	skipped += reader_skipped(r);
-	if (skipped)
-		warnx_msg("%lu invalid value%s skipped", skipped, skipped == 1 ? "" : "s");
+	reader_report_skipped(r);
 	status = exit_status_worst(status, reader_status(r));
 	reader_free(r);
 	return status;
@@ -115,26 +91,20 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 
 static int run_to_a2a(int argc, char *argv[])
 {
-	struct to_a2a t = {{A2A_V03, NULL, NULL, false}, {false, false}, false, NULL, NULL, false};
+	struct to_a2a t = {.msg = {A2A_V03, NULL, NULL, false}};
 	int c;
 	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ph", to_a2a_options, NULL)) != -1) {
-		switch (c) {
-		case 'p':
-			t.style.pretty = true;
-			break;
-		case 'h':
+		switch (extract_option(&t.common, c, optarg)) {
+		case EXTRACT_OPTION_TAKEN:
+			continue;
+		case EXTRACT_OPTION_HELP:
 			return command_help(&command_to_a2a);
-		case OPT_SKIP_INVALID:
-			t.skip_invalid = true;
+		case EXTRACT_OPTION_NOT_MINE:
 			break;
-		case OPT_AUTHOR:
-			t.author = optarg;
-			break;
-		case OPT_INVOCATION:
-			t.invocation = optarg;
-			break;
+		}
+		switch (c) {
 		case OPT_A2A_VERSION:
 			if (!parse_version(optarg, &t.msg.version)) {
 				warnx_msg("to-a2a: --a2a-version takes 0.3 or 1.0");
@@ -149,9 +119,6 @@ static int run_to_a2a(int argc, char *argv[])
 			break;
 		case OPT_IDS_FROM_METADATA:
 			t.msg.ids_from_metadata = true;
-			break;
-		case OPT_PROGRESS:
-			t.progress = true;
 			break;
 		default:
 			return command_bad_option(&command_to_a2a, c, argv);

@@ -106,6 +106,20 @@ void reader_warn_at(const struct reader_pos *pos, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+bool reader_reject(struct reader *r, const struct reader_pos *pos, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "adkev: %s:%lu:%lu: ", pos->file, pos->line, pos->column);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (!(r->flags & READER_SKIP_INVALID))
+		return false;
+	r->skipped++;
+	return true;
+}
+
 struct reader *reader_new(char *const *operands, int count, unsigned flags)
 {
 	struct reader *r = xcalloc(1, sizeof *r);

@@ -78,6 +78,16 @@ const struct reader_progress *reader_get_progress(const struct reader *r);
 /* fn(ctx) is called after every block the reader reads (NULL: never). */
 void reader_set_progress_hook(struct reader *r, void (*fn)(void *ctx), void *ctx);
 
+/*
+ * Rejects an item the reader handed out but the command cannot use (an A2A
+ * object that does not convert, say) the way the reader rejects bad input:
+ * reports it at pos and returns true when the run goes on (with
+ * READER_SKIP_INVALID, counted among the skipped), false when the command
+ * must stop with EXIT_DATAERR.
+ */
+bool reader_reject(struct reader *r, const struct reader_pos *pos, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* Reports a problem with an item at its position: "adkev: FILE:LINE:COLUMN: what". */
 void reader_warn_at(const struct reader_pos *pos, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
