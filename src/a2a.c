@@ -679,25 +679,6 @@ bool a2a_state_is_terminal(enum a2a_state s)
 	       s == A2A_STATE_REJECTED;
 }
 
-static const char *type_name(const json_t *v)
-{
-	switch (json_typeof(v)) {
-	case JSON_OBJECT:
-		return "an object";
-	case JSON_ARRAY:
-		return "an array";
-	case JSON_STRING:
-		return "a string";
-	case JSON_INTEGER:
-	case JSON_REAL:
-		return "a number";
-	case JSON_NULL:
-		return "null";
-	default:
-		return "a boolean";
-	}
-}
-
 static void fill_status(struct a2a_object *out)
 {
 	json_t *status = object_member(out->obj, A_STATUS);
@@ -767,7 +748,7 @@ bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why
 	*why = NULL;
 	if (!json_is_object(value)) {
 		static char reason[64];
-		snprintf(reason, sizeof reason, "not an A2A object: %s", type_name(value));
+		snprintf(reason, sizeof reason, "not an A2A object: %s", json_type_phrase(value));
 		*why = reason;
 		return false;
 	}
