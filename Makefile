@@ -107,7 +107,7 @@ $(BUILD)/.deps-tty: | $(BUILD)/.deps
 	touch $@
 
 check-tty: $(BUILD)/adkev | $(BUILD)/.deps-tty
-	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/tty/run.sh
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" TTY_OUT="$(CURDIR)/$(BUILD)/tty-out" sh tests/tty/run.sh
 
 check-install: $(BUILD)/adkev
 	@MAKE="$(MAKE)" BUILD="$(BUILD)" sh tests/install.sh

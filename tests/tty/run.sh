@@ -8,7 +8,8 @@
 #   sh tests/tty/run.sh [PATTERN]        run the cases whose name contains PATTERN
 #   UPDATE=1 sh tests/tty/run.sh NAME    write NAME.screen from this run (review it!)
 #
-# ADKEV is the binary under test (default: ./adkev).
+# ADKEV is the binary under test (default: ./adkev); TTY_OUT is where the
+# screens of this run go (default: tests/tty/out).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -17,7 +18,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 	echo "tty: SKIPPED: tmux is not installed ('make deps' installs it)"
 	exit 0
 fi
-out="$here/out"
+out=${TTY_OUT:-$here/out}
 rm -rf "$out"
 mkdir -p "$out/bin"
 # The shim puts the binary under test behind the name adkev.

@@ -14,10 +14,11 @@ comp() {
 }
 echo "complete: $(bash --norc -c '. "$1/../completions/adkev.bash"; complete -p adkev' x "$TESTS")"
 # Every command, and help; the commands match adkev --help exactly.
-comp adkev '' >all
+all=$(mktemp)
+comp adkev '' >"$all"
 adkev --help | sed -n '/^Commands:/,/^$/s/^  \([a-z0-9_-]*\) .*/\1/p' | { cat; echo help; } |
-	LC_ALL=C sort | { cat; echo --; } | cmp - all && echo "commands: as adkev --help lists them"
-rm -f all
+	LC_ALL=C sort | { cat; echo --; } | cmp - "$all" && echo "commands: as adkev --help lists them"
+rm -f "$all"
 comp adkev s
 comp adkev --
 comp adkev help st
