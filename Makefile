@@ -118,8 +118,9 @@ check-man: | $(BUILD)/.deps
 	echo "man: $(words $(MANS)) pages clean under mandoc -Tlint -W warning"
 
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SANITIZE_BUILD ?= build/sanitize
 check-sanitize:
-	$(MAKE) BUILD=build/sanitize CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" \
+	$(MAKE) BUILD=$(SANITIZE_BUILD) CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" \
 		TEST_ENV="ASAN_OPTIONS=detect_leaks=1" check-unit check-cli check-fuzz check-tty
 
 # Two shards side by side (valgrind's start-up dominates); the cases that would
