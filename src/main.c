@@ -107,6 +107,7 @@ int main(int argc, char *argv[])
 {
 	/* A closed pipe ends adkev quietly, as it ends cat, even if the parent ignored SIGPIPE. */
 	signal(SIGPIPE, SIG_DFL);
+	util_reserve_std_fds();
 	util_init_alloc_faults();
 	util_init_json_alloc();
 	int status = run(argc, argv);

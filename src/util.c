@@ -5,6 +5,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdatomic.h>
@@ -92,6 +93,24 @@ char *xstrndup(const char *s, size_t len)
 char *xstrdup(const char *s)
 {
 	return xstrndup(s, strlen(s));
+}
+
+void util_reserve_std_fds(void)
+{
+	/*
+	 * Opened the wrong way round, so reading a closed standard input and
+	 * writing a closed standard output or error still fail (EBADF) as they
+	 * would have: only the descriptor numbers are taken.
+	 */
+	static const int modes[3] = {O_WRONLY, O_RDONLY, O_RDONLY};
+	for (int fd = 0; fd < 3; fd++) {
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		/* The lower ones are open by now, so this takes fd itself. */
+		int got = open("/dev/null", modes[fd]);
+		if (got > fd)
+			close(got);
+	}
 }
 
 void util_init_json_alloc(void)

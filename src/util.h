@@ -32,6 +32,12 @@ void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t len);
 
+/*
+ * Opens /dev/null on whichever of descriptors 0, 1 and 2 is closed, so no
+ * file adkev opens (an input, a --split output) can take one of their
+ * numbers and receive what was meant for standard output or error.
+ */
+void util_reserve_std_fds(void);
 /* Routes jansson's allocations through xmalloc, so they cannot fail either. */
 void util_init_json_alloc(void);
 /*
