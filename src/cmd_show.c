@@ -458,7 +458,6 @@ static void show_item(void *ctx, enum item_kind kind, const json_t *value)
 	case ITEM_CONFIRM:
 		if (json_is_object(value)) {
 			keys_of(&tmp, value);
-			strbuf_addstr(&tmp, "");
 			seg[nseg++] = (struct segment){"for ", 4, SGR_DIM};
 			seg[nseg++] = (struct segment){tmp.buf, tmp.len, NULL};
 		}
