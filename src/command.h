@@ -19,16 +19,16 @@ struct command {
 	int (*run)(int argc, char *argv[]);
 };
 
-extern const struct command command_final;
-extern const struct command command_reasoning;
-extern const struct command command_state;
 extern const struct command command_critic;
-extern const struct command command_trajectory;
-extern const struct command command_partition;
-extern const struct command command_to_a2a;
+extern const struct command command_final;
 extern const struct command command_from_a2a;
+extern const struct command command_partition;
+extern const struct command command_reasoning;
 extern const struct command command_show;
+extern const struct command command_state;
 extern const struct command command_stats;
+extern const struct command command_to_a2a;
+extern const struct command command_trajectory;
 
 /* Prints usage and options on standard output (for -h); returns 0. */
 int command_help(const struct command *cmd);

@@ -19,8 +19,8 @@
 static const struct command *const commands[] = {
 	&command_critic,
 	&command_final,
-	&command_partition,
 	&command_from_a2a,
+	&command_partition,
 	&command_reasoning,
 	&command_show,
 	&command_state,
