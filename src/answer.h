@@ -12,7 +12,7 @@
 #include "util.h"
 
 struct answer {
-	bool concat;	   /* every text part of every final event, or only the last one */
+	bool concat; /* every text part of every final event, or only the last one */
 	struct strbuf text;
 };
 

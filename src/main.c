@@ -17,16 +17,8 @@
 
 /* Sorted by name; adkev --help lists them in this order. */
 static const struct command *const commands[] = {
-	&command_critic,
-	&command_final,
-	&command_from_a2a,
-	&command_partition,
-	&command_reasoning,
-	&command_show,
-	&command_state,
-	&command_stats,
-	&command_to_a2a,
-	&command_trajectory,
+    &command_critic, &command_final, &command_from_a2a, &command_partition, &command_reasoning,
+    &command_show,   &command_state, &command_stats,    &command_to_a2a,    &command_trajectory,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -67,9 +59,9 @@ static int help_command(int argc, char *argv[])
 static int run(int argc, char *argv[])
 {
 	static const struct option options[] = {
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
+	    {"help", no_argument, NULL, 'h'},
+	    {"version", no_argument, NULL, 'V'},
+	    {NULL, 0, NULL, 0},
 	};
 	int c;
 

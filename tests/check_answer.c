@@ -51,56 +51,61 @@ static char *reasoning_of(const char *events_json)
 START_TEST(last_text_part_of_last_final_event)
 {
 	/* gepa's code takes the first part; its documentation, and adkev, the last. */
-	CHECK_ANSWER(false,
-		     "[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"one\"}]}},"
-		     "{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"A\"},{\"text\":\"B\"}]}}]",
-		     "B");
+	CHECK_ANSWER(
+	    false,
+	    "[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"one\"}]}},"
+	    "{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"A\"},{\"text\":\"B\"}]}}]",
+	    "B");
 }
 END_TEST
 
 START_TEST(thoughts_empty_text_and_non_final_events_are_passed_over)
 {
-	CHECK_ANSWER(false,
-		     "[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"answer\"},"
-		     "{\"text\":\"thinking\",\"thought\":true},{\"text\":\"\"}]}},"
-		     "{\"author\":\"a\",\"partial\":true,\"content\":{\"parts\":[{\"text\":\"chunk\"}]}},"
-		     "{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"call\"},"
-		     "{\"functionCall\":{\"name\":\"f\"}}]}}]",
-		     "answer");
+	CHECK_ANSWER(
+	    false,
+	    "[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"answer\"},"
+	    "{\"text\":\"thinking\",\"thought\":true},{\"text\":\"\"}]}},"
+	    "{\"author\":\"a\",\"partial\":true,\"content\":{\"parts\":[{\"text\":\"chunk\"}]}},"
+	    "{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"call\"},"
+	    "{\"functionCall\":{\"name\":\"f\"}}]}}]",
+	    "answer");
 }
 END_TEST
 
 START_TEST(a_final_event_without_text_keeps_the_answer)
 {
-	CHECK_ANSWER(false,
-		     "[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"kept\"}]}},"
-		     "{\"author\":\"a\",\"errorCode\":\"SAFETY\"},"
-		     "{\"author\":\"a\",\"actions\":{\"skipSummarization\":true},\"content\":{\"parts\":"
-		     "[{\"functionResponse\":{\"name\":\"exit_loop\"}}]}}]",
-		     "kept");
+	CHECK_ANSWER(
+	    false,
+	    "[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"kept\"}]}},"
+	    "{\"author\":\"a\",\"errorCode\":\"SAFETY\"},"
+	    "{\"author\":\"a\",\"actions\":{\"skipSummarization\":true},\"content\":{\"parts\":"
+	    "[{\"functionResponse\":{\"name\":\"exit_loop\"}}]}}]",
+	    "kept");
 }
 END_TEST
 
 START_TEST(user_events_are_never_the_answer)
 {
-	CHECK_ANSWER(false,
-		     "[{\"author\":\"agent\",\"content\":{\"parts\":[{\"text\":\"reply\"}]}},"
-		     "{\"author\":\"user\",\"content\":{\"parts\":[{\"text\":\"next question\"}]}}]",
-		     "reply");
+	CHECK_ANSWER(
+	    false,
+	    "[{\"author\":\"agent\",\"content\":{\"parts\":[{\"text\":\"reply\"}]}},"
+	    "{\"author\":\"user\",\"content\":{\"parts\":[{\"text\":\"next question\"}]}}]",
+	    "reply");
 	CHECK_ANSWER(true,
-		     "[{\"author\":\"user\",\"content\":{\"parts\":[{\"text\":\"q\"}]}},"
-		     "{\"author\":\"agent\",\"content\":{\"parts\":[{\"text\":\"reply\"}]}}]",
-		     "reply");
+	             "[{\"author\":\"user\",\"content\":{\"parts\":[{\"text\":\"q\"}]}},"
+	             "{\"author\":\"agent\",\"content\":{\"parts\":[{\"text\":\"reply\"}]}}]",
+	             "reply");
 }
 END_TEST
 
 START_TEST(concat_joins_every_part_with_nothing)
 {
-	CHECK_ANSWER(true,
-		     "[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"A\"},{\"text\":\"B\"}]}},"
-		     "{\"author\":\"b\",\"content\":{\"parts\":[{\"text\":\"x\",\"thought\":true},"
-		     "{\"text\":\"C\"}]}}]",
-		     "ABC");
+	CHECK_ANSWER(
+	    true,
+	    "[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"A\"},{\"text\":\"B\"}]}},"
+	    "{\"author\":\"b\",\"content\":{\"parts\":[{\"text\":\"x\",\"thought\":true},"
+	    "{\"text\":\"C\"}]}}]",
+	    "ABC");
 	CHECK_ANSWER(true, "[]", "");
 }
 END_TEST
@@ -109,18 +114,18 @@ START_TEST(response_content_with_only_thoughts_does_not_fall_back)
 {
 	/* gepa falls back to content.parts here; adkev reads one source per event. */
 	CHECK_ANSWER(false,
-		     "[{\"author\":\"a\",\"actions\":{\"responseContent\":[{\"text\":\"t\","
-		     "\"thought\":true}]},\"content\":{\"parts\":[{\"text\":\"content\"}]}}]",
-		     "");
+	             "[{\"author\":\"a\",\"actions\":{\"responseContent\":[{\"text\":\"t\","
+	             "\"thought\":true}]},\"content\":{\"parts\":[{\"text\":\"content\"}]}}]",
+	             "");
 }
 END_TEST
 
 START_TEST(reasoning_joins_thoughts_with_newlines)
 {
 	char *got = reasoning_of("[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"t1\","
-				 "\"thought\":true},{\"text\":\"answer\"}]}},"
-				 "{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"t2\","
-				 "\"thought\":1}]}}]");
+	                         "\"thought\":true},{\"text\":\"answer\"}]}},"
+	                         "{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"t2\","
+	                         "\"thought\":1}]}}]");
 	ck_assert_str_eq(got, "t1\nt2");
 	free(got);
 }
@@ -129,15 +134,16 @@ END_TEST
 START_TEST(reasoning_is_null_without_thoughts_and_never_falls_back)
 {
 	ck_assert_ptr_null(
-		reasoning_of("[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"answer\"}]}}]"));
+	    reasoning_of("[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"answer\"}]}}]"));
 	ck_assert_ptr_null(reasoning_of("[]"));
 	/* responseContent without thoughts hides the thoughts of content.parts. */
 	ck_assert_ptr_null(reasoning_of("[{\"author\":\"a\",\"actions\":{\"responseContent\":"
-					"[{\"text\":\"rc\"}]},\"content\":{\"parts\":[{\"text\":"
-					"\"hidden\",\"thought\":true}]}}]"));
+	                                "[{\"text\":\"rc\"}]},\"content\":{\"parts\":[{\"text\":"
+	                                "\"hidden\",\"thought\":true}]}}]"));
 	/* A thought in a non-final event does not count. */
-	ck_assert_ptr_null(reasoning_of("[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"t\","
-					"\"thought\":true},{\"functionCall\":{\"name\":\"f\"}}]}}]"));
+	ck_assert_ptr_null(
+	    reasoning_of("[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"t\","
+	                 "\"thought\":true},{\"functionCall\":{\"name\":\"f\"}}]}}]"));
 }
 END_TEST
 

@@ -27,9 +27,9 @@ static bool final_of(const char *text)
 START_TEST(fields_are_read_in_both_spellings)
 {
 	json_t *camel = parse("{\"invocationId\":\"i1\",\"actions\":{\"stateDelta\":{\"k\":1}},"
-			      "\"usageMetadata\":{\"promptTokenCount\":3}}");
+	                      "\"usageMetadata\":{\"promptTokenCount\":3}}");
 	json_t *snake = parse("{\"invocation_id\":\"i1\",\"actions\":{\"state_delta\":{\"k\":1}},"
-			      "\"usage_metadata\":{\"prompt_token_count\":3}}");
+	                      "\"usage_metadata\":{\"prompt_token_count\":3}}");
 	json_t *both[] = {camel, snake};
 	for (int i = 0; i < 2; i++) {
 		ck_assert_str_eq(event_invocation_id(both[i]), "i1");
@@ -46,7 +46,7 @@ END_TEST
 START_TEST(camel_case_wins_and_null_is_absent)
 {
 	json_t *ev = parse("{\"invocationId\":\"camel\",\"invocation_id\":\"snake\","
-			   "\"errorCode\":null,\"error_code\":\"E\",\"author\":null}");
+	                   "\"errorCode\":null,\"error_code\":\"E\",\"author\":null}");
 	ck_assert_str_eq(event_invocation_id(ev), "camel");
 	ck_assert_str_eq(adk_get_string(ev, ADK_ERROR_CODE), "E");
 	ck_assert_ptr_null(event_author(ev));
@@ -60,16 +60,16 @@ START_TEST(final_rule_skip_summarization_and_long_running)
 {
 	/* skipSummarization alone is enough, even next to a function response. */
 	ck_assert(final_of("{\"actions\":{\"skipSummarization\":true},\"content\":{\"parts\":"
-			   "[{\"functionResponse\":{\"name\":\"f\"}}]}}"));
+	                   "[{\"functionResponse\":{\"name\":\"f\"}}]}}"));
 	ck_assert(final_of("{\"actions\":{\"skip_summarization\":1},\"content\":{\"parts\":"
-			   "[{\"function_response\":{\"name\":\"f\"}}]}}"));
+	                   "[{\"function_response\":{\"name\":\"f\"}}]}}"));
 	ck_assert(!final_of("{\"actions\":{\"skipSummarization\":false},\"content\":{\"parts\":"
-			    "[{\"functionResponse\":{\"name\":\"f\"}}]}}"));
+	                    "[{\"functionResponse\":{\"name\":\"f\"}}]}}"));
 	ck_assert(final_of("{\"longRunningToolIds\":[\"x\"],\"content\":{\"parts\":"
-			   "[{\"text\":\"t\"},{\"functionCall\":{\"name\":\"f\"}}]}}"));
+	                   "[{\"text\":\"t\"},{\"functionCall\":{\"name\":\"f\"}}]}}"));
 	ck_assert(final_of("{\"long_running_tool_ids\":[\"x\"],\"partial\":true}"));
 	ck_assert(!final_of("{\"longRunningToolIds\":[],\"content\":{\"parts\":"
-			    "[{\"functionCall\":{\"name\":\"f\"}}]}}"));
+	                    "[{\"functionCall\":{\"name\":\"f\"}}]}}"));
 }
 END_TEST
 
@@ -83,9 +83,9 @@ START_TEST(final_rule_calls_responses_partial_and_code_results)
 	ck_assert(!final_of("{\"partial\":true,\"content\":{\"parts\":[{\"text\":\"t\"}]}}"));
 	ck_assert(final_of("{\"partial\":false,\"content\":{\"parts\":[{\"text\":\"t\"}]}}"));
 	ck_assert(!final_of("{\"content\":{\"parts\":[{\"text\":\"t\"},"
-			    "{\"codeExecutionResult\":{\"outcome\":\"OUTCOME_OK\"}}]}}"));
+	                    "{\"codeExecutionResult\":{\"outcome\":\"OUTCOME_OK\"}}]}}"));
 	ck_assert(final_of("{\"content\":{\"parts\":[{\"code_execution_result\":{}},"
-			   "{\"text\":\"t\"}]}}"));
+	                   "{\"text\":\"t\"}]}}"));
 }
 END_TEST
 
@@ -96,7 +96,7 @@ START_TEST(final_rule_no_content_errors_and_auth_requests)
 	ck_assert(final_of("{\"content\":{\"parts\":[]}}"));
 	/* ADK JS 2.0 counts requested auth configs as final; Python, Go and adkev do not. */
 	ck_assert(!final_of("{\"actions\":{\"requestedAuthConfigs\":{\"c\":{}}},"
-			    "\"content\":{\"parts\":[{\"functionCall\":{\"name\":\"f\"}}]}}"));
+	                    "\"content\":{\"parts\":[{\"functionCall\":{\"name\":\"f\"}}]}}"));
 }
 END_TEST
 
@@ -123,18 +123,18 @@ START_TEST(value_kinds)
 		const char *text;
 		enum value_kind kind;
 	} cases[] = {
-		{"{\"author\":\"a\"}", VALUE_EVENT},
-		{"{\"invocation_id\":\"i\"}", VALUE_EVENT},
-		{"{\"content\":{}}", VALUE_EVENT},
-		{"{\"id\":\"s\",\"events\":[]}", VALUE_SESSION},
-		{"{\"error\":\"boom\"}", VALUE_STREAM_ERROR},
-		{"{\"error\":\"boom\",\"author\":\"a\"}", VALUE_EVENT},
-		{"[]", VALUE_ARRAY},
-		{"{\"kind\":\"message\",\"messageId\":\"m\"}", VALUE_OTHER},
-		{"{\"jsonrpc\":\"2.0\",\"id\":1}", VALUE_OTHER},
-		{"{\"error\":{\"code\":1}}", VALUE_OTHER},
-		{"42", VALUE_OTHER},
-		{"null", VALUE_OTHER},
+	    {"{\"author\":\"a\"}", VALUE_EVENT},
+	    {"{\"invocation_id\":\"i\"}", VALUE_EVENT},
+	    {"{\"content\":{}}", VALUE_EVENT},
+	    {"{\"id\":\"s\",\"events\":[]}", VALUE_SESSION},
+	    {"{\"error\":\"boom\"}", VALUE_STREAM_ERROR},
+	    {"{\"error\":\"boom\",\"author\":\"a\"}", VALUE_EVENT},
+	    {"[]", VALUE_ARRAY},
+	    {"{\"kind\":\"message\",\"messageId\":\"m\"}", VALUE_OTHER},
+	    {"{\"jsonrpc\":\"2.0\",\"id\":1}", VALUE_OTHER},
+	    {"{\"error\":{\"code\":1}}", VALUE_OTHER},
+	    {"42", VALUE_OTHER},
+	    {"null", VALUE_OTHER},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		json_t *v = parse(cases[i].text);
@@ -147,14 +147,15 @@ END_TEST
 START_TEST(answer_parts_prefer_non_empty_response_content)
 {
 	json_t *ev = parse("{\"actions\":{\"responseContent\":[{\"text\":\"rc\"}]},"
-			   "\"content\":{\"parts\":[{\"text\":\"c\"}]}}");
+	                   "\"content\":{\"parts\":[{\"text\":\"c\"}]}}");
 	ck_assert_str_eq(part_text(json_array_get(event_answer_parts(ev), 0), NULL), "rc");
 	json_decref(ev);
 	ev = parse("{\"actions\":{\"response_content\":{\"parts\":[{\"text\":\"obj\"}]}},"
-		   "\"content\":{\"parts\":[{\"text\":\"c\"}]}}");
+	           "\"content\":{\"parts\":[{\"text\":\"c\"}]}}");
 	ck_assert_str_eq(part_text(json_array_get(event_answer_parts(ev), 0), NULL), "obj");
 	json_decref(ev);
-	ev = parse("{\"actions\":{\"responseContent\":[]},\"content\":{\"parts\":[{\"text\":\"c\"}]}}");
+	ev = parse(
+	    "{\"actions\":{\"responseContent\":[]},\"content\":{\"parts\":[{\"text\":\"c\"}]}}");
 	ck_assert_str_eq(part_text(json_array_get(event_answer_parts(ev), 0), NULL), "c");
 	json_decref(ev);
 }

@@ -25,7 +25,7 @@ static char *printed(const char *json_text, bool pretty)
 START_TEST(compact_keeps_member_order_and_integers)
 {
 	CHECK_PRINTED("{ \"z\": 1, \"a\": [true, false, null, -9223372036854775807] }", false,
-		      "{\"z\":1,\"a\":[true,false,null,-9223372036854775807]}");
+	              "{\"z\":1,\"a\":[true,false,null,-9223372036854775807]}");
 	CHECK_PRINTED("{}", false, "{}");
 	CHECK_PRINTED("[]", false, "[]");
 }
@@ -34,21 +34,21 @@ END_TEST
 START_TEST(reals_are_shortest_round_trip)
 {
 	CHECK_PRINTED("[0.1, 0.8, 1767229215.002, 1e300, 3.0, -2.5e-7, 123456789.123456789]", false,
-		      "[0.1,0.8,1767229215.002,1e+300,3.0,-2.5e-07,123456789.12345679]");
+	              "[0.1,0.8,1767229215.002,1e+300,3.0,-2.5e-07,123456789.12345679]");
 }
 END_TEST
 
 START_TEST(strings_escape_only_what_json_requires)
 {
 	CHECK_PRINTED("\"q\\\" b\\\\ n\\n t\\t c\\u0001 nul\\u0000 é 🌍 / \\u2028\"", false,
-		      "\"q\\\" b\\\\ n\\n t\\t c\\u0001 nul\\u0000 é 🌍 / \u2028\"");
+	              "\"q\\\" b\\\\ n\\n t\\t c\\u0001 nul\\u0000 é 🌍 / \u2028\"");
 }
 END_TEST
 
 START_TEST(pretty_indents_by_two)
 {
 	CHECK_PRINTED("{\"a\":[1,{\"b\":{}}],\"c\":[]}", true,
-		      "{\n  \"a\": [\n    1,\n    {\n      \"b\": {}\n    }\n  ],\n  \"c\": []\n}");
+	              "{\n  \"a\": [\n    1,\n    {\n      \"b\": {}\n    }\n  ],\n  \"c\": []\n}");
 }
 END_TEST
 
