@@ -860,8 +860,16 @@ static bool part_content(const json_t *part, struct part_content *c, const char 
 				return false;
 			}
 			if (!bytes && !uri) {
-				*why = "file part: either bytes or uri must be set";
-				return false;
+				/*
+				 * A lone empty bytes is zero bytes, as an empty 1.0 raw is
+				 * (to-a2a writes it for empty inline data); beside a uri it
+				 * is unset.
+				 */
+				if (!string_member(f, A_BYTES) || json_object_get(f, A_URI)) {
+					*why = "file part: either bytes or uri must be set";
+					return false;
+				}
+				bytes = "";
 			}
 			c->kind = bytes ? C_BYTES : C_URI;
 			c->value = json_object_get(f, bytes ? A_BYTES : A_URI);
