@@ -126,8 +126,10 @@ check-sanitize:
 # Two shards side by side (valgrind's start-up dominates); the cases that would
 # take minutes under it (huge inputs, the allocation sweep) are left to the
 # sanitizer run, and so is closing standard error, which valgrind itself needs.
-VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible \
-	--errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99
+# "Possibly lost" is not an error: a run that a closed pipe ends by SIGPIPE
+# leaves its reader threads' stacks so, which is no leak.
+VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
+	--errors-for-leak-kinds=definite,indirect --error-exitcode=99
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds
 VALGRIND_SHARDS = 2
 check-valgrind: $(BUILD)/adkev
