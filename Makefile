@@ -149,8 +149,10 @@ check-valgrind: $(BUILD)/adkev
 
 # The huge inputs at full size and the allocation sweep at every allocation.
 check-slow: $(BUILD)/adkev
-	@ADKEV="$(CURDIR)/$(BUILD)/adkev" BIG_MB=100 sh tests/cli/run.sh hostile/big-
-	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ALLOC_STRIDE=1 sh tests/cli/run.sh faults/alloc-
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" CLI_OUT="$(CURDIR)/$(BUILD)/slow-out" BIG_MB=100 \
+		sh tests/cli/run.sh hostile/big-
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" CLI_OUT="$(CURDIR)/$(BUILD)/slow-out" ALLOC_STRIDE=1 \
+		sh tests/cli/run.sh faults/alloc-
 
 include tests/fuzz/fuzz.mk
 
