@@ -23,8 +23,11 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Small enough that a few chunks and their parsed values stay within a few megabytes. */
-#define CHUNK_SIZE (64 * 1024)
+/*
+ * Small enough that the chunks in flight and their parsed values (about six
+ * times the bytes) stay within a couple of megabytes.
+ */
+#define CHUNK_SIZE (32 * 1024)
 
 enum chunk_state { CHUNK_FREE, CHUNK_READING, CHUNK_QUEUED, CHUNK_PARSING, CHUNK_DONE };
 
@@ -266,7 +269,12 @@ struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
 	struct preparse *p = xcalloc(1, sizeof *p);
 	p->parse_flags = parse_flags;
 	p->jobs = jobs ? jobs : 1;
-	p->nring = 2 * (size_t)p->jobs + 2;
+	/*
+	 * One chunk for each worker and one for the reader is enough to keep
+	 * every core busy (the reading thread only copies); more would only
+	 * hold more parsed values in memory.
+	 */
+	p->nring = (size_t)p->jobs + 1 < 3 ? 3 : (size_t)p->jobs + 1;
 	p->ring = xcalloc(p->nring, sizeof *p->ring);
 	p->fd = -1;
 	if (pipe2(p->wake, O_CLOEXEC) != 0) {

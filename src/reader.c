@@ -11,6 +11,7 @@
  * each with its original bytes and position.
  */
 #include "reader.h"
+#include "preparse.h"
 #include "util.h"
 
 #include <errno.h>
@@ -25,7 +26,7 @@
 #define READ_CHUNK (64 * 1024)
 /* jansson's own limit; the scanner applies it too, so a deep value fails fast. */
 #define MAX_DEPTH 2048
-#define PARSE_FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL)
+#define PARSE_FLAGS READER_PARSE_FLAGS
 #define NO_SPAN ((size_t)-1)
 
 /* Where one line of the value being parsed starts in the input. */
@@ -60,6 +61,8 @@ struct reader {
 	char *buf; /* buf[start..end) is read but not consumed */
 	size_t cap, start, end;
 	size_t searched; /* buf[start..searched) holds no newline */
+	uint64_t buf_off; /* the file offset of buf[0]: how parsed lines are looked up */
+	struct preparse *preparse; /* worker threads parsing lines ahead, with -j N > 1 */
 	unsigned long line_no; /* the line at buf[start] */
 
 	/* The current line, buf[start..start+line_len), not consumed yet. */
@@ -95,6 +98,12 @@ struct reader {
 };
 
 static char *const stdin_operand[] = {"-"};
+static unsigned reader_jobs; /* 0: one per online CPU */
+
+void reader_set_jobs(unsigned jobs)
+{
+	reader_jobs = jobs;
+}
 
 void reader_warn_at(const struct reader_pos *pos, const char *fmt, ...)
 {
@@ -143,6 +152,9 @@ struct reader *reader_new(char *const *operands, int count, unsigned flags)
 		else
 			r->progress.total_known = false;
 	}
+	unsigned jobs = reader_jobs ? reader_jobs : preparse_default_jobs();
+	if (jobs > 1)
+		r->preparse = preparse_new(jobs, PARSE_FLAGS);
 	return r;
 }
 
@@ -161,6 +173,8 @@ void reader_free(struct reader *r)
 {
 	if (!r)
 		return;
+	/* First: the reading thread may be using the file. */
+	preparse_free(r->preparse);
 	if (r->fd > 0)
 		close(r->fd);
 	json_decref(r->held);
@@ -224,7 +238,10 @@ static bool open_next(struct reader *r)
 		r->at_file_start = true;
 		r->eof = false;
 		r->start = r->end = r->searched = 0;
+		r->buf_off = 0;
 		r->line_no = 1;
+		if (r->preparse)
+			preparse_start(r->preparse, fd);
 		r->have_line = false;
 		return true;
 	}
@@ -246,6 +263,7 @@ static bool fill(struct reader *r)
 		return false;
 	if (r->start > 0 && (r->end == r->cap || r->start >= r->cap / 2)) {
 		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->buf_off += r->start;
 		r->end -= r->start;
 		r->searched -= r->start;
 		r->start = 0;
@@ -255,7 +273,9 @@ static bool fill(struct reader *r)
 		r->buf = xrealloc(r->buf, r->cap);
 	}
 	for (;;) {
-		ssize_t n = read(r->fd, r->buf + r->end, r->cap - r->end);
+		/* With workers the file's bytes come through them, in order, as read() gives them. */
+		ssize_t n = r->preparse ? preparse_read(r->preparse, r->buf + r->end, r->cap - r->end)
+					: read(r->fd, r->buf + r->end, r->cap - r->end);
 		if (n > 0) {
 			r->end += (size_t)n;
 			r->progress.bytes += (unsigned long long)n;
@@ -747,6 +767,15 @@ static enum step parse_at(struct reader *r, size_t i, struct reader_item *item)
 
 	origins_reset(r);
 	origins_add(r, r->line_no, count_code_points(line, i));
+	if (r->preparse) {
+		/* A worker may have parsed these very bytes already; else parse them here. */
+		size_t end;
+		json_t *v = preparse_take(r->preparse, r->buf_off + r->start + i, n, &end);
+		if (v) {
+			r->cur = i + end;
+			return deliver(r, v, p, end, item);
+		}
+	}
 	json_t *v = json_loadb(p, n, PARSE_FLAGS, &e);
 	if (v) {
 		r->cur = i + (size_t)e.position;

@@ -64,6 +64,16 @@ void reader_report_skipped(const struct reader *r);
 void reader_free(struct reader *r);
 
 /*
+ * How many threads parse input for the readers made after this call (-j):
+ * 1 parses on the calling thread alone; 0, the default, one per online CPU.
+ * With more than one, preparse.c parses lines ahead on worker threads and
+ * the reader's items, diagnostics and exit status stay exactly the same.
+ */
+void reader_set_jobs(unsigned jobs);
+/* The flags every value is parsed with: a value may be followed by more on its line. */
+#define READER_PARSE_FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL)
+
+/*
  * How far the reader has got, for --progress: bytes read from the operands,
  * their total size when every operand is a regular file (known false
  * otherwise), and events handed out.
