@@ -23,8 +23,7 @@
 #include <unistd.h>
 
 #define BLOCK (64 * 1024)
-/* The forward reader's json_loadb() flags: a value may be followed by more on its line. */
-#define PARSE_FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL)
+#define PARSE_FLAGS READER_PARSE_FLAGS
 
 struct backward {
 	int fd;

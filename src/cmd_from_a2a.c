@@ -35,6 +35,7 @@ static const struct option from_a2a_options[] = {
     {"no-peer-actions", no_argument, NULL, OPT_NO_PEER_ACTIONS},
     {"aggregate", no_argument, NULL, OPT_AGGREGATE},
     {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
 };
 
@@ -288,7 +289,8 @@ static int run_from_a2a(int argc, char *argv[])
 	f.ev.author = "a2a agent";
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ph", from_a2a_options, NULL)) != -1) {
+	unsigned jobs = 0;
+	while ((c = getopt_long(argc, argv, ":phj:", from_a2a_options, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			f.style.pretty = true;
@@ -319,6 +321,12 @@ static int run_from_a2a(int argc, char *argv[])
 		case OPT_PROGRESS:
 			f.progress = true;
 			break;
+		case 'j':
+			if (!extract_parse_jobs(optarg, &jobs)) {
+				warnx_msg("from-a2a: %s", EXTRACT_JOBS_ERROR);
+				return command_usage(&command_from_a2a);
+			}
+			break;
 		default:
 			return command_bad_option(&command_from_a2a, c, argv);
 		}
@@ -334,6 +342,7 @@ static int run_from_a2a(int argc, char *argv[])
 		snprintf(f.invocation, sizeof f.invocation, "e-%s", uuid);
 		f.ev.invocation_id = f.invocation;
 	}
+	reader_set_jobs(jobs);
 	return from_a2a_loop(&f, argc - optind, argv + optind);
 }
 
@@ -342,7 +351,7 @@ const struct command command_from_a2a = {
     .summary = "Convert A2A messages, tasks and task updates to ADK events.",
     .usage = "from-a2a [-ph] [--author NAME] [--invocation-id ID] [--branch BRANCH]\n"
              "                [--deterministic] [--no-peer-actions] [--aggregate]\n"
-             "                [--skip-invalid] [--progress] [FILE ...]",
+             "                [--skip-invalid] [--progress] [-j N] [FILE ...]",
     .options = "      --author NAME       the events' author (default \"a2a agent\")\n"
                "      --invocation-id ID  the events' invocationId (default: one fresh e-UUID)\n"
                "      --branch BRANCH     the events' branch\n"
@@ -354,6 +363,7 @@ const struct command command_from_a2a = {
                "  -p, --pretty            indent the JSON output\n"
                "      --skip-invalid      warn about bad input and go on\n"
                "      --progress          show progress on standard error when it is a terminal\n"
+               "  -j, --jobs N            parse on N threads (default: one per online CPU)\n"
                "  -h, --help              show this help\n",
     .run = run_from_a2a,
 };

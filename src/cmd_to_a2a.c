@@ -30,6 +30,7 @@ static const struct option to_a2a_options[] = {
     {"context-id", required_argument, NULL, OPT_CONTEXT_ID},
     {"ids-from-metadata", no_argument, NULL, OPT_IDS_FROM_METADATA},
     {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
 };
 
@@ -95,7 +96,7 @@ static int run_to_a2a(int argc, char *argv[])
 	int c;
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ph", to_a2a_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":phj:", to_a2a_options, NULL)) != -1) {
 		switch (extract_option(&t.common, c, optarg)) {
 		case EXTRACT_OPTION_TAKEN:
 			continue;
@@ -103,6 +104,9 @@ static int run_to_a2a(int argc, char *argv[])
 			return command_help(&command_to_a2a);
 		case EXTRACT_OPTION_NOT_MINE:
 			break;
+		case EXTRACT_OPTION_BAD_VALUE:
+			warnx_msg("to-a2a: %s", EXTRACT_JOBS_ERROR);
+			return command_usage(&command_to_a2a);
 		}
 		switch (c) {
 		case OPT_A2A_VERSION:
@@ -124,6 +128,7 @@ static int run_to_a2a(int argc, char *argv[])
 			return command_bad_option(&command_to_a2a, c, argv);
 		}
 	}
+	reader_set_jobs(t.common.jobs);
 	return to_a2a_loop(&t, argc - optind, argv + optind);
 }
 
@@ -132,7 +137,7 @@ const struct command command_to_a2a = {
     .summary = "Convert ADK events to A2A messages, one per event.",
     .usage = "to-a2a [-ph] [--a2a-version 0.3|1.0] [--task-id ID] [--context-id ID]\n"
              "              [--ids-from-metadata] [--author NAME] [--invocation ID]\n"
-             "              [--skip-invalid] [--progress] [FILE ...]",
+             "              [--skip-invalid] [--progress] [-j N] [FILE ...]",
     .options = "      --a2a-version V    0.3 (default: kind discriminators) or 1.0 shapes\n"
                "      --task-id ID       set every message's taskId\n"
                "      --context-id ID    set every message's contextId\n"
@@ -143,6 +148,7 @@ const struct command command_to_a2a = {
                "  -p, --pretty           indent the JSON output\n"
                "      --skip-invalid     warn about bad input and go on\n"
                "      --progress         show progress on standard error when it is a terminal\n"
+               "  -j, --jobs N           parse on N threads (default: one per online CPU)\n"
                "  -h, --help             show this help\n",
     .run = run_to_a2a,
 };

@@ -7,11 +7,22 @@
  * stream error joins the invocation in progress.
  */
 #include "extract.h"
+#include "backward.h"
 #include "event.h"
 #include "progress.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+bool extract_parse_jobs(const char *arg, unsigned *jobs)
+{
+	long n;
+	if (!parse_long(arg, 1, &n) || n > EXTRACT_MAX_JOBS)
+		return false;
+	*jobs = (unsigned)n;
+	return true;
+}
 
 enum extract_option_result extract_option(struct extract_options *o, int c, const char *arg)
 {
@@ -39,6 +50,10 @@ enum extract_option_result extract_option(struct extract_options *o, int c, cons
 	case OPT_PER_INVOCATION:
 		o->per_invocation = true;
 		break;
+	case 'j':
+		if (!extract_parse_jobs(arg, &o->jobs))
+			return EXTRACT_OPTION_BAD_VALUE;
+		break;
 	case OPT_PROGRESS:
 		o->progress = true;
 		break;
@@ -65,10 +80,15 @@ int extract_parse_options(const struct command *cmd, const char *short_options,
 			return command_help(cmd);
 		case EXTRACT_OPTION_NOT_MINE:
 			break;
+		case EXTRACT_OPTION_BAD_VALUE:
+			warnx_msg("%s: %s", cmd->name, EXTRACT_JOBS_ERROR);
+			return command_usage(cmd);
 		}
 		if (c == '?' || c == ':' || !own_option || !own_option(config, c, optarg))
 			return command_bad_option(cmd, c, argv);
 	}
+	/* Every reader the command makes from now on parses on this many threads. */
+	reader_set_jobs(o->jobs);
 	return -1;
 }
 
@@ -200,9 +220,83 @@ static int print_result(const struct extractor *x, const void *config,
 	return status;
 }
 
+/*
+ * Whether a backward read may stand in for the forward one: the extractor
+ * allows it, one result is wanted, and every operand is a named regular
+ * file (the forward read reports anything else).
+ */
+static bool backward_possible(const struct extractor *x, const struct extract_options *o,
+			      int argc, char *argv[])
+{
+	if (!x->settled || o->per_invocation || o->full_scan || o->progress || argc == 0)
+		return false;
+	for (int i = 0; i < argc; i++) {
+		struct stat st;
+		if (strcmp(argv[i], "-") == 0 || stat(argv[i], &st) != 0 || !S_ISREG(st.st_mode))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Feeds state the events of the operands from the last one backwards until
+ * x->settled() says the result is decided or every file was read.  False
+ * when a file could not be read backwards: then the caller starts afresh,
+ * forward.  Nothing is written, so starting afresh is always possible.
+ */
+static bool read_backward(const struct extractor *x, const struct extract_options *o, void *state,
+			  int argc, char *argv[])
+{
+	for (int i = argc - 1; i >= 0; i--) {
+		struct backward *b = backward_open(argv[i]);
+		if (!b)
+			return false;
+		struct reader_item item;
+		enum backward_step step = BACKWARD_START;
+		bool settled = false;
+		while (!settled && (step = backward_prev(b, &item)) == BACKWARD_ITEM) {
+			if (!extract_passes_filters(o, &item))
+				continue;
+			x->add(state, &item);
+			settled = x->settled(state);
+		}
+		backward_close(b);
+		if (settled)
+			return true;
+		if (step == BACKWARD_UNSURE)
+			return false;
+	}
+	return true;
+}
+
+/* The backward read of extract_run(); false (having written nothing) when it cannot be used. */
+static bool run_backward(const struct extractor *x, const void *config,
+			 const struct extract_options *o, int argc, char *argv[], int *status)
+{
+	void *state = x->start(config);
+	if (!read_backward(x, o, state, argc, argv)) {
+		x->release(state);
+		return false;
+	}
+	int finish_status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
+	output_set_style(o->style);
+	json_t *result = x->finish(state, &finish_status);
+	if (result)
+		assertion = print_result(x, config, o, NULL, result);
+	json_decref(result);
+	x->release(state);
+	*status = exit_status_worst(finish_status, assertion);
+	return true;
+}
+
 int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
 		int argc, char *argv[])
 {
+	int backward_status;
+	if (backward_possible(x, o, argc, argv) &&
+	    run_backward(x, config, o, argc, argv, &backward_status))
+		return backward_status;
+
 	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
 	struct progress *progress = o->progress ? progress_start(r) : NULL;
 	struct invocation_groups g;

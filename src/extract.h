@@ -26,6 +26,8 @@ struct extract_options {
 	bool progress;
 	const char *author;
 	const char *invocation;
+	unsigned jobs;	/* -j: threads parsing input, 0 for one per online CPU */
+	bool full_scan; /* read forward even where a backward read would do (final) */
 };
 
 /* Long-only options get values above any character. */
@@ -39,7 +41,7 @@ enum {
 };
 
 /* The leading ':' makes getopt_long() return ':' for a missing value. */
-#define EXTRACT_SHORT_OPTIONS ":rpeh"
+#define EXTRACT_SHORT_OPTIONS ":rpehj:"
 #define EXTRACT_LONG_OPTIONS                                                                       \
 	{"raw-output", no_argument, NULL, 'r'}, {"pretty", no_argument, NULL, 'p'},                \
 		{"exit-status", no_argument, NULL, 'e'}, {"help", no_argument, NULL, 'h'},         \
@@ -47,7 +49,7 @@ enum {
 		{"author", required_argument, NULL, OPT_AUTHOR},                                   \
 		{"invocation", required_argument, NULL, OPT_INVOCATION},                           \
 		{"per-invocation", no_argument, NULL, OPT_PER_INVOCATION},                         \
-		{"progress", no_argument, NULL, OPT_PROGRESS}
+		{"progress", no_argument, NULL, OPT_PROGRESS}, {"jobs", required_argument, NULL, 'j'}
 /* The option summary printed by --help for the options above. */
 #define EXTRACT_OPTIONS_HELP                                                                       \
 	"  -r, --raw-output     write a string result as raw text\n"                               \
@@ -58,13 +60,20 @@ enum {
 	"      --invocation ID  only events of invocation ID\n"                                    \
 	"      --per-invocation one result per invocation, as JSON lines\n"                        \
 	"      --progress       show progress on standard error when it is a terminal\n"           \
+	"  -j, --jobs N         parse on N threads (default: one per online CPU)\n"             \
 	"  -h, --help           show this help\n"
 
 enum extract_option_result {
 	EXTRACT_OPTION_TAKEN,
 	EXTRACT_OPTION_HELP,
-	EXTRACT_OPTION_NOT_MINE
+	EXTRACT_OPTION_NOT_MINE,
+	EXTRACT_OPTION_BAD_VALUE /* reported already */
 };
+
+/* Parses the value of -j/--jobs, a whole number from 1 to EXTRACT_MAX_JOBS. */
+bool extract_parse_jobs(const char *arg, unsigned *jobs);
+#define EXTRACT_MAX_JOBS 1024
+#define EXTRACT_JOBS_ERROR "invalid value for --jobs: a whole number from 1 to 1024 is needed"
 
 /* Takes one option getopt_long() returned, if it is a common one. */
 enum extract_option_result extract_option(struct extract_options *o, int c, const char *arg);
@@ -87,6 +96,16 @@ struct extractor {
 	 * the invocation id with --per-invocation, else NULL.
 	 */
 	bool (*print)(const void *config, const json_t *id, const json_t *result);
+	/*
+	 * Optional (NULL: every event counts): for a result that only the last
+	 * events decide, like final's answer.  Then on regular JSONL or SSE
+	 * files add() may be fed the events from the last one backwards, and
+	 * the files are read no further once this says the events fed so far
+	 * decide the result, whatever came before them.  add() must leave the
+	 * state as it found it for every event before that point, so a
+	 * backward read that reaches the start gives the forward result.
+	 */
+	bool (*settled)(const void *state);
 };
 
 /*
