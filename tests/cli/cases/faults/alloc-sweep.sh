@@ -2,7 +2,7 @@
 # allocations succeed and fails the next.  Each N from 0 up to the run's own
 # count must end in exactly one message and exit 71, never a crash; past the
 # count the run succeeds.  (Skipped under valgrind: exit 71 leaves memory held.)
-# Every N up to 31, then every ALLOC_STRIDE-th (17; make check-slow sets 1).
+# Every N up to 7, then every ALLOC_STRIDE-th (41; make check-slow sets 1).
 # Scratch files live in a folder of their own, so runs side by side do not meet.
 t=$(mktemp -d) && cd "$t" || exit 1
 sweep() {
@@ -22,7 +22,13 @@ sweep() {
 			cat sweep.err
 			break
 		fi
-		if [ $n -lt 31 ]; then n=$((n + 1)); else n=$((n + ${ALLOC_STRIDE:-17})); fi
+		# partition --split: no temporary file survives the failure.
+		if [ -d split ] && ls -A split | grep -q '^\.'; then
+			echo "$name: allocation $n: left $(ls -A split | tr '\n' ' ')"
+			break
+		fi
+		rm -rf split
+		if [ $n -lt 7 ]; then n=$((n + 1)); else n=$((n + ${ALLOC_STRIDE:-41})); fi
 	done
 	rm -f sweep.err
 }
@@ -33,5 +39,10 @@ sweep state state "$CORPUS"/adkjs/f_state.jsonl
 sweep critic critic -p "$SAMPLES"/e_sequential_critic.jsonl
 sweep to-a2a to-a2a "$CORPUS"/adkjs/i_long_running.jsonl
 sweep to-a2a-1.0 to-a2a --a2a-version 1.0 "$SAMPLES"/b_tool_call.jsonl
+sweep partition partition -p "$SAMPLES"/e_sequential_critic.jsonl "$SAMPLES"/b_tool_call.session.json
+sweep partition-split partition --split split "$CORPUS"/adkjs/g_transfer.jsonl
+sweep partition-trajectories partition --trajectories "$SAMPLES"/b_tool_call.jsonl
+sweep show show --color=always --width 60 "$SAMPLES"/d_thinking.jsonl
+sweep stats stats --table --per-invocation "$CORPUS"/adkjs/l_multi_turn.jsonl
 sweep from-a2a from-a2a --deterministic --aggregate "$TESTS"/fuzz/seeds/from_a2a/rpc_stream.sse "$TESTS"/fuzz/seeds/from_a2a/v10_wrapped.jsonl
 cd / && rm -rf "$t"
