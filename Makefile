@@ -4,6 +4,7 @@
 #   make check      build and run every test: unit suites, CLI cases, fuzz-target
 #                   replays, man lint, then check-sanitize and check-valgrind
 #   make check-sanitize   the whole suite under ASan+UBSan
+#   make check-tsan       the whole suite under ThreadSanitizer (-j's worker threads)
 #   make check-valgrind   the CLI cases under valgrind
 #   make check-slow       the huge-input and allocation-failure cases at full size
 #   make fuzz FUZZ_SECONDS=N, make fuzz-ci   libFuzzer targets (tests/fuzz/fuzz.mk)
@@ -47,7 +48,7 @@ DEB_PACKAGES = pkg-config libjansson-dev check mandoc valgrind
 TTY_PACKAGES = tmux zsh
 
 .PHONY: all deps check check-unit check-cli check-man check-tty check-install \
-	check-sanitize check-valgrind check-slow \
+	check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
 
 all: adkev
@@ -89,8 +90,9 @@ check-unit: $(TEST_BINS)
 	@for t in $(TEST_BINS); do CK_FORK=no $(TEST_ENV) $$t || exit 1; done
 
 # Each build's run writes what the cases printed into its own folder.
-check-cli: $(BUILD)/adkev
+check-cli: $(BUILD)/adkev $(BUILD)/adkev-gen
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(ADKEV_WRAPPER)" \
+		ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
 		CLI_OUT="$(CURDIR)/$(BUILD)/cli-out" sh tests/cli/run.sh
 
 # Tries to install tmux and zsh once; never fails the build when it cannot.
@@ -123,6 +125,11 @@ check-sanitize:
 	$(MAKE) BUILD=$(SANITIZE_BUILD) CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" \
 		TEST_ENV="ASAN_OPTIONS=detect_leaks=1" check-unit check-cli check-fuzz check-tty
 
+# ThreadSanitizer over the unit suites and the CLI cases: -j parses on worker threads.
+check-tsan:
+	$(MAKE) BUILD=build/tsan CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" \
+		TEST_ENV="TSAN_OPTIONS=halt_on_error=1:exitcode=66" check-unit check-cli
+
 # Two shards side by side (valgrind's start-up dominates); the cases that would
 # take minutes under it (huge inputs, the allocation sweep) are left to the
 # sanitizer run, and so is closing standard error, which valgrind itself needs.
@@ -130,11 +137,12 @@ check-sanitize:
 # leaves its reader threads' stacks so, which is no leak.
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99
-VALGRIND_SKIP = /big- /alloc- faults/closed-fds
+VALGRIND_SKIP = /big- /alloc- faults/closed-fds perf/jobs_generated perf/backward_generated
 VALGRIND_SHARDS = 2
-check-valgrind: $(BUILD)/adkev
+check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen
 	@pids=""; i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \
 		ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(VALGRIND)" SKIP="$(VALGRIND_SKIP)" \
+			ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
 			SHARD=$$i/$(VALGRIND_SHARDS) CLI_OUT="$(CURDIR)/$(BUILD)/valgrind/$$i" \
 			sh tests/cli/run.sh >$(BUILD)/valgrind-$$i.log 2>&1 & pids="$$pids $$!"; \
 		i=$$((i + 1)); \
