@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #define BLOCK (64 * 1024)
+#define FIRST_LINE_MAX (1024 * 1024)
 #define PARSE_FLAGS READER_PARSE_FLAGS
 
 struct backward {
@@ -132,6 +133,12 @@ static bool starts_like_lines(int fd, off_t size)
 			strbuf_add(&line, block, take);
 			off += (off_t)(nl ? take + 1 : take);
 			ended = nl != NULL;
+			/*
+			 * A first line this long is most likely a whole session on one
+			 * line: not worth parsing twice to find that out.
+			 */
+			if (line.len > FIRST_LINE_MAX)
+				goto out;
 		}
 		if (!ended && line.len == 0)
 			goto out; /* no value at all: the forward read is as quick */
