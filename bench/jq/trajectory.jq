@@ -1,7 +1,9 @@
 # adkev trajectory (defaults): tool calls paired with their responses by id,
 # non-empty state deltas, token usage summed per model call, the final
 # output and the last error; arguments, results and deltas redacted and
-# truncated (with --argjson clean true).  Calls without an id (paired by name) are beyond this filter.
+# truncated (with --argjson clean true).  Calls without an id (paired by
+# name) are beyond this filter.  Lists grow by index assignment, which jq
+# 1.6 does in place (`+=` copies the list each time).
 include "adk";
 def sensitive:
   ascii_downcase | gsub("[-_.]"; "") as $k
@@ -20,15 +22,16 @@ reduce inputs as $e ({calls: [], results: {}, deltas: [], usage: null, prev: {},
   ($e | get("partial") | truthy) as $partial
   | ($e | parts // []) as $parts
   | if $partial then . else
-      .calls += [$parts[] | get("functionCall"; "function_call") // empty
-                 | {id: get("id"), name: get("name"),
-                    arguments: (get("args") | if type == "object" then clean else {} end),
-                    result: null, timestamp: ($e | get("timestamp") | seconds),
-                    author: ($e | get("author"))}]
+      reduce ($parts[] | get("functionCall"; "function_call") // empty
+              | {id: get("id"), name: get("name"),
+                 arguments: (get("args") | if type == "object" then clean else {} end),
+                 result: null, timestamp: ($e | get("timestamp") | seconds),
+                 author: ($e | get("author"))}) as $c
+        (.; .calls[.calls | length] = $c)
       | reduce ($parts[] | get("functionResponse"; "function_response") // empty
                 | select(get("id") != null)) as $r (.; .results[$r | get("id")] = ($r | get("response")))
       | (($e | get("actions") | get("stateDelta"; "state_delta")) as $d
-         | if $d | truthy then .deltas += [$d | clean] else . end)
+         | if $d | truthy then .deltas[.deltas | length] = ($d | clean) else . end)
       | (($e | get("usageMetadata"; "usage_metadata")) as $u
          | (($e | get("author")) + "\u0000" + ($e | get("invocationId"; "invocation_id"))) as $who
          | if $u == null or .prev[$who] == $u then . else
