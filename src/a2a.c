@@ -480,7 +480,12 @@ json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_
 	if (json_is_object(file_data)) {
 		strbuf_release(&bytes);
 		const char *uri = adk_get_string(file_data, ADK_FILE_URI);
-		return a2a_file_part(v, false, json_string(uri ? uri : ""),
+		/* An empty uri is no file at all: from-a2a, as Go, reads it as unset. */
+		if (!uri || !*uri) {
+			*why = "fileData without a fileUri";
+			return NULL;
+		}
+		return a2a_file_part(v, false, json_string(uri),
 		                     adk_get_string(file_data, ADK_MIME_TYPE),
 		                     adk_get_string(file_data, ADK_DISPLAY_NAME), NULL);
 	}
