@@ -22,14 +22,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define BLOCK (64 * 1024)
+#define BLOCK          (64 * 1024)
 #define FIRST_LINE_MAX (1024 * 1024)
-#define PARSE_FLAGS READER_PARSE_FLAGS
+#define PARSE_FLAGS    READER_PARSE_FLAGS
 
 struct backward {
 	int fd;
 	const char *name;
-	off_t lo;     /* the file offset of buf[0] */
+	off_t lo; /* the file offset of buf[0] */
 	char *buf;
 	size_t cap;
 	size_t end;   /* buf[0..end) is not handed out yet */
@@ -73,7 +73,7 @@ enum line_value { LINE_NONE, LINE_VALUE, LINE_UNSURE };
  * LINE_UNSURE.
  */
 static enum line_value line_value(const char *line, size_t n, bool file_start, json_t **value,
-				  size_t *at)
+                                  size_t *at)
 {
 	size_t i = 0;
 	if (file_start && starts_with(line, n, "\xEF\xBB\xBF"))
@@ -85,7 +85,7 @@ static enum line_value line_value(const char *line, size_t n, bool file_start, j
 	if (starts_with(line, n, "data:"))
 		p = n > 5 && line[5] == ' ' ? 6 : 5;
 	else if (starts_with(line, n, "event:") || starts_with(line, n, "id:") ||
-		 starts_with(line, n, "retry:") || (n > 0 && line[0] == ':'))
+	         starts_with(line, n, "retry:") || (n > 0 && line[0] == ':'))
 		return LINE_NONE;
 	while (p < n && is_space(line[p]))
 		p++;
@@ -122,7 +122,8 @@ static bool starts_like_lines(int fd, off_t size)
 		strbuf_reset(&line);
 		bool ended = false;
 		while (!ended && off < size) {
-			size_t want = size - off < (off_t)sizeof block ? (size_t)(size - off) : sizeof block;
+			size_t want =
+			    size - off < (off_t)sizeof block ? (size_t)(size - off) : sizeof block;
 			ssize_t k = pread(fd, block, want, off);
 			if (k < 0 && errno == EINTR)
 				continue;
@@ -240,7 +241,8 @@ enum backward_step backward_prev(struct backward *b, struct reader_item *item)
 		if (lv == LINE_NONE)
 			continue;
 		unsigned long column = 1;
-		for (size_t k = file_start && starts_with(line, n, "\xEF\xBB\xBF") ? 3 : 0; k < at; k++)
+		for (size_t k = file_start && starts_with(line, n, "\xEF\xBB\xBF") ? 3 : 0; k < at;
+		     k++)
 			if (((unsigned char)line[k] & 0xC0) != 0x80)
 				column++;
 		b->held = v;

@@ -33,8 +33,8 @@ struct backward;
 struct backward *backward_open(const char *path);
 
 enum backward_step {
-	BACKWARD_ITEM,	 /* *item holds the previous value of the file */
-	BACKWARD_START,	 /* the start of the file was reached */
+	BACKWARD_ITEM,   /* *item holds the previous value of the file */
+	BACKWARD_START,  /* the start of the file was reached */
 	BACKWARD_UNSURE, /* a line the forward reader must see; stop reading backwards */
 };
 

@@ -55,21 +55,21 @@ static bool final_settled(const void *state)
 }
 
 static const struct extractor final_extractor = {
-	.name = "final",
-	.start = final_start,
-	.add = final_add,
-	.finish = final_finish,
-	.release = final_release,
-	.settled = final_settled,
+    .name = "final",
+    .start = final_start,
+    .add = final_add,
+    .finish = final_finish,
+    .release = final_release,
+    .settled = final_settled,
 };
 
 /* --concat needs every event, in order. */
 static const struct extractor final_concat_extractor = {
-	.name = "final",
-	.start = final_start,
-	.add = final_add,
-	.finish = final_finish,
-	.release = final_release,
+    .name = "final",
+    .start = final_start,
+    .add = final_add,
+    .finish = final_finish,
+    .release = final_release,
 };
 
 static bool final_option(void *config, int c, const char *arg)
@@ -86,10 +86,10 @@ static bool final_option(void *config, int c, const char *arg)
 }
 
 static const struct option final_long_options[] = {
-	EXTRACT_LONG_OPTIONS,
-	{"concat", no_argument, NULL, OPT_CONCAT},
-	{"full-scan", no_argument, NULL, OPT_FULL_SCAN},
-	{NULL, 0, NULL, 0},
+    EXTRACT_LONG_OPTIONS,
+    {"concat", no_argument, NULL, OPT_CONCAT},
+    {"full-scan", no_argument, NULL, OPT_FULL_SCAN},
+    {NULL, 0, NULL, 0},
 };
 
 static int run_final(int argc, char *argv[])
@@ -97,21 +97,21 @@ static int run_final(int argc, char *argv[])
 	struct extract_options o = {0};
 	struct final_config cfg = {false, false};
 	int status = extract_parse_options(&command_final, EXTRACT_SHORT_OPTIONS,
-					   final_long_options, argc, argv, &o, final_option, &cfg);
+	                                   final_long_options, argc, argv, &o, final_option, &cfg);
 	if (status >= 0)
 		return status;
 	o.full_scan = cfg.full_scan;
 	return extract_run(cfg.concat ? &final_concat_extractor : &final_extractor, &cfg, &o,
-			   argc - optind, argv + optind);
+	                   argc - optind, argv + optind);
 }
 
 const struct command command_final = {
-	.name = "final",
-	.summary = "Print the agent's final response text.",
-	.usage = "final [-eprh] [--concat] [--full-scan] [-j N] [--author NAME] [--invocation ID]\n"
-		 "             [--per-invocation] [--skip-invalid] [FILE ...]",
-	.options = "      --concat         every text part of every final response, joined\n"
-		   "      --full-scan      read every event, never from the end of a file\n"
-		EXTRACT_OPTIONS_HELP,
-	.run = run_final,
+    .name = "final",
+    .summary = "Print the agent's final response text.",
+    .usage = "final [-eprh] [--concat] [--full-scan] [-j N] [--author NAME] [--invocation ID]\n"
+             "             [--per-invocation] [--skip-invalid] [FILE ...]",
+    .options = "      --concat         every text part of every final response, joined\n"
+               "      --full-scan      read every event, never from the end of a "
+               "file\n" EXTRACT_OPTIONS_HELP,
+    .run = run_final,
 };

@@ -36,33 +36,33 @@ static void reasoning_free(void *state)
 }
 
 static const struct extractor reasoning_extractor = {
-	.name = "reasoning",
-	.start = reasoning_start,
-	.add = reasoning_add_item,
-	.finish = reasoning_finish,
-	.release = reasoning_free,
+    .name = "reasoning",
+    .start = reasoning_start,
+    .add = reasoning_add_item,
+    .finish = reasoning_finish,
+    .release = reasoning_free,
 };
 
 static const struct option reasoning_long_options[] = {
-	EXTRACT_LONG_OPTIONS,
-	{NULL, 0, NULL, 0},
+    EXTRACT_LONG_OPTIONS,
+    {NULL, 0, NULL, 0},
 };
 
 static int run_reasoning(int argc, char *argv[])
 {
 	struct extract_options o = {0};
 	int status = extract_parse_options(&command_reasoning, EXTRACT_SHORT_OPTIONS,
-					   reasoning_long_options, argc, argv, &o, NULL, NULL);
+	                                   reasoning_long_options, argc, argv, &o, NULL, NULL);
 	if (status >= 0)
 		return status;
 	return extract_run(&reasoning_extractor, NULL, &o, argc - optind, argv + optind);
 }
 
 const struct command command_reasoning = {
-	.name = "reasoning",
-	.summary = "Print the thought text of the final responses.",
-	.usage = "reasoning [-eprh] [--author NAME] [--invocation ID] [--per-invocation]\n"
-		 "             [--skip-invalid] [FILE ...]",
-	.options = EXTRACT_OPTIONS_HELP,
-	.run = run_reasoning,
+    .name = "reasoning",
+    .summary = "Print the thought text of the final responses.",
+    .usage = "reasoning [-eprh] [--author NAME] [--invocation ID] [--per-invocation]\n"
+             "             [--skip-invalid] [FILE ...]",
+    .options = EXTRACT_OPTIONS_HELP,
+    .run = run_reasoning,
 };

@@ -333,12 +333,12 @@ static bool stats_print(const void *config, const json_t *id, const json_t *resu
 }
 
 static const struct extractor stats_extractor = {
-	.name = "stats",
-	.start = stats_start,
-	.add = stats_add,
-	.finish = stats_finish,
-	.release = stats_release,
-	.print = stats_print,
+    .name = "stats",
+    .start = stats_start,
+    .add = stats_add,
+    .finish = stats_finish,
+    .release = stats_release,
+    .print = stats_print,
 };
 
 static bool stats_option(void *config, int c, const char *arg)

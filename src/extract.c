@@ -64,9 +64,9 @@ enum extract_option_result extract_option(struct extract_options *o, int c, cons
 }
 
 int extract_parse_options(const struct command *cmd, const char *short_options,
-			  const struct option *long_options, int argc, char *argv[],
-			  struct extract_options *o,
-			  bool (*own_option)(void *config, int c, const char *arg), void *config)
+                          const struct option *long_options, int argc, char *argv[],
+                          struct extract_options *o,
+                          bool (*own_option)(void *config, int c, const char *arg), void *config)
 {
 	int c;
 	/* glibc: 0 re-initialises getopt, so options may follow operands again. */
@@ -144,7 +144,7 @@ static size_t group_of_id(struct invocation_groups *g, const char *id)
 }
 
 void invocation_groups_init(struct invocation_groups *g, bool per_invocation,
-			    void *(*start)(const void *config), const void *config)
+                            void *(*start)(const void *config), const void *config)
 {
 	memset(g, 0, sizeof *g);
 	g->index = json_object();
@@ -203,7 +203,7 @@ bool extract_passes_filters(const struct extract_options *o, const struct reader
 
 /* Prints one result; returns the status -e asks for. */
 static int print_result(const struct extractor *x, const void *config,
-			const struct extract_options *o, json_t *id, json_t *result)
+                        const struct extract_options *o, json_t *id, json_t *result)
 {
 	int status = o->exit_status && result_is_empty(result) ? EXIT_FALSE : 0;
 	if (x->print && x->print(config, o->per_invocation ? id : NULL, result))
@@ -225,8 +225,8 @@ static int print_result(const struct extractor *x, const void *config,
  * allows it, one result is wanted, and every operand is a named regular
  * file (the forward read reports anything else).
  */
-static bool backward_possible(const struct extractor *x, const struct extract_options *o,
-			      int argc, char *argv[])
+static bool backward_possible(const struct extractor *x, const struct extract_options *o, int argc,
+                              char *argv[])
 {
 	if (!x->settled || o->per_invocation || o->full_scan || o->progress || argc == 0)
 		return false;
@@ -245,7 +245,7 @@ static bool backward_possible(const struct extractor *x, const struct extract_op
  * forward.  Nothing is written, so starting afresh is always possible.
  */
 static bool read_backward(const struct extractor *x, const struct extract_options *o, void *state,
-			  int argc, char *argv[])
+                          int argc, char *argv[])
 {
 	for (int i = argc - 1; i >= 0; i--) {
 		struct backward *b = backward_open(argv[i]);
@@ -271,7 +271,7 @@ static bool read_backward(const struct extractor *x, const struct extract_option
 
 /* The backward read of extract_run(); false (having written nothing) when it cannot be used. */
 static bool run_backward(const struct extractor *x, const void *config,
-			 const struct extract_options *o, int argc, char *argv[], int *status)
+                         const struct extract_options *o, int argc, char *argv[], int *status)
 {
 	void *state = x->start(config);
 	if (!read_backward(x, o, state, argc, argv)) {
@@ -290,7 +290,7 @@ static bool run_backward(const struct extractor *x, const void *config,
 }
 
 int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
-		int argc, char *argv[])
+                int argc, char *argv[])
 {
 	int backward_status;
 	if (backward_possible(x, o, argc, argv) &&

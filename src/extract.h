@@ -26,7 +26,7 @@ struct extract_options {
 	bool progress;
 	const char *author;
 	const char *invocation;
-	unsigned jobs;	/* -j: threads parsing input, 0 for one per online CPU */
+	unsigned jobs;  /* -j: threads parsing input, 0 for one per online CPU */
 	bool full_scan; /* read forward even where a backward read would do (final) */
 };
 
@@ -44,12 +44,15 @@ enum {
 #define EXTRACT_SHORT_OPTIONS ":rpehj:"
 #define EXTRACT_LONG_OPTIONS                                                                       \
 	{"raw-output", no_argument, NULL, 'r'}, {"pretty", no_argument, NULL, 'p'},                \
-		{"exit-status", no_argument, NULL, 'e'}, {"help", no_argument, NULL, 'h'},         \
-		{"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},                             \
-		{"author", required_argument, NULL, OPT_AUTHOR},                                   \
-		{"invocation", required_argument, NULL, OPT_INVOCATION},                           \
-		{"per-invocation", no_argument, NULL, OPT_PER_INVOCATION},                         \
-		{"progress", no_argument, NULL, OPT_PROGRESS}, {"jobs", required_argument, NULL, 'j'}
+	    {"exit-status", no_argument, NULL, 'e'}, {"help", no_argument, NULL, 'h'},             \
+	    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},                                 \
+	    {"author", required_argument, NULL, OPT_AUTHOR},                                       \
+	    {"invocation", required_argument, NULL, OPT_INVOCATION},                               \
+	    {"per-invocation", no_argument, NULL, OPT_PER_INVOCATION},                             \
+	    {"progress", no_argument, NULL, OPT_PROGRESS},                                         \
+	{                                                                                          \
+		"jobs", required_argument, NULL, 'j'                                               \
+	}
 /* The option summary printed by --help for the options above. */
 #define EXTRACT_OPTIONS_HELP                                                                       \
 	"  -r, --raw-output     write a string result as raw text\n"                               \
@@ -60,7 +63,7 @@ enum {
 	"      --invocation ID  only events of invocation ID\n"                                    \
 	"      --per-invocation one result per invocation, as JSON lines\n"                        \
 	"      --progress       show progress on standard error when it is a terminal\n"           \
-	"  -j, --jobs N         parse on N threads (default: one per online CPU)\n"             \
+	"  -j, --jobs N         parse on N threads (default: one per online CPU)\n"                \
 	"  -h, --help           show this help\n"
 
 enum extract_option_result {
@@ -72,7 +75,7 @@ enum extract_option_result {
 
 /* Parses the value of -j/--jobs, a whole number from 1 to EXTRACT_MAX_JOBS. */
 bool extract_parse_jobs(const char *arg, unsigned *jobs);
-#define EXTRACT_MAX_JOBS 1024
+#define EXTRACT_MAX_JOBS   1024
 #define EXTRACT_JOBS_ERROR "invalid value for --jobs: a whole number from 1 to 1024 is needed"
 
 /* Takes one option getopt_long() returned, if it is a common one. */
@@ -115,9 +118,9 @@ struct extractor {
  * else the exit status to return at once (0 after --help, EXIT_USAGE).
  */
 int extract_parse_options(const struct command *cmd, const char *short_options,
-			  const struct option *long_options, int argc, char *argv[],
-			  struct extract_options *o,
-			  bool (*own_option)(void *config, int c, const char *arg), void *config);
+                          const struct option *long_options, int argc, char *argv[],
+                          struct extract_options *o,
+                          bool (*own_option)(void *config, int c, const char *arg), void *config);
 
 /*
  * Whether an item passes --author and --invocation (a stream error passes
@@ -140,7 +143,7 @@ struct invocation_group {
 struct invocation_groups {
 	struct invocation_group *list;
 	size_t count, cap;
-	json_t *index;	  /* invocation id -> position in list */
+	json_t *index;    /* invocation id -> position in list */
 	long without_id;  /* the group of events without an id, or -1 */
 	long in_progress; /* the group of the last item, or -1 */
 	bool per_invocation;
@@ -149,7 +152,7 @@ struct invocation_groups {
 };
 
 void invocation_groups_init(struct invocation_groups *g, bool per_invocation,
-			    void *(*start)(const void *config), const void *config);
+                            void *(*start)(const void *config), const void *config);
 /* The state item belongs to, started when its group is new; borrowed. */
 void *invocation_groups_state(struct invocation_groups *g, const struct reader_item *item);
 /* Releases every state with release, and the groups themselves. */
@@ -157,7 +160,7 @@ void invocation_groups_release(struct invocation_groups *g, void (*release)(void
 
 /* Runs x over the operands argv[0..argc) and returns the exit status. */
 int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
-		int argc, char *argv[]);
+                int argc, char *argv[]);
 
 /*
  * Combines two exit statuses: a write error outranks bad input, which

@@ -46,7 +46,7 @@ struct chunk {
 	struct entry *entries;
 	size_t nentries, entries_cap;
 	size_t next_entry; /* the first entry the reader has not passed */
-	size_t copied;	   /* bytes handed to the reader */
+	size_t copied;     /* bytes handed to the reader */
 };
 
 struct preparse {
@@ -62,18 +62,18 @@ struct preparse {
 
 	struct chunk *ring;
 	size_t nring;
-	uint64_t next_read;   /* the sequence number of the next chunk to read */
-	uint64_t next_parse;  /* the next chunk a worker takes */
-	uint64_t next_copy;   /* the chunk the reader copies from */
-	uint64_t oldest;      /* the oldest chunk not yet FREE; written by the reader's thread only */
-	uint64_t handed;      /* chunks up to here have given the reader bytes; the reader's only */
+	uint64_t next_read;  /* the sequence number of the next chunk to read */
+	uint64_t next_parse; /* the next chunk a worker takes */
+	uint64_t next_copy;  /* the chunk the reader copies from */
+	uint64_t oldest; /* the oldest chunk not yet FREE; written by the reader's thread only */
+	uint64_t handed; /* chunks up to here have given the reader bytes; the reader's only */
 
 	/* The file being read; only the reading thread uses these between starts. */
 	int fd;
-	bool file_open;	   /* a file is being read */
-	bool file_done;	   /* the reading thread met its end (or a read error) */
-	int read_errno;	   /* 0, or the read error that ended it */
-	uint64_t file_off; /* where the next chunk starts */
+	bool file_open;      /* a file is being read */
+	bool file_done;      /* the reading thread met its end (or a read error) */
+	int read_errno;      /* 0, or the read error that ended it */
+	uint64_t file_off;   /* where the next chunk starts */
 	struct strbuf carry; /* the start of a line whose end has not been read yet */
 };
 
@@ -122,7 +122,7 @@ static void parse_chunk(struct preparse *p, struct chunk *c)
 		if (starts_with(line, n, "data:"))
 			i = n > 5 && line[5] == ' ' ? 6 : 5;
 		else if (starts_with(line, n, "event:") || starts_with(line, n, "id:") ||
-			 starts_with(line, n, "retry:") || (n > 0 && line[0] == ':'))
+		         starts_with(line, n, "retry:") || (n > 0 && line[0] == ':'))
 			i = n;
 		while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
 			i++;

@@ -20,7 +20,7 @@ struct progress {
 	struct reader *r;
 	double started, drawn;
 	bool final_only; /* the output shares the terminal: no line until the end */
-	size_t shown; /* the length of the line on screen, to blank its tail */
+	size_t shown;    /* the length of the line on screen, to blank its tail */
 };
 
 static double now(void)

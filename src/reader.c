@@ -25,9 +25,9 @@
 
 #define READ_CHUNK (64 * 1024)
 /* jansson's own limit; the scanner applies it too, so a deep value fails fast. */
-#define MAX_DEPTH 2048
+#define MAX_DEPTH   2048
 #define PARSE_FLAGS READER_PARSE_FLAGS
-#define NO_SPAN ((size_t)-1)
+#define NO_SPAN     ((size_t)-1)
 
 /* Where one line of the value being parsed starts in the input. */
 struct line_origin {
@@ -60,17 +60,17 @@ struct reader {
 	bool eof;
 	char *buf; /* buf[start..end) is read but not consumed */
 	size_t cap, start, end;
-	size_t searched; /* buf[start..searched) holds no newline */
-	uint64_t buf_off; /* the file offset of buf[0]: how parsed lines are looked up */
+	size_t searched;           /* buf[start..searched) holds no newline */
+	uint64_t buf_off;          /* the file offset of buf[0]: how parsed lines are looked up */
 	struct preparse *preparse; /* worker threads parsing lines ahead, with -j N > 1 */
-	unsigned long line_no; /* the line at buf[start] */
+	unsigned long line_no;     /* the line at buf[start] */
 
 	/* The current line, buf[start..start+line_len), not consumed yet. */
 	bool have_line;
 	size_t line_len;   /* without the line end */
 	size_t line_total; /* with it */
 	size_t payload;    /* where the JSON starts, after an SSE "data:" */
-	size_t cur;	   /* where the next value on the line starts */
+	size_t cur;        /* where the next value on the line starts */
 	bool sse;
 
 	/* The top-level value being handed out. */
@@ -79,7 +79,7 @@ struct reader {
 	size_t norigins, origins_cap;
 	const char *src; /* its bytes */
 	size_t src_len;
-	json_t *held;	  /* the value itself, owned */
+	json_t *held;     /* the value itself, owned */
 	json_t *elements; /* the array being handed out, borrowed from held */
 	size_t elem_index;
 	size_t elem_scan; /* where the next element's bytes are looked for, or NO_SPAN */
@@ -273,9 +273,11 @@ static bool fill(struct reader *r)
 		r->buf = xrealloc(r->buf, r->cap);
 	}
 	for (;;) {
-		/* With workers the file's bytes come through them, in order, as read() gives them. */
-		ssize_t n = r->preparse ? preparse_read(r->preparse, r->buf + r->end, r->cap - r->end)
-					: read(r->fd, r->buf + r->end, r->cap - r->end);
+		/* With workers the file's bytes come through them, in order, as read() gives them.
+		 */
+		ssize_t n = r->preparse
+		                ? preparse_read(r->preparse, r->buf + r->end, r->cap - r->end)
+		                : read(r->fd, r->buf + r->end, r->cap - r->end);
 		if (n > 0) {
 			r->end += (size_t)n;
 			r->progress.bytes += (unsigned long long)n;
@@ -359,7 +361,7 @@ static void classify_line(struct reader *r)
 		r->sse = true;
 		r->payload = n > 5 && l[5] == ' ' ? 6 : 5;
 	} else if (starts_with(l, n, "event:") || starts_with(l, n, "id:") ||
-		   starts_with(l, n, "retry:") || (n > 0 && l[0] == ':')) {
+	           starts_with(l, n, "retry:") || (n > 0 && l[0] == ':')) {
 		r->payload = n;
 	}
 	r->cur = r->payload;
@@ -405,7 +407,7 @@ static void origins_add(struct reader *r, unsigned long line, unsigned long colu
 static struct reader_pos origin_pos(const struct reader *r, size_t origin, unsigned long column)
 {
 	struct reader_pos pos = {r->name, r->origins[origin].line,
-				 r->origins[origin].column + (column ? column : 1)};
+	                         r->origins[origin].column + (column ? column : 1)};
 	return pos;
 }
 
@@ -515,7 +517,7 @@ static size_t find_events_array(const char *p, size_t n)
 }
 
 static void fill_item(struct reader *r, struct reader_item *item, json_t *value,
-		      enum value_kind kind, size_t off, size_t len)
+                      enum value_kind kind, size_t off, size_t len)
 {
 	item->value = value;
 	item->kind = kind;
@@ -564,7 +566,7 @@ static enum step next_element(struct reader *r, struct reader_item *item)
 
 /* Hands out a freshly parsed top-level value, whose bytes are src[0..len). */
 static enum step deliver(struct reader *r, json_t *value, const char *src, size_t len,
-			 struct reader_item *item)
+                         struct reader_item *item)
 {
 	r->src = src;
 	r->src_len = len;
@@ -609,7 +611,8 @@ static void scanner_reset(struct scanner *s)
 	s->last = 0;
 }
 
-/* Feeds p[0..n); on SCAN_DONE or SCAN_TOO_DEEP, *at is the offset just past the end or of the fault. */
+/* Feeds p[0..n); on SCAN_DONE or SCAN_TOO_DEEP, *at is the offset just past the end or of the
+ * fault. */
 static enum scan_result scanner_feed(struct scanner *s, const char *p, size_t n, size_t *at)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -680,7 +683,7 @@ static bool scanner_accepts_container(const struct scanner *s)
 }
 
 static enum step report_truncated(struct reader *r, unsigned long line, unsigned long column,
-				  const char *why)
+                                  const char *why)
 {
 	struct reader_pos pos = {r->name, line, column};
 	reader_warn_at(&pos, "truncated JSON value: %s", why);
@@ -710,20 +713,24 @@ static enum step parse_multiline(struct reader *r, size_t i, struct reader_item 
 	while (res == SCAN_MORE) {
 		consume_line(r);
 		if (!peek_line(r))
-			return report_truncated(r, last_line, last_end_col, "the input ends inside it");
+			return report_truncated(r, last_line, last_end_col,
+			                        "the input ends inside it");
 		line = line_ptr(r);
 		size_t prefix = 0;
 		if (sse != starts_with(line, r->line_len, "data:") || (sse && r->line_len == 0)) {
 			classify_line(r);
-			return report_truncated(r, last_line, last_end_col, "its line ends inside it");
+			return report_truncated(r, last_line, last_end_col,
+			                        "its line ends inside it");
 		}
 		if (sse)
 			prefix = r->line_len > 5 && line[5] == ' ' ? 6 : 5;
 		size_t first = skip_space(line, prefix, r->line_len);
-		if (s->in_string || (first < r->line_len && (line[first] == '{' || line[first] == '[') &&
-				     !scanner_accepts_container(s))) {
+		if (s->in_string ||
+		    (first < r->line_len && (line[first] == '{' || line[first] == '[') &&
+		     !scanner_accepts_container(s))) {
 			classify_line(r);
-			return report_truncated(r, last_line, last_end_col, "its line ends inside it");
+			return report_truncated(r, last_line, last_end_col,
+			                        "its line ends inside it");
 		}
 		origins_add(r, r->line_no, prefix);
 		strbuf_addch(&r->acc, '\n');
@@ -741,9 +748,10 @@ static enum step parse_multiline(struct reader *r, size_t i, struct reader_item 
 	size_t prefix_in_line = r->norigins == 1 ? i : r->payload;
 	r->cur = prefix_in_line + (at - line_start);
 	if (res == SCAN_TOO_DEEP) {
-		struct reader_pos pos = {r->name, r->line_no,
-					 r->origins[r->norigins - 1].column +
-						 count_code_points(r->acc.buf + line_start, at - line_start) + 1};
+		struct reader_pos pos = {
+		    r->name, r->line_no,
+		    r->origins[r->norigins - 1].column +
+		        count_code_points(r->acc.buf + line_start, at - line_start) + 1};
 		reader_warn_at(&pos, "invalid JSON: nesting deeper than %d levels", MAX_DEPTH);
 		r->cur = r->line_len;
 		return invalid(r);

@@ -26,11 +26,11 @@ struct reader_pos {
 
 /* One event (or server stream error) read from the input. */
 struct reader_item {
-	json_t *value;		/* borrowed; valid until the next reader_next() */
-	enum value_kind kind;	/* VALUE_EVENT or VALUE_STREAM_ERROR (any, with READER_ANY_VALUE) */
-	const char *raw;	/* the value's original bytes, valid as long as value */
+	json_t *value;        /* borrowed; valid until the next reader_next() */
+	enum value_kind kind; /* VALUE_EVENT or VALUE_STREAM_ERROR (any, with READER_ANY_VALUE) */
+	const char *raw;      /* the value's original bytes, valid as long as value */
 	size_t raw_len;
-	struct reader_pos pos;	/* where the value starts */
+	struct reader_pos pos; /* where the value starts */
 };
 
 enum reader_flags {
@@ -96,10 +96,10 @@ void reader_set_progress_hook(struct reader *r, void (*fn)(void *ctx), void *ctx
  * must stop with EXIT_DATAERR.
  */
 bool reader_reject(struct reader *r, const struct reader_pos *pos, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 /* Reports a problem with an item at its position: "adkev: FILE:LINE:COLUMN: what". */
 void reader_warn_at(const struct reader_pos *pos, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 #endif

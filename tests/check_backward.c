@@ -74,7 +74,8 @@ START_TEST(jsonl_comes_out_last_first)
 	expect("\xEF\xBB\xBF{\"author\":\"a\"}\r\n  \r\n{\"author\":\"b\"}  ",
 	       "{\"author\":\"b\"}|{\"author\":\"a\"}");
 	/* A stream error line is handed out too: the caller decides what it means. */
-	expect("{\"author\":\"a\"}\n{\"error\":\"quota\"}\n", "{\"error\":\"quota\"}|{\"author\":\"a\"}");
+	expect("{\"author\":\"a\"}\n{\"error\":\"quota\"}\n",
+	       "{\"error\":\"quota\"}|{\"author\":\"a\"}");
 }
 END_TEST
 
@@ -91,7 +92,8 @@ START_TEST(what_the_forward_reader_must_judge_stops_it)
 	/* A truncated last line. */
 	expect("{\"author\":\"a\"}\n{\"author\":\"b\",\"con", "UNSURE");
 	/* A bad line after good ones: those after it come out first. */
-	expect("{\"author\":\"a\"}\n{\"author\":\n{\"author\":\"c\"}\n", "{\"author\":\"c\"}|UNSURE");
+	expect("{\"author\":\"a\"}\n{\"author\":\n{\"author\":\"c\"}\n",
+	       "{\"author\":\"c\"}|UNSURE");
 	/* A value over several lines at the end. */
 	expect("{\"author\":\"a\"}\n{\n  \"author\": \"b\"\n}\n", "UNSURE");
 	/* Two values on one line. */

@@ -60,7 +60,9 @@ static void make_stream(struct strbuf *sb, unsigned lines)
 			strbuf_addstr(sb, "{\"author\": \"bad\",}\n"); /* invalid */
 			break;
 		case 5:
-			strbuf_addf(sb, "  [{\"author\":\"x\"}, {\"author\":\"y%u\"}] {\"author\":\"z\"}\n", i);
+			strbuf_addf(
+			    sb, "  [{\"author\":\"x\"}, {\"author\":\"y%u\"}] {\"author\":\"z\"}\n",
+			    i);
 			break;
 		case 6: {
 			strbuf_addstr(sb, "{\"author\":\"long\",\"text\":\"");
@@ -133,7 +135,8 @@ START_TEST(values_are_taken_while_reading_line_by_line)
 				size_t end;
 				json_t *v = preparse_take(p, done, n_line, &end);
 				tried++;
-				/* Every complete line's value is still there when asked for in order. */
+				/* Every complete line's value is still there when asked for in
+				 * order. */
 				if (v) {
 					found++;
 					ck_assert(json_equal(v, want));
@@ -208,7 +211,7 @@ START_TEST(several_files_one_after_another)
 	struct preparse *p = preparse_new(2, FLAGS);
 	const char *names[] = {a, b, c, a};
 	const char *want[] = {"{\"author\":\"a\"}\n{\"author\":\"b\"}\n", "", "{\"author\":\"c\"}",
-			      "{\"author\":\"a\"}\n{\"author\":\"b\"}\n"};
+	                      "{\"author\":\"a\"}\n{\"author\":\"b\"}\n"};
 	for (int i = 0; i < 4; i++) {
 		int fd = open_file(names[i]);
 		if (i == 2) {

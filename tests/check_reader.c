@@ -69,9 +69,10 @@ END_TEST
 
 START_TEST(sse_lines_crlf_and_fields_are_read)
 {
-	struct run run = read_all(temp_file(": keep-alive\r\nevent: message\r\nid: 7\r\nretry: 10\r\n"
-					    "data: " EV("a") "\r\n\r\ndata:" EV("b") "\r\n"),
-				  0);
+	struct run run =
+	    read_all(temp_file(": keep-alive\r\nevent: message\r\nid: 7\r\nretry: 10\r\n"
+	                       "data: " EV("a") "\r\n\r\ndata:" EV("b") "\r\n"),
+	             0);
 	ck_assert_str_eq(run.authors, "a,b");
 	ck_assert_uint_eq(run.lines[0], 5);
 	ck_assert_uint_eq(run.columns[0], 7);
@@ -93,8 +94,8 @@ END_TEST
 START_TEST(pretty_printed_array_gives_elements_with_their_lines)
 {
 	struct run run = read_all(temp_file("[\n  {\n    \"author\": \"a\"\n  },\n"
-					    "  {\"author\": \"b\", \"n\": 0.1}\n]\n"),
-				  0);
+	                                    "  {\"author\": \"b\", \"n\": 0.1}\n]\n"),
+	                          0);
 	ck_assert_str_eq(run.authors, "a,b");
 	ck_assert_uint_eq(run.lines[0], 2);
 	ck_assert_uint_eq(run.columns[0], 3);
@@ -107,10 +108,10 @@ END_TEST
 
 START_TEST(session_object_gives_its_events)
 {
-	struct run run = read_all(
-		temp_file("{\"id\":\"s\",\"state\":{\"events\":1},\"events\":[" EV("user") ", " EV(
-			"a") "],\"lastUpdateTime\":1}\n"),
-		0);
+	struct run run =
+	    read_all(temp_file("{\"id\":\"s\",\"state\":{\"events\":1},\"events\":[" EV(
+	                 "user") ", " EV("a") "],\"lastUpdateTime\":1}\n"),
+	             0);
 	ck_assert_str_eq(run.authors, "user,a");
 	ck_assert_str_eq(run.raws[1], EV("a"));
 	ck_assert_uint_eq(run.columns[0], 42);
@@ -137,7 +138,8 @@ END_TEST
 
 START_TEST(invalid_json_reports_position_without_echoing_input)
 {
-	struct run run = read_all(temp_file(EV("a") "\n{\"key\": sk_live_SECRET}\n" EV("b") "\n"), 0);
+	struct run run =
+	    read_all(temp_file(EV("a") "\n{\"key\": sk_live_SECRET}\n" EV("b") "\n"), 0);
 	ck_assert_int_eq(run.last, READ_INVALID);
 	ck_assert_str_eq(run.authors, "a");
 	ck_assert_ptr_nonnull(strstr(run.err, ":2:"));
@@ -150,7 +152,7 @@ END_TEST
 START_TEST(skip_invalid_goes_on_and_counts)
 {
 	struct run run =
-		read_all(temp_file(EV("a") "\n{bad\n42\n" EV("b") "\n[1]\n"), READER_SKIP_INVALID);
+	    read_all(temp_file(EV("a") "\n{bad\n42\n" EV("b") "\n[1]\n"), READER_SKIP_INVALID);
 	ck_assert_int_eq(run.last, READ_END);
 	ck_assert_str_eq(run.authors, "a,b");
 	ck_assert_uint_eq(run.skipped, 3);
@@ -171,7 +173,7 @@ END_TEST
 START_TEST(truncated_middle_line_does_not_swallow_the_next)
 {
 	struct run run = read_all(temp_file(EV("a") "\n{\"author\":\"b\",\"x\":[1\n" EV("c") "\n"),
-				  READER_SKIP_INVALID);
+	                          READER_SKIP_INVALID);
 	ck_assert_str_eq(run.authors, "a,c");
 	ck_assert_uint_eq(run.skipped, 1);
 	ck_assert_uint_eq(run.lines[1], 3);
@@ -181,8 +183,8 @@ END_TEST
 
 START_TEST(line_ending_inside_a_string_is_truncation)
 {
-	struct run run =
-		read_all(temp_file("{\"author\":\"b\",\"t\":\"abc\n" EV("c") "\n"), READER_SKIP_INVALID);
+	struct run run = read_all(temp_file("{\"author\":\"b\",\"t\":\"abc\n" EV("c") "\n"),
+	                          READER_SKIP_INVALID);
 	ck_assert_str_eq(run.authors, "c");
 	ck_assert_ptr_nonnull(strstr(run.err, ":1:23: truncated JSON value"));
 	free(run.err);
@@ -206,10 +208,10 @@ END_TEST
 START_TEST(bad_bytes_numbers_and_nul_are_invalid)
 {
 	static const char *const bad[] = {
-		"{\"author\":\"a\",\"t\":\"\xff\"}\n",
-		"{\"author\":\"a\",\"n\":123456789012345678901234567890}\n",
-		"{\"author\":\"a\",\"n\":1e400}\n",
-		"{\"author\":\"a\",\"t\":\"a\\ud800\"}\n",
+	    "{\"author\":\"a\",\"t\":\"\xff\"}\n",
+	    "{\"author\":\"a\",\"n\":123456789012345678901234567890}\n",
+	    "{\"author\":\"a\",\"n\":1e400}\n",
+	    "{\"author\":\"a\",\"t\":\"a\\ud800\"}\n",
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct run run = read_all(temp_file(bad[i]), 0);
