@@ -80,32 +80,6 @@ bool redact_key_is_sensitive(const struct redactor *r, const char *key, size_t l
 	return hit;
 }
 
-json_t *redact_json(const struct redactor *r, const json_t *v)
-{
-	if (json_is_object(v)) {
-		json_t *out = json_object();
-		const char *key;
-		size_t len;
-		json_t *member;
-		json_object_keylen_foreach((json_t *)v, key, len, member)
-		{
-			json_t *copy = redact_key_is_sensitive(r, key, len)
-			                   ? json_string(REDACTED)
-			                   : redact_json(r, member);
-			json_object_setn_new_nocheck(out, key, len, copy);
-		}
-		return out;
-	}
-	if (json_is_array(v)) {
-		json_t *out = json_array();
-		size_t i;
-		json_t *item;
-		json_array_foreach(v, i, item) json_array_append_new(out, redact_json(r, item));
-		return out;
-	}
-	return json_incref((json_t *)v);
-}
-
 size_t utf8_length(const char *s, size_t len)
 {
 	size_t n = 0;
@@ -148,9 +122,14 @@ static json_t *truncate_string(const json_t *v, size_t max)
 	return out;
 }
 
-json_t *truncate_json(const json_t *v, long max)
+/*
+ * Redaction and truncation in one walk, so a reported value is copied once:
+ * a sensitive key's value becomes "[REDACTED]", which is then cut like any
+ * other string (the contract truncates after it redacts).
+ */
+json_t *redact_and_truncate(const struct redactor *r, const json_t *v, long max)
 {
-	if (max < 0)
+	if (!r && max < 0)
 		return json_incref((json_t *)v);
 	if (json_is_object(v)) {
 		json_t *out = json_object();
@@ -159,7 +138,15 @@ json_t *truncate_json(const json_t *v, long max)
 		json_t *member;
 		json_object_keylen_foreach((json_t *)v, key, len, member)
 		{
-			json_object_setn_new_nocheck(out, key, len, truncate_json(member, max));
+			json_t *copy;
+			if (r && redact_key_is_sensitive(r, key, len)) {
+				json_t *redacted = json_string(REDACTED);
+				copy = redact_and_truncate(NULL, redacted, max);
+				json_decref(redacted);
+			} else {
+				copy = redact_and_truncate(r, member, max);
+			}
+			json_object_setn_new_nocheck(out, key, len, copy);
 		}
 		return out;
 	}
@@ -167,10 +154,21 @@ json_t *truncate_json(const json_t *v, long max)
 		json_t *out = json_array();
 		size_t i;
 		json_t *item;
-		json_array_foreach(v, i, item) json_array_append_new(out, truncate_json(item, max));
+		json_array_foreach(v, i, item)
+		    json_array_append_new(out, redact_and_truncate(r, item, max));
 		return out;
 	}
-	if (json_is_string(v))
+	if (max >= 0 && json_is_string(v))
 		return truncate_string(v, (size_t)max);
 	return json_incref((json_t *)v);
+}
+
+json_t *redact_json(const struct redactor *r, const json_t *v)
+{
+	return redact_and_truncate(r, v, -1);
+}
+
+json_t *truncate_json(const json_t *v, long max)
+{
+	return redact_and_truncate(NULL, v, max);
 }

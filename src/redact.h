@@ -59,6 +59,12 @@ json_t *redact_json(const struct redactor *r, const json_t *v);
  */
 json_t *truncate_json(const json_t *v, long max);
 
+/*
+ * Both at once, in one copy: redact_json() with r (NULL: no redaction), then
+ * truncate_json() with max.  The caller owns the result.
+ */
+json_t *redact_and_truncate(const struct redactor *r, const json_t *v, long max);
+
 /* The number of code points in the UTF-8 string s[0..len). */
 size_t utf8_length(const char *s, size_t len);
 

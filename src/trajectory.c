@@ -319,10 +319,7 @@ void trajectory_add(struct trajectory *t, const struct reader_item *item)
 static json_t *reported(const struct redactor *r, const struct trajectory_config *c,
                         const json_t *v)
 {
-	json_t *redacted = r ? redact_json(r, v) : json_incref((json_t *)v);
-	json_t *cut = truncate_json(redacted, c->max_string);
-	json_decref(redacted);
-	return cut;
+	return redact_and_truncate(r, v, c->max_string);
 }
 
 static json_t *or_null(json_t *v)
