@@ -228,7 +228,7 @@ static int print_result(const struct extractor *x, const void *config,
 static bool backward_possible(const struct extractor *x, const struct extract_options *o, int argc,
                               char *argv[])
 {
-	if (!x->settled || o->per_invocation || o->full_scan || o->progress || argc == 0)
+	if (!x->settled || (x->write && x->write->begin) || o->per_invocation || o->full_scan || o->progress || argc == 0)
 		return false;
 	for (int i = 0; i < argc; i++) {
 		struct stat st;
@@ -280,10 +280,15 @@ static bool run_backward(const struct extractor *x, const void *config,
 	}
 	int finish_status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
 	output_set_style(o->style);
-	json_t *result = x->finish(state, &finish_status);
-	if (result)
-		assertion = print_result(x, config, o, NULL, result);
-	json_decref(result);
+	if (x->write) {
+		bool empty = x->write->end(state, o->style, &finish_status);
+		assertion = o->exit_status && empty ? EXIT_FALSE : 0;
+	} else {
+		json_t *result = x->finish(state, &finish_status);
+		if (result)
+			assertion = print_result(x, config, o, NULL, result);
+		json_decref(result);
+	}
 	x->release(state);
 	*status = exit_status_worst(finish_status, assertion);
 	return true;
@@ -303,9 +308,13 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 	struct reader_item item;
 	enum reader_result res;
 	int status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
+	/* One result, written by the extractor (struct extract_writer). */
+	bool writes = x->write && !o->per_invocation;
 
 	output_set_style(o->style);
 	invocation_groups_init(&g, o->per_invocation, x->start, config);
+	if (writes && x->write->begin)
+		x->write->begin(g.list[0].state, o->style);
 	while ((res = reader_next(r, &item)) == READ_ITEM) {
 		if (extract_passes_filters(o, &item))
 			x->add(invocation_groups_state(&g, &item), &item);
@@ -314,7 +323,13 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 		status = EXIT_DATAERR;
 	progress_finish(progress);
 
-	for (size_t i = 0; i < g.count && !output_failed(); i++) {
+	if (writes) {
+		int finish_status = 0;
+		bool empty = x->write->end(g.list[0].state, o->style, &finish_status);
+		status = exit_status_worst(status, finish_status);
+		assertion = o->exit_status && empty ? EXIT_FALSE : 0;
+	}
+	for (size_t i = 0; !writes && i < g.count && !output_failed(); i++) {
 		int finish_status = 0;
 		json_t *result = x->finish(g.list[i].state, &finish_status);
 		status = exit_status_worst(status, finish_status);

@@ -81,6 +81,8 @@ bool extract_parse_jobs(const char *arg, unsigned *jobs);
 /* Takes one option getopt_long() returned, if it is a common one. */
 enum extract_option_result extract_option(struct extract_options *o, int c, const char *arg);
 
+struct extract_writer;
+
 struct extractor {
 	const char *name; /* the result's key in --per-invocation lines */
 	/* A fresh state for the whole stream or one invocation; config is the command's own. */
@@ -109,6 +111,42 @@ struct extractor {
 	 * backward read that reaches the start gives the forward result.
 	 */
 	bool (*settled)(const void *state);
+	/*
+	 * Optional (NULL: finish() builds the result and the driver prints it):
+	 * see struct extract_writer.  Used only when one result is wanted;
+	 * with --per-invocation finish() is called as usual, so it must work
+	 * too.
+	 */
+	const struct extract_writer *write;
+};
+
+/*
+ * A result the extractor writes itself instead of handing finish() one
+ * json_t, so that a result that grows with the input is never held whole:
+ * written while it is built (final --concat, reasoning: each text piece as
+ * its event is read), or written at the end straight from the state.
+ *
+ * Contract, when one result is wanted (no --per-invocation):
+ *   - begin (optional) is called once, after start() and before the first
+ *     add(), with the output style (-r, -p).  From then on add() may write
+ *     the result's leading bytes with output_bytes() or output_string_*().
+ *     An extractor with begin is never read backwards (settled is not
+ *     used); without begin, add() must write nothing.
+ *   - end is called once after the last add() (also after bad input ended
+ *     the read, exit 65, as the result so far is printed then), in place
+ *     of finish(), print and the driver's printing.  It writes the rest of
+ *     the result and its final newline in the style: the bytes should be
+ *     those output_json() writes for the result finish() would return.
+ *     It returns whether the result counts as empty for -e (what
+ *     result_is_empty() says of that JSON); *status (0 on entry) may be
+ *     raised as finish() may raise it.
+ *   - After a write error (output_failed()) the run goes on and the writes
+ *     are dropped, as ever; end is still called.
+ *   - release() is called afterwards as usual.
+ */
+struct extract_writer {
+	void (*begin)(void *state, struct output_style style);
+	bool (*end)(void *state, struct output_style style, int *status);
 };
 
 /*
