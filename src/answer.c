@@ -19,7 +19,9 @@ static const json_t *answer_parts(const json_t *event)
 void answer_init(struct answer *a, bool concat)
 {
 	a->concat = concat;
+	a->streaming = false;
 	a->text = (struct strbuf)STRBUF_INIT;
+	a->out = (struct output_string){0};
 }
 
 bool answer_add(struct answer *a, const json_t *event)
@@ -38,7 +40,9 @@ bool answer_add(struct answer *a, const json_t *event)
 		if (!text || len == 0 || part_is_thought(part))
 			continue;
 		took = true;
-		if (a->concat) {
+		if (a->streaming) {
+			output_string_piece(&a->out, text, len);
+		} else if (a->concat) {
 			strbuf_add(&a->text, text, len);
 		} else {
 			last = text;
@@ -58,6 +62,20 @@ json_t *answer_json(const struct answer *a)
 	return json_stringn(a->text.buf ? a->text.buf : "", a->text.len);
 }
 
+void answer_stream(struct answer *a)
+{
+	/* Only the concatenation can be written early: a later event may replace the last part. */
+	a->streaming = a->concat;
+}
+
+bool answer_stream_end(struct answer *a)
+{
+	json_t *none = json_string("");
+	output_string_end(&a->out, none);
+	json_decref(none);
+	return !a->out.started;
+}
+
 void answer_release(struct answer *a)
 {
 	strbuf_release(&a->text);
@@ -67,6 +85,8 @@ void reasoning_init(struct reasoning *r)
 {
 	r->text = (struct strbuf)STRBUF_INIT;
 	r->found = false;
+	r->streaming = false;
+	r->out = (struct output_string){0};
 }
 
 void reasoning_add(struct reasoning *r, const json_t *event)
@@ -81,9 +101,15 @@ void reasoning_add(struct reasoning *r, const json_t *event)
 		const char *text = part_text(part, &len);
 		if (!text || len == 0 || !part_is_thought(part))
 			continue;
-		if (r->found)
-			strbuf_addch(&r->text, '\n');
-		strbuf_add(&r->text, text, len);
+		if (r->streaming) {
+			if (r->found)
+				output_string_piece(&r->out, "\n", 1);
+			output_string_piece(&r->out, text, len);
+		} else {
+			if (r->found)
+				strbuf_addch(&r->text, '\n');
+			strbuf_add(&r->text, text, len);
+		}
 		r->found = true;
 	}
 }
@@ -91,6 +117,17 @@ void reasoning_add(struct reasoning *r, const json_t *event)
 json_t *reasoning_json(const struct reasoning *r)
 {
 	return r->found ? json_stringn(r->text.buf, r->text.len) : json_null();
+}
+
+void reasoning_stream(struct reasoning *r)
+{
+	r->streaming = true;
+}
+
+bool reasoning_stream_end(struct reasoning *r)
+{
+	output_string_end(&r->out, json_null());
+	return !r->found;
 }
 
 void reasoning_release(struct reasoning *r)

@@ -8,6 +8,9 @@
  * Only the last answer counts, so on regular JSONL and SSE files the
  * events are read from the end and the read stops at the answer
  * (extract.c, backward.c); --full-scan reads every event forward instead.
+ * --concat reads every event forward and writes each text part as it is
+ * found, so memory stays constant however long the answer; with
+ * --per-invocation each answer is kept until the end.
  */
 #include "answer.h"
 #include "extract.h"
@@ -63,13 +66,32 @@ static const struct extractor final_extractor = {
     .settled = final_settled,
 };
 
-/* --concat needs every event, in order. */
+static void final_begin(void *state, struct output_style style)
+{
+	(void)style;
+	answer_stream(state);
+}
+
+static bool final_end(void *state, struct output_style style, int *status)
+{
+	(void)style;
+	(void)status;
+	return answer_stream_end(state);
+}
+
+static const struct extract_writer final_concat_writer = {
+    .begin = final_begin,
+    .end = final_end,
+};
+
+/* --concat needs every event, in order; one answer is written as it is found. */
 static const struct extractor final_concat_extractor = {
     .name = "final",
     .start = final_start,
     .add = final_add,
     .finish = final_finish,
     .release = final_release,
+    .write = &final_concat_writer,
 };
 
 static bool final_option(void *config, int c, const char *arg)

@@ -3,6 +3,11 @@
  *
  * Every thought text part of every final-response event, joined with
  * newlines; JSON null when there is none (events.md section 3.2).
+ *
+ * Every event counts, so the whole stream is read forward; with one result
+ * wanted each thought is written as it is found, so memory stays constant
+ * however long the thoughts; with --per-invocation they are kept until the
+ * end.
  */
 #include "answer.h"
 #include "extract.h"
@@ -35,12 +40,31 @@ static void reasoning_free(void *state)
 	free(state);
 }
 
+static void reasoning_begin(void *state, struct output_style style)
+{
+	(void)style;
+	reasoning_stream(state);
+}
+
+static bool reasoning_end(void *state, struct output_style style, int *status)
+{
+	(void)style;
+	(void)status;
+	return reasoning_stream_end(state);
+}
+
+static const struct extract_writer reasoning_writer = {
+    .begin = reasoning_begin,
+    .end = reasoning_end,
+};
+
 static const struct extractor reasoning_extractor = {
     .name = "reasoning",
     .start = reasoning_start,
     .add = reasoning_add_item,
     .finish = reasoning_finish,
     .release = reasoning_free,
+    .write = &reasoning_writer,
 };
 
 static const struct option reasoning_long_options[] = {

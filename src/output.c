@@ -68,11 +68,39 @@ int output_finish(void)
 	return 0;
 }
 
+bool output_string_piece(struct output_string *w, const char *s, size_t len)
+{
+	strbuf_reset(&line);
+	if (style.raw) {
+		w->started = true;
+		return output_bytes(s, len);
+	}
+	if (!w->started)
+		strbuf_addch(&line, '"');
+	w->started = true;
+	json_append_string_body(&line, s, len);
+	return output_bytes(line.buf, line.len);
+}
+
+bool output_string_end(struct output_string *w, const json_t *none)
+{
+	if (!w->started)
+		return output_json(none);
+	return output_bytes(style.raw ? "\n" : "\"\n", style.raw ? 1 : 2);
+}
+
 void json_append_string(struct strbuf *sb, const char *s, size_t len)
 {
-	static const char hex[] = "0123456789abcdef";
 	strbuf_grow(sb, len + 2);
 	strbuf_addch(sb, '"');
+	json_append_string_body(sb, s, len);
+	strbuf_addch(sb, '"');
+}
+
+void json_append_string_body(struct strbuf *sb, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	strbuf_grow(sb, len);
 	size_t run = 0;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
@@ -109,7 +137,6 @@ void json_append_string(struct strbuf *sb, const char *s, size_t len)
 		}
 	}
 	strbuf_add(sb, s + run, len - run);
-	strbuf_addch(sb, '"');
 }
 
 void json_append_real(struct strbuf *sb, double v)

@@ -27,6 +27,25 @@ void output_set_style(struct output_style style);
 bool output_json(const json_t *value);
 /* Writes bytes as they are (events passed through); false once writing has failed. */
 bool output_bytes(const char *data, size_t len);
+/*
+ * A string result written in pieces as they are found, so that it is never
+ * held whole (final --concat, reasoning).  The first piece writes the
+ * opening quote; each piece is escaped as json_append_string() escapes
+ * (byte by byte, so a piece may end inside a UTF-8 sequence), or written as
+ * it is with -r; output_string_end() closes the string and the line.  The
+ * bytes are those output_json() writes for the whole string in the style
+ * set.  Start with struct output_string w = {0}.
+ */
+struct output_string {
+	bool started; /* a piece, even an empty one, was written */
+};
+/* Writes s[0..len) as the next piece; false once writing has failed. */
+bool output_string_piece(struct output_string *w, const char *s, size_t len);
+/*
+ * Ends the string and its line; when no piece was written, writes
+ * output_json(none) instead (the value a result without text has).
+ */
+bool output_string_end(struct output_string *w, const json_t *none);
 /* Whether a write has failed; commands stop their work when it has. */
 bool output_failed(void);
 /* Flushes standard output; 0, or EXIT_IOERR after reporting the error once. */
@@ -42,6 +61,12 @@ int output_finish(void);
 void json_append(struct strbuf *sb, const json_t *value, bool pretty, int indent);
 /* Appends s[0..len) as a quoted JSON string. */
 void json_append_string(struct strbuf *sb, const char *s, size_t len);
+/*
+ * Appends s[0..len) escaped as json_append_string() does, without the
+ * quotes: the escaping is byte by byte, so pieces escaped one after another
+ * join into the escape of the whole.
+ */
+void json_append_string_body(struct strbuf *sb, const char *s, size_t len);
 /* Appends a double in its shortest round-trip form. */
 void json_append_real(struct strbuf *sb, double v);
 /*
