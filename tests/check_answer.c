@@ -147,6 +147,75 @@ START_TEST(reasoning_is_null_without_thoughts_and_never_falls_back)
 }
 END_TEST
 
+/* Events for the streamed answer and thoughts: escapes, a NUL, UTF-8, parts left out. */
+static const char streamed_events[] =
+    "[{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"t\\\"1\",\"thought\":true},"
+    "{\"text\":\"A\\n\\u0000\"},{\"text\":\"\"}]}},"
+    "{\"author\":\"user\",\"content\":{\"parts\":[{\"text\":\"q\"}]}},"
+    "{\"author\":\"a\",\"partial\":true,\"content\":{\"parts\":[{\"text\":\"chunk\"}]}},"
+    "{\"author\":\"b\",\"content\":{\"parts\":[{\"text\":\"\u00e9\",\"thought\":true},"
+    "{\"text\":\"B\"}]}}]";
+
+/* What answer_stream()/reasoning_stream() write over events, in style raw or JSON. */
+static char *streamed(bool reasoning, bool raw, const char *events_json)
+{
+	json_t *events = json_loads(events_json, JSON_ALLOW_NUL, NULL);
+	ck_assert_ptr_nonnull(events);
+	struct answer a;
+	struct reasoning r;
+	size_t i, len;
+	json_t *ev;
+	answer_init(&a, true);
+	reasoning_init(&r);
+	output_set_style((struct output_style){.raw = raw});
+	stdout_capture_begin();
+	if (reasoning)
+		reasoning_stream(&r);
+	else
+		answer_stream(&a);
+	json_array_foreach(events, i, ev)
+	{
+		if (reasoning)
+			reasoning_add(&r, ev);
+		else
+			answer_add(&a, ev);
+	}
+	bool empty = reasoning ? reasoning_stream_end(&r) : answer_stream_end(&a);
+	char *got = stdout_capture_end(&len);
+	output_set_style((struct output_style){.raw = false});
+	/* Written text has no NUL here unless escaped, so the length is that of the string. */
+	ck_assert_uint_eq(strlen(got), len);
+	ck_assert(empty == (json_array_size(events) == 0));
+	answer_release(&a);
+	reasoning_release(&r);
+	json_decref(events);
+	return got;
+}
+
+#define CHECK_STREAMED(reasoning, raw, events, expected)                                           \
+	do {                                                                                       \
+		char *got = streamed(reasoning, raw, events);                                      \
+		ck_assert_str_eq(got, expected);                                                   \
+		free(got);                                                                         \
+	} while (0)
+
+START_TEST(streamed_answer_is_written_as_the_whole_one)
+{
+	CHECK_STREAMED(false, false, streamed_events, "\"A\\n\\u0000B\"\n");
+	CHECK_STREAMED(false, false, "[]", "\"\"\n");
+	CHECK_STREAMED(false, true, "[]", "\n");
+}
+END_TEST
+
+START_TEST(streamed_reasoning_is_written_as_the_whole_one)
+{
+	CHECK_STREAMED(true, false, streamed_events, "\"t\\\"1\\n\u00e9\"\n");
+	CHECK_STREAMED(true, true, streamed_events, "t\"1\n\u00e9\n");
+	CHECK_STREAMED(true, false, "[]", "null\n");
+	CHECK_STREAMED(true, true, "[]", "null\n");
+}
+END_TEST
+
 int main(void)
 {
 	util_init_json_alloc();
@@ -160,6 +229,8 @@ int main(void)
 	tcase_add_test(tc, response_content_with_only_thoughts_does_not_fall_back);
 	tcase_add_test(tc, reasoning_joins_thoughts_with_newlines);
 	tcase_add_test(tc, reasoning_is_null_without_thoughts_and_never_falls_back);
+	tcase_add_test(tc, streamed_answer_is_written_as_the_whole_one);
+	tcase_add_test(tc, streamed_reasoning_is_written_as_the_whole_one);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

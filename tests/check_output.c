@@ -79,6 +79,115 @@ START_TEST(results_go_to_stdout_raw_or_as_json)
 }
 END_TEST
 
+/* Quote, backslash, controls, a NUL, two- and four-byte UTF-8, U+2028. */
+static const char pieces_text[] = "q\" b\\ n\n t\t c\x01 nul\0 \xc3\xa9 \xf0\x9f\x8c\x8d \xe2\x80\xa8|";
+#define PIECES_LEN (sizeof pieces_text - 1)
+
+/* Its JSON: only quote, backslash and the controls escaped. */
+static const char pieces_json[] =
+    "\"q\\\" b\\\\ n\\n t\\t c\\u0001 nul\\u0000 \xc3\xa9 \xf0\x9f\x8c\x8d \xe2\x80\xa8|\"";
+
+START_TEST(string_body_pieces_join_into_the_whole)
+{
+	struct strbuf whole = STRBUF_INIT;
+	json_append_string(&whole, pieces_text, PIECES_LEN);
+	ck_assert_uint_eq(whole.len, sizeof pieces_json - 1);
+	ck_assert(memcmp(whole.buf, pieces_json, whole.len) == 0);
+	/* Cut at every byte, inside the UTF-8 sequences too. */
+	for (size_t cut = 0; cut <= PIECES_LEN; cut++) {
+		struct strbuf sb = STRBUF_INIT;
+		strbuf_addch(&sb, '"');
+		json_append_string_body(&sb, pieces_text, cut);
+		json_append_string_body(&sb, pieces_text + cut, PIECES_LEN - cut);
+		strbuf_addch(&sb, '"');
+		ck_assert_uint_eq(sb.len, whole.len);
+		ck_assert_msg(memcmp(sb.buf, whole.buf, sb.len) == 0, "cut at %zu", cut);
+		strbuf_release(&sb);
+	}
+	strbuf_release(&whole);
+}
+END_TEST
+
+/* What output_json() writes for the whole text in style; the caller frees it. */
+static char *whole_written(bool raw, size_t *len)
+{
+	json_t *s = json_stringn(pieces_text, PIECES_LEN);
+	output_set_style((struct output_style){.raw = raw});
+	stdout_capture_begin();
+	ck_assert(output_json(s));
+	char *got = stdout_capture_end(len);
+	json_decref(s);
+	return got;
+}
+
+START_TEST(string_pieces_write_what_output_json_writes)
+{
+	for (int raw = 0; raw <= 1; raw++) {
+		size_t whole_len;
+		char *whole = whole_written(raw, &whole_len);
+		/* Raw: the text and a newline; JSON: the escaped string and a newline. */
+		ck_assert_uint_eq(whole_len, (raw ? PIECES_LEN : sizeof pieces_json - 1) + 1);
+		ck_assert(memcmp(whole, raw ? pieces_text : pieces_json, whole_len - 1) == 0);
+		for (size_t cut = 0; cut <= PIECES_LEN; cut++) {
+			struct output_string w = {0};
+			size_t len;
+			stdout_capture_begin();
+			/* Three pieces, the middle one empty. */
+			ck_assert(output_string_piece(&w, pieces_text, cut));
+			ck_assert(output_string_piece(&w, "", 0));
+			ck_assert(output_string_piece(&w, pieces_text + cut, PIECES_LEN - cut));
+			ck_assert(output_string_end(&w, json_null()));
+			char *got = stdout_capture_end(&len);
+			ck_assert_uint_eq(len, whole_len);
+			ck_assert_msg(memcmp(got, whole, len) == 0, "raw %d, cut at %zu", raw, cut);
+			free(got);
+		}
+		free(whole);
+	}
+	output_set_style((struct output_style){.raw = false});
+}
+END_TEST
+
+/* What a string of the given pieces (NULL-ended) writes, ended with none. */
+static char *pieces_written(bool raw, const json_t *none, const char *const *pieces)
+{
+	struct output_string w = {0};
+	size_t len;
+	output_set_style((struct output_style){.raw = raw});
+	stdout_capture_begin();
+	for (; *pieces; pieces++)
+		output_string_piece(&w, *pieces, strlen(*pieces));
+	output_string_end(&w, none);
+	char *got = stdout_capture_end(&len);
+	output_set_style((struct output_style){.raw = false});
+	return got;
+}
+
+#define CHECK_PIECES(raw, none, expected, ...)                                                     \
+	do {                                                                                       \
+		static const char *const pieces[] = {__VA_ARGS__ NULL};                            \
+		char *got = pieces_written(raw, none, pieces);                                     \
+		ck_assert_str_eq(got, expected);                                                   \
+		free(got);                                                                         \
+	} while (0)
+
+START_TEST(a_string_without_pieces_is_written_as_none)
+{
+	json_t *empty = json_string("");
+	/* No piece: the value given for none, raw only when it is a string. */
+	CHECK_PIECES(false, json_null(), "null\n", );
+	CHECK_PIECES(true, json_null(), "null\n", );
+	CHECK_PIECES(false, empty, "\"\"\n", );
+	CHECK_PIECES(true, empty, "\n", );
+	/* An empty piece starts the string all the same. */
+	CHECK_PIECES(false, json_null(), "\"\"\n", "", );
+	CHECK_PIECES(true, json_null(), "\n", "", );
+	CHECK_PIECES(false, json_null(), "\"a\\nb\"\n", "a", "\n", "b", );
+	CHECK_PIECES(true, json_null(), "a\nb\n", "a", "\n", "b", );
+	json_decref(empty);
+}
+END_TEST
+
 int main(void)
 {
 	util_init_json_alloc();
@@ -89,6 +198,9 @@ int main(void)
 	tcase_add_test(tc, strings_escape_only_what_json_requires);
 	tcase_add_test(tc, pretty_indents_by_two);
 	tcase_add_test(tc, results_go_to_stdout_raw_or_as_json);
+	tcase_add_test(tc, string_body_pieces_join_into_the_whole);
+	tcase_add_test(tc, string_pieces_write_what_output_json_writes);
+	tcase_add_test(tc, a_string_without_pieces_is_written_as_none);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

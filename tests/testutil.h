@@ -63,6 +63,36 @@ static inline char *capture_end(void)
 	return text;
 }
 
+static int saved_stdout = -1;
+static FILE *captured_out;
+
+/* Sends standard output to a temporary file until stdout_capture_end(). */
+static inline void stdout_capture_begin(void)
+{
+	fflush(stdout);
+	captured_out = tmpfile();
+	ck_assert_ptr_nonnull(captured_out);
+	saved_stdout = dup(1);
+	dup2(fileno(captured_out), 1);
+}
+
+/*
+ * Restores standard output and returns what was written to it, NUL-ended,
+ * its length (it may hold NUL bytes) in *len; the caller frees it.
+ */
+static inline char *stdout_capture_end(size_t *len)
+{
+	fflush(stdout);
+	dup2(saved_stdout, 1);
+	close(saved_stdout);
+	long size = ftell(captured_out);
+	char *text = calloc(1, (size_t)size + 1);
+	rewind(captured_out);
+	*len = fread(text, 1, (size_t)size, captured_out);
+	fclose(captured_out);
+	return text;
+}
+
 /* Runs one suite; returns the number of failures. */
 static inline int run_suite(Suite *s)
 {
