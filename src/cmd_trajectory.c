@@ -4,7 +4,10 @@
  * One object per stream (or per invocation): the tool calls paired with
  * their results, the non-empty state deltas, the token usage summed once per
  * model call, the final output and the last error, with secrets hidden and
- * long strings cut (events.md section 3.3).
+ * long strings cut (events.md section 3.3).  The one result of a whole
+ * stream is spooled through a temporary file (trajectory_spool()), so memory
+ * does not grow with the tool results and state deltas; --per-invocation
+ * builds its results in memory.
  */
 #include "extract.h"
 #include "trajectory.h"
@@ -38,12 +41,34 @@ static void trajectory_release(void *state)
 	trajectory_free(state);
 }
 
+/*
+ * One result (no --per-invocation) is spooled: its pieces wait in a
+ * temporary file, not in memory, and are copied out at the end.
+ */
+static void trajectory_begin(void *state, struct output_style style)
+{
+	trajectory_spool(state, style.pretty);
+}
+
+static bool trajectory_end(void *state, struct output_style style, int *status)
+{
+	(void)style;
+	*status = trajectory_write(state, NULL, NULL);
+	return false; /* an object of five members is never empty */
+}
+
+static const struct extract_writer trajectory_writer = {
+    .begin = trajectory_begin,
+    .end = trajectory_end,
+};
+
 static const struct extractor trajectory_extractor = {
     .name = "trajectory",
     .start = trajectory_start,
     .add = trajectory_add_item,
     .finish = trajectory_finish,
     .release = trajectory_release,
+    .write = &trajectory_writer,
 };
 
 static const struct option trajectory_long_options[] = {

@@ -2,10 +2,17 @@
  * trajectory.c - tool calls paired with their results, state deltas, token
  * usage summed per model call, the answer and the error of a run.
  *
- * Pieces of events (call arguments, responses, deltas) are kept by
- * reference while the stream is read; redaction and truncation make new
- * values only when the trajectory is asked for, so that a result that
- * arrives late is cut and hidden like any other.
+ * A trajectory is held one of two ways.  In memory (trajectory_json(), for
+ * partition --trajectories and --per-invocation), pieces of events (call
+ * arguments, responses, deltas) are kept by reference while the stream is
+ * read; redaction and truncation make new values only when the trajectory
+ * is asked for, so that a result that arrives late is cut and hidden like
+ * any other.  Spooled (trajectory_spool(), for the one result of adkev
+ * trajectory), each piece is redacted, cut and printed as soon as it is
+ * known, at the indentation it will have in the result, and appended to an
+ * unlinked temporary file; memory keeps where each call's text and latest
+ * result lie, and trajectory_write() copies those spans out around the
+ * object's framing, so the bytes are those of the in-memory result.
  */
 #include "trajectory.h"
 #include "answer.h"
@@ -14,9 +21,15 @@
 #include "redact.h"
 #include "util.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 
 void trajectory_config_init(struct trajectory_config *c)
 {
@@ -84,12 +97,70 @@ bool trajectory_option(struct trajectory_config *c, int opt, const char *arg, bo
 	return true;
 }
 
+/* Hashing, for the token-usage table and the tool-call ids of a spooled trajectory. */
+
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9u;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebu;
+	return x ^ (x >> 31);
+}
+
+/*
+ * The run's seed.  Input decides what is hashed, so a fixed function would
+ * let a crafted stream pick colliding ids (each costing a read of the
+ * temporary file) or, for token usage, equal hashes of unequal values; with
+ * a seed drawn per run it cannot aim at a collision.
+ */
+static uint64_t hash_seed(void)
+{
+	static uint64_t seed;
+	static bool drawn;
+	if (!drawn) {
+		if (getrandom(&seed, sizeof seed, GRND_NONBLOCK) != (ssize_t)sizeof seed)
+			seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^
+			       (uint64_t)(uintptr_t)&seed;
+		drawn = true;
+	}
+	return seed;
+}
+
+static uint64_t hash_bytes(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint64_t h = hash_seed() ^ mix64(len + 0x9e3779b97f4a7c15u);
+	uint64_t w;
+	for (; len >= 8; p += 8, len -= 8) {
+		memcpy(&w, p, 8);
+		h = mix64(h ^ w) + 0x9e3779b97f4a7c15u;
+	}
+	w = 0;
+	memcpy(&w, p, len);
+	return mix64(h ^ w ^ ((uint64_t)len << 56));
+}
+
 /* Token usage. */
+
+/*
+ * Each author and invocation keeps the 64-bit hash of its last usage object
+ * under the 64-bit hash of "<author length>:<author><invocation>", 16 bytes
+ * however long the ids and the object are.  A collision can only make two
+ * different usages look alike (one model call not counted) or two authors
+ * or invocations share an entry; with seeded 64-bit hashes and n entries
+ * that happens with a chance near n * n / 2^65, 10^-9 for a hundred
+ * thousand invocations, which counts of tokens can bear.
+ */
+struct usage_seen {
+	uint64_t key; /* 0: a free slot */
+	uint64_t usage;
+};
 
 void usage_total_init(struct usage_total *u)
 {
 	*u = (struct usage_total){0};
-	u->last = json_object();
+	u->scratch = (struct strbuf)STRBUF_INIT;
 }
 
 static void add_count(long long *sum, const json_t *usage, enum adk_field field, bool *seen)
@@ -110,6 +181,122 @@ static void add_count(long long *sum, const json_t *usage, enum adk_field field,
 		*sum = n > 0 ? INT64_MAX : INT64_MIN;
 }
 
+static void add_u64(struct strbuf *sb, uint64_t n)
+{
+	strbuf_add(sb, &n, sizeof n);
+}
+
+struct key_ref {
+	const char *key;
+	size_t len;
+	const json_t *value;
+};
+
+static int key_ref_cmp(const void *a, const void *b)
+{
+	const struct key_ref *x = a, *y = b;
+	int c = memcmp(x->key, y->key, x->len < y->len ? x->len : y->len);
+	return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+/*
+ * Appends an encoding of v that two values share exactly when they are
+ * equal JSON with members in any order (integers and reals apart, as
+ * their texts are): a type letter, lengths before bytes, members sorted.
+ */
+static void encode_canonical(struct strbuf *sb, const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT: {
+		size_t n = json_object_size(v), i = 0;
+		struct key_ref few[16], *keys = n <= 16 ? few : xmalloc(n * sizeof *keys);
+		const char *key;
+		size_t key_len;
+		json_t *member;
+		json_object_keylen_foreach((json_t *)v, key, key_len, member)
+		{
+			keys[i++] = (struct key_ref){key, key_len, member};
+		}
+		qsort(keys, n, sizeof *keys, key_ref_cmp);
+		strbuf_addch(sb, 'o');
+		add_u64(sb, n);
+		for (i = 0; i < n; i++) {
+			add_u64(sb, keys[i].len);
+			strbuf_add(sb, keys[i].key, keys[i].len);
+			encode_canonical(sb, keys[i].value);
+		}
+		if (keys != few)
+			free(keys);
+		break;
+	}
+	case JSON_ARRAY: {
+		size_t i;
+		json_t *e;
+		strbuf_addch(sb, 'a');
+		add_u64(sb, json_array_size(v));
+		json_array_foreach(v, i, e) encode_canonical(sb, e);
+		break;
+	}
+	case JSON_STRING:
+		strbuf_addch(sb, 's');
+		add_u64(sb, json_string_length(v));
+		strbuf_add(sb, json_string_value(v), json_string_length(v));
+		break;
+	case JSON_INTEGER:
+		strbuf_addch(sb, 'i');
+		add_u64(sb, (uint64_t)json_integer_value(v));
+		break;
+	case JSON_REAL: {
+		double d = json_real_value(v);
+		uint64_t bits;
+		memcpy(&bits, &d, sizeof bits);
+		strbuf_addch(sb, 'r');
+		add_u64(sb, bits);
+		break;
+	}
+	case JSON_TRUE:
+		strbuf_addch(sb, 't');
+		break;
+	case JSON_FALSE:
+		strbuf_addch(sb, 'f');
+		break;
+	default:
+		strbuf_addch(sb, 'n');
+	}
+}
+
+/* The slot of key: its own, or the free one it would take. */
+static struct usage_seen *usage_slot(struct usage_seen *table, size_t cap, uint64_t key)
+{
+	size_t mask = cap - 1;
+	for (size_t i = (size_t)key & mask;; i = (i + 1) & mask)
+		if (table[i].key == key || table[i].key == 0)
+			return &table[i];
+}
+
+/* Records the usage hash of key; returns whether it equals the one recorded before. */
+static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage)
+{
+	if (!key)
+		key = 1; /* 0 marks a free slot */
+	if (4 * (u->nlast + 1) > 3 * u->cap) {
+		size_t cap = u->cap ? 2 * u->cap : 64;
+		struct usage_seen *table = xcalloc(cap, sizeof *table);
+		for (size_t i = 0; i < u->cap; i++)
+			if (u->last[i].key)
+				*usage_slot(table, cap, u->last[i].key) = u->last[i];
+		free(u->last);
+		u->last = table;
+		u->cap = cap;
+	}
+	struct usage_seen *slot = usage_slot(u->last, u->cap, key);
+	bool repeat = slot->key == key && slot->usage == usage;
+	if (!slot->key)
+		u->nlast++;
+	*slot = (struct usage_seen){key, usage};
+	return repeat;
+}
+
 void usage_total_add(struct usage_total *u, const json_t *event)
 {
 	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
@@ -117,21 +304,14 @@ void usage_total_add(struct usage_total *u, const json_t *event)
 		return;
 	/* The key "<author length>:<author><invocation>" cannot be confused across pairs. */
 	const char *author = event_author(event), *inv = event_invocation_id(event);
-	struct strbuf key = STRBUF_INIT;
-	strbuf_addf(&key, "%zu:%s%s", author ? strlen(author) : 0, author ? author : "",
+	struct strbuf *sb = &u->scratch;
+	strbuf_reset(sb);
+	strbuf_addf(sb, "%zu:%s%s", author ? strlen(author) : 0, author ? author : "",
 	            inv ? inv : "");
-	/*
-	 * The usage is kept as its canonical text (sorted keys), not as the
-	 * object: a long session has one entry per agent and invocation, and
-	 * the text is several times smaller.  Equal texts mean json_equal().
-	 */
-	char *text = json_dumps(usage, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
-	json_t *prev = json_object_get(u->last, key.buf);
-	bool repeat = prev && strcmp(json_string_value(prev), text) == 0;
-	json_object_set_new_nocheck(u->last, key.buf, json_string_nocheck(text));
-	free(text);
-	strbuf_release(&key);
-	if (repeat)
+	uint64_t key = hash_bytes(sb->buf, sb->len);
+	strbuf_reset(sb);
+	encode_canonical(sb, usage);
+	if (usage_seen_again(u, key, hash_bytes(sb->buf, sb->len)))
 		return;
 	u->any = true;
 	add_count(&u->input, usage, ADK_PROMPT_TOKEN_COUNT, NULL);
@@ -158,8 +338,10 @@ json_t *usage_total_json(const struct usage_total *u)
 
 void usage_total_release(struct usage_total *u)
 {
-	json_decref(u->last);
+	free(u->last);
 	u->last = NULL;
+	u->nlast = u->cap = 0;
+	strbuf_release(&u->scratch);
 }
 
 /* The trajectory. */
@@ -173,17 +355,81 @@ struct tool_call {
 	json_t *author;    /* string or NULL */
 };
 
+/*
+ * An unlinked temporary file that pieces of text are appended to and read
+ * back from.  Appends gather in buf, which holds the bytes from flushed on.
+ */
+struct spool {
+	int fd;           /* -1 until the first piece */
+	uint64_t size;    /* every byte appended, the buffered ones included */
+	uint64_t flushed; /* the bytes in the file */
+	struct strbuf buf;
+};
+
+#define SPOOL_BUFFER (64 * 1024)
+
+/*
+ * A spooled tool call.  Its record in the calls spool is a header of three
+ * lengths (its id, the text before its result, the text after) and those
+ * bytes; each result is a length and its text, appended as it comes, so a
+ * later result replaces an earlier one by pointing elsewhere.
+ */
+struct call_ref {
+	uint64_t record;
+	uint64_t result; /* NO_RESULT: null */
+};
+
+#define NO_RESULT   UINT64_MAX
+#define CALL_HEADER (3 * sizeof(uint64_t))
+
+static const char zeros[CALL_HEADER];
+
+/*
+ * A tool call id's entry: a fragment of its hash and the latest call with
+ * that id, plus one (0: a free slot).  Equal fragments are confirmed by
+ * reading the call's id back, so a collision costs a read, never a wrong
+ * pairing.
+ */
+struct id_slot {
+	uint32_t hash;
+	uint32_t call;
+};
+
+/* More calls than an id slot can number: far beyond what memory holds anyway. */
+#define MAX_SPOOLED_CALLS (UINT32_MAX - 1)
+
 struct trajectory {
 	const struct trajectory_config *config;
-	struct tool_call *calls;
-	size_t ncalls, cap;
-	json_t *by_id;        /* call id -> index of the latest call with that id */
 	json_t *pending_name; /* name -> array of indexes of unanswered calls without an id */
-	json_t *deltas;       /* the non-empty state deltas, by reference */
 	struct usage_total usage;
 	struct answer answer;
 	json_t *error; /* string or NULL */
+	size_t ncalls, cap;
+
+	/* In memory (trajectory_json()). */
+	struct tool_call *calls;
+	json_t *by_id;  /* call id -> index of the latest call with that id */
+	json_t *deltas; /* the non-empty state deltas, by reference */
+
+	/* Spooled (trajectory_spool()). */
+	bool spooled, pretty;
+	struct redactor redactor;
+	const struct redactor *rp; /* &redactor, or NULL without redaction */
+	struct call_ref *refs;
+	struct id_slot *ids;
+	size_t nids, ids_cap;
+	struct spool calls_spool, deltas_spool;
+	size_t ndeltas;
+	struct strbuf scratch;
+	int status; /* the first failure of the temporary files, reported */
 };
+
+static bool equal_hashes;
+
+void trajectory_test_equal_hashes(bool on)
+{
+	equal_hashes = on;
+}
 
 struct trajectory *trajectory_new(const struct trajectory_config *c)
 {
@@ -194,21 +440,283 @@ struct trajectory *trajectory_new(const struct trajectory_config *c)
 	t->deltas = json_array();
 	usage_total_init(&t->usage);
 	answer_init(&t->answer, false);
+	t->calls_spool.fd = t->deltas_spool.fd = -1;
 	return t;
 }
+
+void trajectory_spool(struct trajectory *t, bool pretty)
+{
+	const struct trajectory_config *c = t->config;
+	t->spooled = true;
+	t->pretty = pretty;
+	if (c->redact) {
+		redactor_init(&t->redactor, c->redact_exact, c->redact_words, c->nredact_words);
+		t->rp = &t->redactor;
+	}
+}
+
+/* The temporary files. */
+
+static const char *temp_dir(void)
+{
+	const char *dir = getenv("TMPDIR");
+	return dir && *dir ? dir : "/tmp";
+}
+
+/* Reports the first failure; later ones follow from it. */
+static void spool_fail(struct trajectory *t, int status, int errnum, const char *what)
+{
+	if (t->status)
+		return;
+	t->status = status;
+	warn_errno(errnum, "trajectory: %s a temporary file in '%s'", what, temp_dir());
+}
+
+static bool spool_create(struct trajectory *t, struct spool *s)
+{
+	struct strbuf path = STRBUF_INIT;
+	const char *dir = temp_dir();
+	strbuf_addf(&path, "%s%sadkev-XXXXXX", dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
+	s->fd = mkostemp(path.buf, O_CLOEXEC);
+	if (s->fd < 0)
+		spool_fail(t, EXIT_OSERR, errno, "cannot create");
+	else
+		unlink(path.buf); /* the file lives as long as the descriptor */
+	strbuf_release(&path);
+	return s->fd >= 0;
+}
+
+static bool write_all(struct trajectory *t, int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			spool_fail(t, EXIT_IOERR, n < 0 ? errno : EIO, "cannot write to");
+			return false;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return true;
+}
+
+static bool spool_flush(struct trajectory *t, struct spool *s)
+{
+	if (t->status || s->buf.len == 0)
+		return !t->status;
+	if (!write_all(t, s->fd, s->buf.buf, s->buf.len))
+		return false;
+	s->flushed += s->buf.len;
+	strbuf_reset(&s->buf);
+	return true;
+}
+
+/* Appends p[0..len) and returns where it starts. */
+static uint64_t spool_append(struct trajectory *t, struct spool *s, const char *p, size_t len)
+{
+	uint64_t at = s->size;
+	if (t->status || (s->fd < 0 && !spool_create(t, s)))
+		return at;
+	s->size += len;
+	if (s->buf.len + len <= SPOOL_BUFFER) {
+		strbuf_add(&s->buf, p, len);
+		return at;
+	}
+	/* A large piece goes straight to the file, not through the buffer. */
+	if (spool_flush(t, s) && len > SPOOL_BUFFER / 2) {
+		if (write_all(t, s->fd, p, len))
+			s->flushed += len;
+	} else if (!t->status) {
+		strbuf_add(&s->buf, p, len);
+	}
+	return at;
+}
+
+/* Reads len bytes at offset at, from the file or the buffer. */
+static bool spool_read(struct trajectory *t, struct spool *s, uint64_t at, void *dst, size_t len)
+{
+	char *d = dst;
+	while (len && at < s->flushed) {
+		size_t want = s->flushed - at < len ? (size_t)(s->flushed - at) : len;
+		ssize_t n = pread(s->fd, d, want, (off_t)at);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			spool_fail(t, EXIT_IOERR, n < 0 ? errno : EIO, "cannot read");
+			return false;
+		}
+		d += n;
+		at += (uint64_t)n;
+		len -= (size_t)n;
+	}
+	if (len)
+		memcpy(d, s->buf.buf + (at - s->flushed), len);
+	return true;
+}
+
+/* Whether the len bytes at offset at are p[0..len). */
+static bool spool_equal(struct trajectory *t, struct spool *s, uint64_t at, const char *p,
+                        size_t len)
+{
+	char chunk[512];
+	while (len) {
+		size_t n = len < sizeof chunk ? len : sizeof chunk;
+		if (!spool_read(t, s, at, chunk, n) || memcmp(chunk, p, n) != 0)
+			return false;
+		at += n;
+		p += n;
+		len -= n;
+	}
+	return true;
+}
+
+static uint64_t read_u64(struct trajectory *t, struct spool *s, uint64_t at)
+{
+	uint64_t n = 0;
+	spool_read(t, s, at, &n, sizeof n);
+	return n;
+}
+
+/* Serialising pieces as they stand in the result. */
+
+/*
+ * Where the pieces stand when pretty: the result is at level 0, its lists
+ * at level 1, a tool call or a state delta at level 2, a call's members at
+ * level 3.  json_append() writes objects the same way.
+ */
+enum { LIST_LEVEL = 1, ITEM_LEVEL = 2, MEMBER_LEVEL = 3 };
+
+static void newline_indent(struct strbuf *sb, int level)
+{
+	strbuf_addch(sb, '\n');
+	for (int i = 0; i < level; i++)
+		strbuf_add(sb, "  ", 2);
+}
+
+/* What json_append() writes before a member's value in an object at level. */
+static void add_key(struct strbuf *sb, bool first, const char *key, bool pretty, int level)
+{
+	if (!first)
+		strbuf_addch(sb, ',');
+	if (pretty)
+		newline_indent(sb, level + 1);
+	json_append_string(sb, key, strlen(key));
+	strbuf_add(sb, pretty ? ": " : ":", pretty ? 2 : 1);
+}
+
+/* Appends v redacted and cut as configured, at level. */
+static void add_reported(struct trajectory *t, struct strbuf *sb, const json_t *v, int level)
+{
+	json_t *r = redact_and_truncate(t->rp, v, t->config->max_string);
+	json_append(sb, r, t->pretty, level);
+	json_decref(r);
+}
+
+/* Appends a string member's value: the string, or null for anything else. */
+static void add_string_or_null(struct strbuf *sb, const json_t *v)
+{
+	if (json_is_string(v))
+		json_append_string(sb, json_string_value(v), json_string_length(v));
+	else
+		strbuf_add(sb, "null", 4);
+}
+
+static void put_u64(struct strbuf *sb, size_t at, uint64_t n)
+{
+	memcpy(sb->buf + at, &n, sizeof n);
+}
+
+/* Tool call ids (spooled). */
+
+static uint32_t id_hash(const char *id, size_t len)
+{
+	return equal_hashes ? 42 : (uint32_t)(hash_bytes(id, len) >> 32);
+}
+
+/* Whether spooled call n has the id id[0..len). */
+static bool call_has_id(struct trajectory *t, size_t n, const char *id, size_t len)
+{
+	uint64_t record = t->refs[n].record;
+	return read_u64(t, &t->calls_spool, record) == len &&
+	       spool_equal(t, &t->calls_spool, record + CALL_HEADER, id, len);
+}
+
+/* The slot of an id: its own (*found), or the free one it would take. */
+static struct id_slot *id_slot_of(struct trajectory *t, const char *id, size_t len, bool *found)
+{
+	uint32_t h = id_hash(id, len);
+	size_t mask = t->ids_cap - 1;
+	for (size_t i = h & mask;; i = (i + 1) & mask) {
+		struct id_slot *slot = &t->ids[i];
+		*found = slot->call && slot->hash == h && call_has_id(t, slot->call - 1, id, len);
+		if (*found || !slot->call)
+			return slot;
+	}
+}
+
+static void id_table_grow(struct trajectory *t)
+{
+	size_t cap = t->ids_cap ? 2 * t->ids_cap : 64;
+	struct id_slot *ids = xcalloc(cap, sizeof *ids);
+	for (size_t i = 0; i < t->ids_cap; i++) {
+		if (!t->ids[i].call)
+			continue;
+		size_t j = t->ids[i].hash & (cap - 1);
+		while (ids[j].call)
+			j = (j + 1) & (cap - 1);
+		ids[j] = t->ids[i];
+	}
+	free(t->ids);
+	t->ids = ids;
+	t->ids_cap = cap;
+}
+
+/* The latest spooled call with the id, if any. */
+static bool spooled_call_with_id(struct trajectory *t, const char *id, size_t *n)
+{
+	bool found = false;
+	if (t->ids_cap) {
+		struct id_slot *slot = id_slot_of(t, id, strlen(id), &found);
+		if (found)
+			*n = slot->call - 1;
+	}
+	return found;
+}
+
+/* Makes call n the latest with its id. */
+static void set_call_of_id(struct trajectory *t, const char *id, size_t len, size_t n)
+{
+	bool found;
+	if (4 * (t->nids + 1) > 3 * t->ids_cap)
+		id_table_grow(t);
+	struct id_slot *slot = id_slot_of(t, id, len, &found);
+	if (!found)
+		t->nids++;
+	*slot = (struct id_slot){id_hash(id, len), (uint32_t)(n + 1)};
+}
+
+/* Pairing. */
 
 static json_t *ref_string(json_t *v)
 {
 	return json_is_string(v) ? json_incref(v) : NULL;
 }
 
-static void add_call(struct trajectory *t, const json_t *event, json_t *call)
+/* Queues call n, which has no id, for the next response to its name. */
+static void queue_by_name(struct trajectory *t, const char *name, size_t n)
 {
-	if (t->ncalls == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 16;
-		t->calls = xrealloc(t->calls, t->cap * sizeof *t->calls);
+	json_t *queue = json_object_get(t->pending_name, name);
+	if (!queue) {
+		queue = json_array();
+		json_object_set_new(t->pending_name, name, queue);
 	}
-	size_t n = t->ncalls++;
+	json_array_append_new(queue, json_integer((json_int_t)n));
+}
+
+static void keep_call(struct trajectory *t, const json_t *event, json_t *call, size_t n)
+{
 	struct tool_call *tc = &t->calls[n];
 	json_t *args = adk_get(call, ADK_ARGS);
 	double seconds;
@@ -218,24 +726,107 @@ static void add_call(struct trajectory *t, const json_t *event, json_t *call)
 	tc->result = NULL;
 	tc->timestamp = event_timestamp(event, &seconds) ? json_real(seconds) : NULL;
 	tc->author = ref_string(adk_get(event, ADK_AUTHOR));
-	if (tc->id) {
+	if (tc->id)
 		json_object_set_new(t->by_id, json_string_value(tc->id),
 		                    json_integer((json_int_t)n));
-	} else if (tc->name) {
-		const char *name = json_string_value(tc->name);
-		json_t *queue = json_object_get(t->pending_name, name);
-		if (!queue) {
-			queue = json_array();
-			json_object_set_new(t->pending_name, name, queue);
-		}
-		json_array_append_new(queue, json_integer((json_int_t)n));
-	}
+	else if (tc->name)
+		queue_by_name(t, json_string_value(tc->name), n);
 }
 
-static void set_result(struct tool_call *tc, json_t *response)
+/*
+ * Writes call n's record: the object json_append() would write for it in
+ * trajectory_json()'s value, cut where the result goes.
+ */
+static void spool_call(struct trajectory *t, const json_t *event, json_t *call, size_t n)
 {
-	json_decref(tc->result);
-	tc->result = response ? json_incref(response) : json_null();
+	struct strbuf *sb = &t->scratch;
+	json_t *id = adk_get(call, ADK_ID), *name = adk_get(call, ADK_NAME);
+	json_t *args = adk_get(call, ADK_ARGS);
+	/* Ids pair as C strings, as they always have (up to a \u0000). */
+	const char *id_text = json_is_string(id) ? json_string_value(id) : NULL;
+	size_t id_len = id_text ? strlen(id_text) : 0;
+	double seconds;
+	bool pretty = t->pretty;
+
+	strbuf_reset(sb);
+	strbuf_add(sb, zeros, CALL_HEADER); /* the lengths, filled in below */
+	strbuf_add(sb, id_text ? id_text : "", id_len);
+	size_t head = sb->len;
+	strbuf_addch(sb, '{');
+	add_key(sb, true, "id", pretty, ITEM_LEVEL);
+	add_string_or_null(sb, id);
+	add_key(sb, false, "name", pretty, ITEM_LEVEL);
+	add_string_or_null(sb, name);
+	add_key(sb, false, "arguments", pretty, ITEM_LEVEL);
+	if (json_is_object(args))
+		add_reported(t, sb, args, MEMBER_LEVEL);
+	else
+		strbuf_add(sb, "{}", 2);
+	add_key(sb, false, "result", pretty, ITEM_LEVEL);
+	size_t tail = sb->len;
+	add_key(sb, false, "timestamp", pretty, ITEM_LEVEL);
+	if (event_timestamp(event, &seconds))
+		json_append_real(sb, seconds);
+	else
+		strbuf_add(sb, "null", 4);
+	add_key(sb, false, "author", pretty, ITEM_LEVEL);
+	add_string_or_null(sb, adk_get(event, ADK_AUTHOR));
+	if (pretty)
+		newline_indent(sb, ITEM_LEVEL);
+	strbuf_addch(sb, '}');
+	put_u64(sb, 0, id_len);
+	put_u64(sb, sizeof(uint64_t), tail - head);
+	put_u64(sb, 2 * sizeof(uint64_t), sb->len - tail);
+
+	t->refs[n].record = spool_append(t, &t->calls_spool, sb->buf, sb->len);
+	t->refs[n].result = NO_RESULT;
+	if (id_text)
+		set_call_of_id(t, id_text, id_len, n);
+	else if (json_is_string(name))
+		queue_by_name(t, json_string_value(name), n);
+}
+
+static void add_call(struct trajectory *t, const json_t *event, json_t *call)
+{
+	if (t->spooled && t->ncalls == MAX_SPOOLED_CALLS) {
+		if (!t->status)
+			warnx_msg("trajectory: more than %lu tool calls",
+			          (unsigned long)MAX_SPOOLED_CALLS);
+		t->status = EXIT_OSERR;
+		return;
+	}
+	if (t->ncalls == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 16;
+		if (t->spooled)
+			t->refs = xrealloc(t->refs, t->cap * sizeof *t->refs);
+		else
+			t->calls = xrealloc(t->calls, t->cap * sizeof *t->calls);
+	}
+	size_t n = t->ncalls++;
+	if (t->spooled)
+		spool_call(t, event, call, n);
+	else
+		keep_call(t, event, call, n);
+}
+
+static void set_result(struct trajectory *t, size_t n, json_t *response)
+{
+	if (!t->spooled) {
+		struct tool_call *tc = &t->calls[n];
+		json_decref(tc->result);
+		tc->result = response ? json_incref(response) : json_null();
+		return;
+	}
+	if (!response) {
+		t->refs[n].result = NO_RESULT;
+		return;
+	}
+	struct strbuf *sb = &t->scratch;
+	strbuf_reset(sb);
+	strbuf_add(sb, zeros, sizeof(uint64_t)); /* the length, filled in below */
+	add_reported(t, sb, response, MEMBER_LEVEL);
+	put_u64(sb, 0, sb->len - sizeof(uint64_t));
+	t->refs[n].result = spool_append(t, &t->calls_spool, sb->buf, sb->len);
 }
 
 static void add_response(struct trajectory *t, json_t *fr)
@@ -243,17 +834,39 @@ static void add_response(struct trajectory *t, json_t *fr)
 	json_t *response = adk_get(fr, ADK_RESPONSE);
 	const char *id = adk_get_string(fr, ADK_ID);
 	const char *name = adk_get_string(fr, ADK_NAME);
-	json_t *index = id ? json_object_get(t->by_id, id) : NULL;
-	if (index) {
+	size_t n;
+	json_t *index;
+	if (id && t->spooled && spooled_call_with_id(t, id, &n)) {
 		/* The last response wins: a long-running tool answers "pending" first. */
-		set_result(&t->calls[json_integer_value(index)], response);
+		set_result(t, n, response);
+		return;
+	}
+	if (id && !t->spooled && (index = json_object_get(t->by_id, id))) {
+		set_result(t, (size_t)json_integer_value(index), response);
 		return;
 	}
 	json_t *queue = name ? json_object_get(t->pending_name, name) : NULL;
 	if (queue && json_array_size(queue) > 0) {
-		set_result(&t->calls[json_integer_value(json_array_get(queue, 0))], response);
+		set_result(t, (size_t)json_integer_value(json_array_get(queue, 0)), response);
 		json_array_remove(queue, 0);
 	}
+}
+
+static void add_delta(struct trajectory *t, json_t *delta)
+{
+	if (!t->spooled) {
+		json_array_append(t->deltas, delta);
+		return;
+	}
+	/* The deltas spool holds the list's inside: each delta after its separator. */
+	struct strbuf *sb = &t->scratch;
+	strbuf_reset(sb);
+	if (t->ndeltas++)
+		strbuf_addch(sb, ',');
+	if (t->pretty)
+		newline_indent(sb, ITEM_LEVEL);
+	add_reported(t, sb, delta, ITEM_LEVEL);
+	spool_append(t, &t->deltas_spool, sb->buf, sb->len);
 }
 
 static void set_error_from_event(struct trajectory *t, const json_t *event)
@@ -282,6 +895,7 @@ static void set_error_from_event(struct trajectory *t, const json_t *event)
 
 void trajectory_add(struct trajectory *t, const struct reader_item *item)
 {
+	const struct trajectory_config *c = t->config;
 	const json_t *event = item->value;
 	if (item->kind == VALUE_STREAM_ERROR) {
 		const char *text = stream_error_text(event);
@@ -297,10 +911,15 @@ void trajectory_add(struct trajectory *t, const struct reader_item *item)
 	set_error_from_event(t, event);
 	if (event_is_partial(event))
 		return;
-	usage_total_add(&t->usage, event);
+	/* A spooled trajectory leaves out at once what its result leaves out. */
+	if (!t->spooled || c->token_usage)
+		usage_total_add(&t->usage, event);
 	json_t *delta = adk_get(adk_get(event, ADK_ACTIONS), ADK_STATE_DELTA);
-	if (json_is_object(delta) && json_object_size(delta) > 0)
-		json_array_append(t->deltas, delta);
+	if (json_is_object(delta) && json_object_size(delta) > 0 &&
+	    (!t->spooled || c->state_deltas))
+		add_delta(t, delta);
+	if (t->spooled && !c->tool_calls)
+		return;
 	json_t *parts = event_parts(event);
 	size_t i;
 	json_t *part;
@@ -314,6 +933,8 @@ void trajectory_add(struct trajectory *t, const struct reader_item *item)
 			add_response(t, fr);
 	}
 }
+
+/* The result. */
 
 /* A value reported from inside a trajectory: redacted, then cut, as configured. */
 static json_t *reported(const struct redactor *r, const struct trajectory_config *c,
@@ -368,11 +989,130 @@ json_t *trajectory_json(struct trajectory *t)
 	return o;
 }
 
+/* Where trajectory_write() sends its bytes. */
+struct sink {
+	bool (*write)(void *ctx, const char *p, size_t n);
+	void *ctx;
+	bool open; /* false once a write failed */
+};
+
+static bool output_sink(void *ctx, const char *p, size_t n)
+{
+	(void)ctx;
+	return output_bytes(p, n);
+}
+
+static void emit(struct sink *k, const char *p, size_t n)
+{
+	if (k->open && n)
+		k->open = k->write(k->ctx, p, n);
+}
+
+/* Emits sb and empties it. */
+static void emit_buf(struct sink *k, struct strbuf *sb)
+{
+	emit(k, sb->buf, sb->len);
+	strbuf_reset(sb);
+}
+
+/* Copies len bytes of s from offset at to the sink, through chunk (SPOOL_BUFFER bytes). */
+static void copy_span(struct trajectory *t, struct spool *s, uint64_t at, uint64_t len, char *chunk,
+                      struct sink *k)
+{
+	while (len && k->open && !t->status) {
+		size_t n = len < SPOOL_BUFFER ? (size_t)len : SPOOL_BUFFER;
+		if (!spool_read(t, s, at, chunk, n))
+			return;
+		emit(k, chunk, n);
+		at += n;
+		len -= n;
+	}
+}
+
+/* The tool calls: each call's text around its latest result. */
+static void write_calls(struct trajectory *t, struct strbuf *sb, char *chunk, struct sink *k)
+{
+	struct spool *s = &t->calls_spool;
+	for (size_t i = 0; i < t->ncalls && k->open && !t->status; i++) {
+		uint64_t record = t->refs[i].record, result = t->refs[i].result;
+		uint64_t len[3];
+		if (i)
+			strbuf_addch(sb, ',');
+		if (t->pretty)
+			newline_indent(sb, ITEM_LEVEL);
+		emit_buf(k, sb);
+		if (!spool_read(t, s, record, len, sizeof len))
+			return;
+		uint64_t head = record + CALL_HEADER + len[0];
+		copy_span(t, s, head, len[1], chunk, k);
+		if (result == NO_RESULT)
+			emit(k, "null", 4);
+		else
+			copy_span(t, s, result + sizeof(uint64_t), read_u64(t, s, result), chunk,
+			          k);
+		copy_span(t, s, head + len[1], len[2], chunk, k);
+	}
+}
+
+int trajectory_write(struct trajectory *t, bool (*sink)(void *ctx, const char *p, size_t n),
+                     void *ctx)
+{
+	const struct trajectory_config *c = t->config;
+	struct sink k = {sink ? sink : output_sink, ctx, true};
+	struct strbuf *sb = &t->scratch;
+	bool pretty = t->pretty;
+	if (t->status)
+		return t->status;
+	char *chunk = xmalloc(SPOOL_BUFFER);
+
+	strbuf_reset(sb);
+	strbuf_addch(sb, '{');
+	add_key(sb, true, "tool_calls", pretty, 0);
+	strbuf_addch(sb, '[');
+	write_calls(t, sb, chunk, &k);
+	if (pretty && t->ncalls)
+		newline_indent(sb, LIST_LEVEL);
+	strbuf_addch(sb, ']');
+	add_key(sb, false, "state_deltas", pretty, 0);
+	strbuf_addch(sb, '[');
+	emit_buf(&k, sb);
+	copy_span(t, &t->deltas_spool, 0, t->deltas_spool.size, chunk, &k);
+	if (pretty && t->ndeltas)
+		newline_indent(sb, LIST_LEVEL);
+	strbuf_addch(sb, ']');
+
+	json_t *usage = c->token_usage ? usage_total_json(&t->usage) : json_null();
+	json_t *answer = answer_json(&t->answer);
+	add_key(sb, false, "token_usage", pretty, 0);
+	json_append(sb, usage, pretty, LIST_LEVEL);
+	add_key(sb, false, "final_output", pretty, 0);
+	json_append(sb, answer, pretty, LIST_LEVEL);
+	add_key(sb, false, "error", pretty, 0);
+	add_string_or_null(sb, t->error);
+	if (pretty)
+		newline_indent(sb, 0);
+	strbuf_add(sb, "}\n", 2);
+	json_decref(usage);
+	json_decref(answer);
+	if (!t->status)
+		emit_buf(&k, sb);
+	free(chunk);
+	return t->status;
+}
+
+static void spool_release(struct spool *s)
+{
+	if (s->fd >= 0)
+		close(s->fd);
+	s->fd = -1;
+	strbuf_release(&s->buf);
+}
+
 void trajectory_free(struct trajectory *t)
 {
 	if (!t)
 		return;
-	for (size_t i = 0; i < t->ncalls; i++) {
+	for (size_t i = 0; !t->spooled && i < t->ncalls; i++) {
 		struct tool_call *tc = &t->calls[i];
 		json_decref(tc->id);
 		json_decref(tc->name);
@@ -382,6 +1122,13 @@ void trajectory_free(struct trajectory *t)
 		json_decref(tc->author);
 	}
 	free(t->calls);
+	free(t->refs);
+	free(t->ids);
+	spool_release(&t->calls_spool);
+	spool_release(&t->deltas_spool);
+	strbuf_release(&t->scratch);
+	if (t->rp)
+		redactor_release(&t->redactor);
 	json_decref(t->by_id);
 	json_decref(t->pending_name);
 	json_decref(t->deltas);

@@ -15,6 +15,7 @@
 
 #include "extract.h"
 #include "reader.h"
+#include "util.h"
 
 struct trajectory_config {
 	bool tool_calls, state_deltas, token_usage; /* gepa's include_* switches */
@@ -74,16 +75,49 @@ bool trajectory_option(struct trajectory_config *c, int opt, const char *arg, bo
 	"      --no-state-deltas  leave out state deltas\n"                                        \
 	"      --no-token-usage leave out token usage\n"
 
-/* A trajectory being built; c must outlive it. */
+/*
+ * A trajectory being built; c must outlive it.  It is held in memory, by
+ * reference to the events' pieces, for trajectory_json(), unless
+ * trajectory_spool() is called before the first event.
+ */
 struct trajectory *trajectory_new(const struct trajectory_config *c);
+/*
+ * Makes t a spooled trajectory, written once by trajectory_write() in the
+ * style pretty (-p) or compact.  Each tool call's arguments and result and
+ * each state delta is redacted, cut and printed as soon as it is known, and
+ * the text goes to an unlinked temporary file in $TMPDIR (else /tmp),
+ * made at the first such piece.  Memory then holds 16 bytes per tool call,
+ * about 11 per tool call id (a hash fragment and a call number) and 21 per
+ * author and invocation with token usage, however large the values are.
+ * Called after trajectory_new() and before the first trajectory_add().
+ */
+void trajectory_spool(struct trajectory *t, bool pretty);
 /* Takes in one event, or a server stream error (item->kind VALUE_STREAM_ERROR). */
 void trajectory_add(struct trajectory *t, const struct reader_item *item);
 /*
  * The trajectory so far, owned by the caller:
  * {"tool_calls","state_deltas","token_usage","final_output","error"}.
+ * Not for a spooled trajectory.
  */
 json_t *trajectory_json(struct trajectory *t);
+/*
+ * Writes a spooled trajectory through sink (output_bytes() when sink is
+ * NULL), followed by a newline: the bytes output_json() writes for the
+ * value trajectory_json() would return, in the style given to
+ * trajectory_spool().  Writing stops when sink returns false.  Returns 0,
+ * or, having reported it, EXIT_OSERR when the temporary file could not be
+ * made or EXIT_IOERR when writing or reading it failed (then nothing is
+ * written).
+ */
+int trajectory_write(struct trajectory *t, bool (*sink)(void *ctx, const char *p, size_t n),
+                     void *ctx);
 void trajectory_free(struct trajectory *t);
+
+/*
+ * For the unit tests: with on, every tool call id hashes alike, so each
+ * lookup goes through the comparison of ids read back from the file.
+ */
+void trajectory_test_equal_hashes(bool on);
 
 /*
  * Token usage summed once per model call.  Partial events are skipped, and
@@ -91,10 +125,18 @@ void trajectory_free(struct trajectory *t);
  * usage-bearing event of the same author and invocation (streaming repeats
  * a call's cumulative usage on several events).  A missing count adds 0.
  */
+struct usage_seen;
+
 struct usage_total {
 	long long input, output, total, thoughts, cached;
 	bool any, has_thoughts, has_cached;
-	json_t *last; /* "author/invocation" -> the canonical text of the last usage seen for it */
+	/*
+	 * Open addressing: the hash of each author and invocation, with the
+	 * hash of the last usage object seen for it (see trajectory.c).
+	 */
+	struct usage_seen *last;
+	size_t nlast, cap;
+	struct strbuf scratch;
 };
 
 void usage_total_init(struct usage_total *u);
