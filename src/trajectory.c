@@ -538,6 +538,8 @@ static uint64_t spool_append(struct trajectory *t, struct spool *s, const char *
 static bool spool_read(struct trajectory *t, struct spool *s, uint64_t at, void *dst, size_t len)
 {
 	char *d = dst;
+	if (t->status)
+		return false;
 	while (len && at < s->flushed) {
 		size_t want = s->flushed - at < len ? (size_t)(s->flushed - at) : len;
 		ssize_t n = pread(s->fd, d, want, (off_t)at);
@@ -918,7 +920,8 @@ void trajectory_add(struct trajectory *t, const struct reader_item *item)
 	if (json_is_object(delta) && json_object_size(delta) > 0 &&
 	    (!t->spooled || c->state_deltas))
 		add_delta(t, delta);
-	if (t->spooled && !c->tool_calls)
+	/* Once a temporary file failed there is no result to build. */
+	if (t->spooled && (!c->tool_calls || t->status))
 		return;
 	json_t *parts = event_parts(event);
 	size_t i;

@@ -105,9 +105,9 @@ json_t *trajectory_json(struct trajectory *t);
  * NULL), followed by a newline: the bytes output_json() writes for the
  * value trajectory_json() would return, in the style given to
  * trajectory_spool().  Writing stops when sink returns false.  Returns 0,
- * or, having reported it, EXIT_OSERR when the temporary file could not be
- * made or EXIT_IOERR when writing or reading it failed (then nothing is
- * written).
+ * or, having reported it, EXIT_OSERR when a temporary file could not be
+ * made or EXIT_IOERR when writing to one failed (then nothing is written),
+ * or reading one back did (then the output stops there).
  */
 int trajectory_write(struct trajectory *t, bool (*sink)(void *ctx, const char *p, size_t n),
                      void *ctx);
