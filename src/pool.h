@@ -1,0 +1,41 @@
+/*
+ * pool.h - the allocator behind jansson's values.
+ *
+ * Parsing builds many small blocks (a node, a key, a string each) that live
+ * for one event.  malloc(3) serves them well on one thread, but with -j the
+ * values are built on worker threads and freed on the reader's thread, and
+ * glibc then returns each block to the worker's arena under its lock, which
+ * made two threads cost half again the CPU of one.  This allocator keeps a
+ * pool of size-classed free lists per thread; a block freed by another
+ * thread goes back to the pool that made it, in batches, so blocks cycle
+ * between a worker and the reader without a lock and memory stays what the
+ * live values need.
+ *
+ * Under valgrind the pool stands aside (plain malloc and free), so memcheck
+ * still sees every value's lifetime; under AddressSanitizer freed blocks are
+ * poisoned until they are handed out again.
+ */
+#ifndef ADKEV_POOL_H
+#define ADKEV_POOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A block of at least size bytes, 8-byte aligned; never NULL (as xmalloc). */
+void *pool_alloc(size_t size);
+/* Frees a block of pool_alloc(), from any thread; NULL is allowed. */
+void pool_free(void *p);
+/* Whether the pool is in use (false under valgrind: then these are malloc and free). */
+bool pool_enabled(void);
+/*
+ * Which pool made block (a pool_alloc() block): a small number, or
+ * POOL_NONE for a block that came from malloc.  pool_self() is the calling
+ * thread's own pool (taking one if it has none yet), or POOL_NONE.
+ */
+#define POOL_NONE (-1)
+int pool_owner(const void *block);
+int pool_self(void);
+/* Returns the blocks this thread freed for other threads' pools to them now. */
+void pool_flush(void);
+
+#endif
