@@ -3,6 +3,7 @@
  * buffers and diagnostics in the style of err(3).
  */
 #include "util.h"
+#include "pool.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -56,6 +57,12 @@ static bool alloc_fails(void)
 			return true;
 	} while (!atomic_compare_exchange_weak(&allocs_left, &n, n - 1));
 	return false;
+}
+
+void util_alloc_check(size_t size)
+{
+	if (alloc_fails())
+		out_of_memory(size);
 }
 
 void *xmalloc(size_t size)
@@ -115,7 +122,7 @@ void util_reserve_std_fds(void)
 
 void util_init_json_alloc(void)
 {
-	json_set_alloc_funcs(xmalloc, free);
+	json_set_alloc_funcs(pool_alloc, pool_free);
 }
 
 void strbuf_grow(struct strbuf *sb, size_t extra)

@@ -38,7 +38,11 @@ char *xstrndup(const char *s, size_t len);
  * numbers and receive what was meant for standard output or error.
  */
 void util_reserve_std_fds(void);
-/* Routes jansson's allocations through xmalloc, so they cannot fail either. */
+/*
+ * Routes jansson's allocations through the pool allocator (pool.h), which
+ * fails the way xmalloc does.  Text jansson returns (json_dumps) is then
+ * freed with pool_free(), not free().
+ */
 void util_init_json_alloc(void);
 /*
  * For tests: with ADKEV_FAIL_ALLOC_AFTER=N in the environment, the first N
@@ -46,6 +50,8 @@ void util_init_json_alloc(void);
  * the next one fails as if memory were exhausted.  main() calls it first.
  */
 void util_init_alloc_faults(void);
+/* For other allocators: exits as xmalloc does when the injection fails this allocation. */
+void util_alloc_check(size_t size);
 
 /* A growable byte buffer; the bytes are always followed by a NUL. */
 struct strbuf {

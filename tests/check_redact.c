@@ -5,6 +5,7 @@
 #include "testutil.h"
 
 #include "redact.h"
+#include "pool.h"
 #include "util.h"
 
 static bool sensitive(const struct redactor *r, const char *key)
@@ -12,7 +13,7 @@ static bool sensitive(const struct redactor *r, const char *key)
 	return redact_key_is_sensitive(r, key, strlen(key));
 }
 
-/* The compact JSON of v; the caller frees it. */
+/* The compact JSON of v; the caller frees it with pool_free() (jansson allocates from the pool). */
 static char *dump(const json_t *v)
 {
 	return json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER);
@@ -23,7 +24,7 @@ static char *dump(const json_t *v)
 		json_t *v_ = (value);                                                              \
 		char *got_ = dump(v_);                                                             \
 		ck_assert_str_eq(got_, expected);                                                  \
-		free(got_);                                                                        \
+		pool_free(got_);                                                                        \
 		json_decref(v_);                                                                   \
 	} while (0)
 
@@ -125,8 +126,8 @@ START_TEST(redaction_is_recursive_and_replaces_whole_values)
 	/* The input is never changed. */
 	char *after = dump(in);
 	ck_assert_str_eq(before, after);
-	free(before);
-	free(after);
+	pool_free(before);
+	pool_free(after);
 	json_decref(in);
 
 	/* Strings are never scanned; scalars and top-level arrays pass through. */
