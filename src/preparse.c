@@ -12,6 +12,7 @@
  * preparse_free() can stop it even while a pipe is silent.
  */
 #include "preparse.h"
+#include "pool.h"
 #include "util.h"
 
 #include <errno.h>
@@ -38,6 +39,11 @@ struct entry {
 	json_t *value;
 };
 
+struct garbage {
+	json_t **values;
+	size_t count, cap;
+};
+
 struct chunk {
 	enum chunk_state state;
 	char *data; /* whole lines, but the last chunk of a file may end without '\n' */
@@ -57,7 +63,13 @@ struct preparse {
 	int wake[2]; /* a byte here ends the reading thread's poll() */
 
 	pthread_mutex_t lock;
-	pthread_cond_t changed; /* every state change; few threads, so one condition will do */
+	/*
+	 * One condition for each kind of waiter, so a change wakes only the
+	 * thread that can act on it: a chunk queued wakes one worker, a chunk
+	 * parsed (or the file's end) the reader, a chunk released the reading
+	 * thread.
+	 */
+	pthread_cond_t work, parsed, space;
 	bool stop;
 
 	struct chunk *ring;
@@ -67,6 +79,14 @@ struct preparse {
 	uint64_t next_copy;  /* the chunk the reader copies from */
 	uint64_t oldest; /* the oldest chunk not yet FREE; written by the reader's thread only */
 	uint64_t handed; /* chunks up to here have given the reader bytes; the reader's only */
+	struct garbage garbage; /* values discarded since the last release; the reader's only */
+	/*
+	 * The values each worker is to release, by the index of the worker
+	 * whose pool made them (worker_of_pool); guarded by the lock.
+	 */
+	struct garbage *mailbox;
+	int worker_of_pool[64];
+	unsigned started; /* workers that have taken their index */
 
 	/* The file being read; only the reading thread uses these between starts. */
 	int fd;
@@ -105,6 +125,13 @@ static void add_entry(struct chunk *c, uint64_t off, size_t len, size_t end, jso
  * whose value starts with '{' or '[' are tried: those are the events,
  * arrays and sessions; anything else is rare and left to the reader.
  */
+static void release_garbage(struct garbage *g)
+{
+	for (size_t i = 0; i < g->count; i++)
+		json_decref(g->values[i]);
+	g->count = 0;
+}
+
 static void parse_chunk(struct preparse *p, struct chunk *c)
 {
 	size_t pos = 0;
@@ -136,24 +163,45 @@ static void parse_chunk(struct preparse *p, struct chunk *c)
 	}
 }
 
+static void garbage_add(struct garbage *g, json_t *value)
+{
+	if (g->count == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 64;
+		g->values = xrealloc(g->values, g->cap * sizeof *g->values);
+	}
+	g->values[g->count++] = value;
+}
+
 static void *worker_main(void *arg)
 {
 	struct preparse *p = arg;
+	struct garbage own = {NULL, 0, 0};
+	int pool = pool_self();
 	pthread_mutex_lock(&p->lock);
+	unsigned index = p->started++;
+	if (pool >= 0 && pool < (int)(sizeof p->worker_of_pool / sizeof p->worker_of_pool[0]))
+		p->worker_of_pool[pool] = (int)index;
 	for (;;) {
 		while (!p->stop && p->next_parse == p->next_read)
-			pthread_cond_wait(&p->changed, &p->lock);
+			pthread_cond_wait(&p->work, &p->lock);
 		if (p->stop)
 			break;
 		struct chunk *c = slot(p, p->next_parse++);
 		c->state = CHUNK_PARSING;
+		struct garbage mail = p->mailbox[index];
+		p->mailbox[index] = own;
+		own = mail;
 		pthread_mutex_unlock(&p->lock);
+		/* Freed where they were made: the blocks go straight back to this thread's pool. */
+		release_garbage(&own);
 		parse_chunk(p, c);
 		pthread_mutex_lock(&p->lock);
 		c->state = CHUNK_DONE;
-		pthread_cond_broadcast(&p->changed);
+		pthread_cond_signal(&p->parsed);
 	}
 	pthread_mutex_unlock(&p->lock);
+	release_garbage(&own);
+	free(own.values);
 	return NULL;
 }
 
@@ -231,7 +279,7 @@ static void *reading_main(void *arg)
 	for (;;) {
 		while (!p->stop &&
 		       (!p->file_open || p->file_done || p->next_read - p->oldest == p->nring))
-			pthread_cond_wait(&p->changed, &p->lock);
+			pthread_cond_wait(&p->space, &p->lock);
 		if (p->stop)
 			break;
 		struct chunk *c = slot(p, p->next_read);
@@ -251,8 +299,10 @@ static void *reading_main(void *arg)
 		} else {
 			p->next_read++;
 			c->state = CHUNK_QUEUED;
+			pthread_cond_signal(&p->work);
 		}
-		pthread_cond_broadcast(&p->changed);
+		if (p->file_done)
+			pthread_cond_signal(&p->parsed);
 	}
 	pthread_mutex_unlock(&p->lock);
 	return NULL;
@@ -284,8 +334,13 @@ struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
 	/* jansson seeds its hash function on first use; do it before there are threads. */
 	json_object_seed(0);
 	pthread_mutex_init(&p->lock, NULL);
-	pthread_cond_init(&p->changed, NULL);
+	pthread_cond_init(&p->work, NULL);
+	pthread_cond_init(&p->parsed, NULL);
+	pthread_cond_init(&p->space, NULL);
 	p->workers = xcalloc(p->jobs, sizeof *p->workers);
+	p->mailbox = xcalloc(p->jobs, sizeof *p->mailbox);
+	for (size_t i = 0; i < sizeof p->worker_of_pool / sizeof p->worker_of_pool[0]; i++)
+		p->worker_of_pool[i] = -1;
 	for (unsigned i = 0; i < p->jobs; i++)
 		if (pthread_create(&p->workers[i], NULL, worker_main, p) != 0) {
 			warnx_msg("cannot start a worker thread");
@@ -308,6 +363,20 @@ static void release(struct preparse *p, struct chunk *c)
 	c->len = 0;
 	c->state = CHUNK_FREE;
 	p->oldest++;
+	/*
+	 * The values discarded so far go to the workers that made them, to be
+	 * released when each takes its next chunk; a value the reader parsed
+	 * itself goes to the first worker (the pool lets any thread free it).
+	 */
+	for (size_t i = 0; i < p->garbage.count; i++) {
+		json_t *v = p->garbage.values[i];
+		int pool = pool_owner(v);
+		int w = pool >= 0 && pool < (int)(sizeof p->worker_of_pool / sizeof p->worker_of_pool[0])
+		            ? p->worker_of_pool[pool]
+		            : -1;
+		garbage_add(&p->mailbox[w >= 0 ? w : 0], v);
+	}
+	p->garbage.count = 0;
 }
 
 void preparse_free(struct preparse *p)
@@ -316,7 +385,9 @@ void preparse_free(struct preparse *p)
 		return;
 	pthread_mutex_lock(&p->lock);
 	p->stop = true;
-	pthread_cond_broadcast(&p->changed);
+	pthread_cond_broadcast(&p->work);
+	pthread_cond_broadcast(&p->parsed);
+	pthread_cond_broadcast(&p->space);
 	pthread_mutex_unlock(&p->lock);
 	if (write(p->wake[1], "", 1) < 0) {
 		/* The pipe is ours and empty: this cannot fail in a way worth reporting. */
@@ -332,12 +403,21 @@ void preparse_free(struct preparse *p)
 		free(c->data);
 		free(c->entries);
 	}
+	release_garbage(&p->garbage);
+	free(p->garbage.values);
+	for (unsigned i = 0; i < p->jobs; i++) {
+		release_garbage(&p->mailbox[i]);
+		free(p->mailbox[i].values);
+	}
+	free(p->mailbox);
 	free(p->ring);
 	free(p->workers);
 	strbuf_release(&p->carry);
 	close(p->wake[0]);
 	close(p->wake[1]);
-	pthread_cond_destroy(&p->changed);
+	pthread_cond_destroy(&p->work);
+	pthread_cond_destroy(&p->parsed);
+	pthread_cond_destroy(&p->space);
 	pthread_mutex_destroy(&p->lock);
 	free(p);
 }
@@ -349,7 +429,7 @@ void preparse_start(struct preparse *p, int fd)
 	while (p->oldest < p->next_read) {
 		struct chunk *c = slot(p, p->oldest);
 		while (c->state != CHUNK_DONE)
-			pthread_cond_wait(&p->changed, &p->lock);
+			pthread_cond_wait(&p->parsed, &p->lock);
 		release(p, c);
 	}
 	p->next_copy = p->handed = p->oldest;
@@ -359,7 +439,7 @@ void preparse_start(struct preparse *p, int fd)
 	p->read_errno = 0;
 	p->file_off = 0;
 	strbuf_reset(&p->carry);
-	pthread_cond_broadcast(&p->changed);
+	pthread_cond_signal(&p->space);
 	pthread_mutex_unlock(&p->lock);
 }
 
@@ -367,9 +447,10 @@ ssize_t preparse_read(struct preparse *p, char *buf, size_t cap)
 {
 	pthread_mutex_lock(&p->lock);
 	/* Chunks copied whole end with a line end, so the reader is past all their lines. */
-	while (p->oldest < p->next_copy) {
-		release(p, slot(p, p->oldest));
-		pthread_cond_broadcast(&p->changed);
+	if (p->oldest < p->next_copy) {
+		while (p->oldest < p->next_copy)
+			release(p, slot(p, p->oldest));
+		pthread_cond_signal(&p->space);
 	}
 	struct chunk *c = NULL;
 	for (;;) {
@@ -380,7 +461,7 @@ ssize_t preparse_read(struct preparse *p, char *buf, size_t cap)
 		} else if (p->file_done) {
 			break;
 		}
-		pthread_cond_wait(&p->changed, &p->lock);
+		pthread_cond_wait(&p->parsed, &p->lock);
 	}
 	if (p->next_copy == p->next_read && p->file_done) {
 		int err = p->read_errno;
@@ -427,4 +508,11 @@ json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end)
 		}
 	}
 	return NULL;
+}
+
+void preparse_discard(struct preparse *p, json_t *value)
+{
+	if (!value)
+		return;
+	garbage_add(&p->garbage, value);
 }

@@ -58,6 +58,14 @@ ssize_t preparse_read(struct preparse *p, char *buf, size_t cap);
  */
 json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end);
 
+/*
+ * Takes the reader's reference to a value it is done with (NULL allowed).
+ * The value is released later on a worker thread, next to the parsing, so
+ * the blocks of a value go back to the thread that made them instead of
+ * being freed one by one across threads.
+ */
+void preparse_discard(struct preparse *p, json_t *value);
+
 /* The number of online CPUs, at least 1: the default of -j. */
 unsigned preparse_default_jobs(void);
 

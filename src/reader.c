@@ -11,6 +11,7 @@
  * each with its original bytes and position.
  */
 #include "reader.h"
+#include "output.h"
 #include "preparse.h"
 #include "util.h"
 
@@ -527,13 +528,21 @@ static void fill_item(struct reader *r, struct reader_item *item, json_t *value,
 		item->raw_len = len;
 	} else {
 		/* The bytes could not be located; compact JSON stands in for them. */
-		char *s = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
 		strbuf_reset(&r->reserialised);
-		strbuf_addstr(&r->reserialised, s);
-		free(s);
+		json_append(&r->reserialised, value, false, 0);
 		item->raw = r->reserialised.buf;
 		item->raw_len = r->reserialised.len;
 	}
+}
+
+/* Lets go of the value handed out last; with -j a worker releases it. */
+static void drop_held(struct reader *r)
+{
+	if (r->preparse)
+		preparse_discard(r->preparse, r->held);
+	else
+		json_decref(r->held);
+	r->held = NULL;
 }
 
 static enum step next_element(struct reader *r, struct reader_item *item)
@@ -558,8 +567,7 @@ static enum step next_element(struct reader *r, struct reader_item *item)
 		if (invalid(r) == STEP_INVALID)
 			return STEP_INVALID;
 	}
-	json_decref(r->held);
-	r->held = NULL;
+	drop_held(r);
 	r->elements = NULL;
 	return STEP_NONE;
 }
@@ -799,10 +807,8 @@ static enum step parse_at(struct reader *r, size_t i, struct reader_item *item)
 
 enum reader_result reader_next(struct reader *r, struct reader_item *item)
 {
-	if (!r->elements && r->held) {
-		json_decref(r->held);
-		r->held = NULL;
-	}
+	if (!r->elements && r->held)
+		drop_held(r);
 	for (;;) {
 		enum step step = STEP_NONE;
 		if (r->elements) {

@@ -106,20 +106,26 @@ START_TEST(bytes_come_out_in_order_through_any_buffer)
 }
 END_TEST
 
-START_TEST(values_are_taken_while_reading_line_by_line)
+/*
+ * Reads name through p the way the reader does - a little at a time,
+ * taking the value of each complete line that starts with '{' - and gives
+ * each value a worker found to each(), with a single-threaded parse of the
+ * same bytes.  Returns how many lines were tried; *found gets how many had
+ * a value.
+ */
+static size_t take_line_by_line(struct preparse *p, const char *name, const struct strbuf *want_bytes,
+                                void (*each)(struct preparse *p, json_t *v, json_t *want, size_t end,
+                                             size_t want_end, void *ctx),
+                                void *ctx, size_t *found)
 {
-	/* The way the reader uses it: read a little, take the values of the complete lines. */
-	struct strbuf sb = STRBUF_INIT;
-	make_stream(&sb, 500);
-	const char *name = temp_file_with(sb.buf, sb.len);
-	struct preparse *p = preparse_new(2, FLAGS);
 	int fd = open_file(name);
 	struct strbuf got = STRBUF_INIT;
 	char buf[3000];
-	size_t done = 0, found = 0, tried = 0;
+	size_t done = 0, tried = 0;
 	ssize_t n;
+	*found = 0;
 	preparse_start(p, fd);
-	if (sb.len >= 3)
+	if (want_bytes->len >= 3)
 		done = 3;
 	while ((n = preparse_read(p, buf, sizeof buf)) > 0) {
 		strbuf_add(&got, buf, (size_t)n);
@@ -135,29 +141,89 @@ START_TEST(values_are_taken_while_reading_line_by_line)
 				size_t end;
 				json_t *v = preparse_take(p, done, n_line, &end);
 				tried++;
-				/* Every complete line's value is still there when asked for in
-				 * order. */
 				if (v) {
-					found++;
-					ck_assert(json_equal(v, want));
-					ck_assert_uint_eq(end, (size_t)e.position);
+					(*found)++;
+					each(p, v, want, end, (size_t)e.position, ctx);
 				} else {
 					ck_assert_ptr_null(want);
 				}
-				json_decref(v);
 				json_decref(want);
 			}
 			done = (size_t)(nl - got.buf) + 1;
 		}
 	}
-	ck_assert_uint_eq(got.len, sb.len);
-	ck_assert(memcmp(got.buf, sb.buf, sb.len) == 0);
-	ck_assert_uint_gt(found, tried / 2);
+	ck_assert_uint_eq(got.len, want_bytes->len);
+	ck_assert(memcmp(got.buf, want_bytes->buf, want_bytes->len) == 0);
 	close(fd);
+	strbuf_release(&got);
+	return tried;
+}
+
+static void check_equal(struct preparse *p, json_t *v, json_t *want, size_t end, size_t want_end,
+                        void *ctx)
+{
+	(void)p;
+	(void)ctx;
+	ck_assert(json_equal(v, want));
+	ck_assert_uint_eq(end, want_end);
+	json_decref(v);
+}
+
+START_TEST(values_are_taken_while_reading_line_by_line)
+{
+	struct strbuf sb = STRBUF_INIT;
+	make_stream(&sb, 500);
+	const char *name = temp_file_with(sb.buf, sb.len);
+	struct preparse *p = preparse_new(2, FLAGS);
+	size_t found;
+	size_t tried = take_line_by_line(p, name, &sb, check_equal, NULL, &found);
+	/* Every complete line's value is still there when asked for in order. */
+	ck_assert_uint_gt(found, tried / 2);
 	preparse_free(p);
 	unlink(name);
 	strbuf_release(&sb);
-	strbuf_release(&got);
+}
+END_TEST
+
+struct kept {
+	json_t **values;
+	size_t count;
+};
+
+/* Keeps a reference of every other value and gives the reader's reference back. */
+static void keep_and_discard(struct preparse *p, json_t *v, json_t *want, size_t end,
+                             size_t want_end, void *ctx)
+{
+	(void)want;
+	(void)end;
+	(void)want_end;
+	struct kept *k = ctx;
+	if (k->count % 2 == 0)
+		json_incref(v);
+	k->values[k->count++] = v;
+	preparse_discard(p, v);
+}
+
+START_TEST(discarded_values_are_released_once)
+{
+	struct strbuf sb = STRBUF_INIT;
+	make_stream(&sb, 500);
+	const char *name = temp_file_with(sb.buf, sb.len);
+	struct preparse *p = preparse_new(3, FLAGS);
+	struct kept k = {xcalloc(1000, sizeof(json_t *)), 0};
+	size_t found;
+	take_line_by_line(p, name, &sb, keep_and_discard, &k, &found);
+	ck_assert_uint_eq(found, k.count);
+	ck_assert_uint_gt(k.count, 100);
+	/* After the workers stopped, the values kept have only the reference kept. */
+	preparse_free(p);
+	for (size_t i = 0; i < k.count; i += 2) {
+		ck_assert_uint_eq(k.values[i]->refcount, 1);
+		json_decref(k.values[i]);
+	}
+	free(k.values);
+	unlink(name);
+	strbuf_release(&sb);
 }
 END_TEST
 
@@ -294,6 +360,7 @@ static Suite *preparse_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, bytes_come_out_in_order_through_any_buffer);
 	tcase_add_test(tc, values_are_taken_while_reading_line_by_line);
+	tcase_add_test(tc, discarded_values_are_released_once);
 	tcase_add_test(tc, a_pipe_is_read_whole);
 	tcase_add_test(tc, several_files_one_after_another);
 	tcase_add_test(tc, stopping_early_joins_every_thread);
