@@ -193,6 +193,7 @@ bench_case "trajectory --no-redact --no-truncate" "trajectory --no-redact --no-t
 	"$jqf -n -c --argjson clean false -f $here/jq/trajectory.jq" json_sorted json_sorted
 bench_case "trajectory" "trajectory" "$jqf -n -c --argjson clean true -f $here/jq/trajectory.jq" \
 	json_sorted json_sorted
+bench_case "state" "state" "$jqf -n -c -f $here/jq/state.jq" json_sorted json_sorted
 bench_case "partition" "partition" "$jqf -n -c -f $here/jq/partition.jq" json_sorted json_sorted
 bench_case "to-a2a" "to-a2a" "$jqf -c -f $here/jq/to-a2a.jq" json_sorted json_sorted
 echo
@@ -210,7 +211,7 @@ if [ "$BENCH_BIG_MB" -gt 0 ]; then
 	echo
 	echo "| command                        | MB/s | peak RSS MiB |"
 	echo "| ------------------------------ | ---: | ---: |"
-	for args in "final --full-scan" "final --concat" "reasoning" "state" "to-a2a" "partition --split $tmp/split --force"; do
+	for args in "final --full-scan" "final --concat" "reasoning" "trajectory" "state" "to-a2a" "partition --split $tmp/split --force"; do
 		sub=${args%% *}
 		has_command "$sub" || continue
 		case $args in *--full-scan*) has_option "$sub" --full-scan || args=$(echo "$args" | sed 's/ *--full-scan//') ;; esac
