@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 bool extract_parse_jobs(const char *arg, unsigned *jobs)
 {
@@ -308,8 +309,13 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 	struct reader_item item;
 	enum reader_result res;
 	int status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
-	/* One result, written by the extractor (struct extract_writer). */
-	bool writes = x->write && !o->per_invocation;
+	/*
+	 * One result, written by the extractor (struct extract_writer); not
+	 * while it is built when the progress line is drawn on the terminal
+	 * the result goes to, as the line would tear the text apart.
+	 */
+	bool writes = x->write && !o->per_invocation &&
+	              !(x->write->begin && progress && isatty(STDOUT_FILENO));
 
 	output_set_style(o->style);
 	invocation_groups_init(&g, o->per_invocation, x->start, config);

@@ -126,7 +126,9 @@ struct extractor {
  * written while it is built (final --concat, reasoning: each text piece as
  * its event is read), or written at the end straight from the state.
  *
- * Contract, when one result is wanted (no --per-invocation):
+ * Contract, when one result is wanted (no --per-invocation; and for an
+ * extractor with begin, not --progress drawn on a terminal that is standard
+ * output too: these call finish() as usual):
  *   - begin (optional) is called once, after start() and before the first
  *     add(), with the output style (-r, -p).  From then on add() may write
  *     the result's leading bytes with output_bytes() or output_string_*().
