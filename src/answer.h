@@ -22,7 +22,7 @@
 struct answer {
 	bool concat; /* every text part of every final event, or only the last one */
 	bool streaming;
-	struct strbuf text;        /* unused while streaming */
+	struct strbuf text;       /* unused while streaming */
 	struct output_string out; /* while streaming */
 };
 

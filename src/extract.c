@@ -229,7 +229,8 @@ static int print_result(const struct extractor *x, const void *config,
 static bool backward_possible(const struct extractor *x, const struct extract_options *o, int argc,
                               char *argv[])
 {
-	if (!x->settled || (x->write && x->write->begin) || o->per_invocation || o->full_scan || o->progress || argc == 0)
+	if (!x->settled || (x->write && x->write->begin) || o->per_invocation || o->full_scan ||
+	    o->progress || argc == 0)
 		return false;
 	for (int i = 0; i < argc; i++) {
 		struct stat st;

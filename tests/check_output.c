@@ -80,7 +80,8 @@ START_TEST(results_go_to_stdout_raw_or_as_json)
 END_TEST
 
 /* Quote, backslash, controls, a NUL, two- and four-byte UTF-8, U+2028. */
-static const char pieces_text[] = "q\" b\\ n\n t\t c\x01 nul\0 \xc3\xa9 \xf0\x9f\x8c\x8d \xe2\x80\xa8|";
+static const char pieces_text[] =
+    "q\" b\\ n\n t\t c\x01 nul\0 \xc3\xa9 \xf0\x9f\x8c\x8d \xe2\x80\xa8|";
 #define PIECES_LEN (sizeof pieces_text - 1)
 
 /* Its JSON: only quote, backslash and the controls escaped. */
