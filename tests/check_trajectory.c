@@ -366,6 +366,399 @@ END_TEST
 
 /* clang-format on */
 
+/* Spooled trajectories (adkev trajectory's one result) against the in-memory ones. */
+
+static bool strbuf_sink(void *ctx, const char *p, size_t n)
+{
+	strbuf_add(ctx, p, n);
+	return true;
+}
+
+static void add_all(struct trajectory *t, json_t *events)
+{
+	size_t i;
+	json_t *ev;
+	json_array_foreach(events, i, ev)
+	{
+		struct reader_item item = {.value = ev, .kind = value_kind(ev)};
+		trajectory_add(t, &item);
+	}
+}
+
+/* The bytes adkev trajectory writes, spooled; *status is trajectory_write()'s. */
+static char *spooled_text(const struct trajectory_config *c, json_t *events, bool pretty,
+                          int *status)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct trajectory *t = trajectory_new(c);
+	trajectory_spool(t, pretty);
+	add_all(t, events);
+	*status = trajectory_write(t, strbuf_sink, &sb);
+	trajectory_free(t);
+	strbuf_addstr(&sb, ""); /* an empty output is "" too */
+	return sb.buf;
+}
+
+/* The bytes output_json() writes for trajectory_json() of the same events. */
+static char *in_memory_text(const struct trajectory_config *c, json_t *events, bool pretty)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct trajectory *t = trajectory_new(c);
+	add_all(t, events);
+	json_t *v = trajectory_json(t);
+	json_append(&sb, v, pretty, 0);
+	strbuf_addch(&sb, '\n');
+	json_decref(v);
+	trajectory_free(t);
+	return sb.buf;
+}
+
+/* Compact and pretty, the spooled bytes equal the in-memory ones; returns the compact text. */
+static char *check_spooled_equals_in_memory(const struct trajectory_config *c, json_t *events)
+{
+	char *compact = NULL;
+	for (int pretty = 0; pretty <= 1; pretty++) {
+		int status = -1;
+		char *spooled = spooled_text(c, events, pretty, &status);
+		char *memory = in_memory_text(c, events, pretty);
+		ck_assert_int_eq(status, 0);
+		ck_assert_str_eq(spooled, memory);
+		free(memory);
+		if (pretty)
+			free(spooled);
+		else
+			compact = spooled;
+	}
+	return compact;
+}
+
+/* clang-format off */
+static const char mixed_events[] = "["
+	/* Calls with ids, one long-running; a delta with a secret; usage streamed twice. */
+	"{\"author\":\"a\",\"invocationId\":\"i1\",\"timestamp\":1.25,"
+	" \"usageMetadata\":{\"promptTokenCount\":10,\"totalTokenCount\":12},"
+	" \"actions\":{\"stateDelta\":{\"api_key\":\"k\",\"note\":\"a long note here\"}},"
+	" \"content\":{\"parts\":["
+	CALL("\"id\":\"c1\",", "search", "{\"q\":\"weather in paris\",\"token\":\"t\"}") ","
+	CALL("\"id\":\"lr\",", "approve", "{\"amount\":5.5}") "]}},"
+	"{\"author\":\"a\",\"invocationId\":\"i1\",\"partial\":true,\"content\":{\"parts\":["
+	CALL("\"id\":\"partial\",", "x", "{}") "]}},"
+	"{\"author\":\"a\",\"invocationId\":\"i1\","
+	" \"usageMetadata\":{\"totalTokenCount\":12,\"promptTokenCount\":10},"
+	" \"content\":{\"parts\":["
+	RESP("\"id\":\"lr\",", "approve", "{\"status\":\"pending\"}") ","
+	RESP("\"id\":\"c1\",", "search", "{\"rows\":[1,2.5,\"three\",null,true,{\"secret\":1}]}") "]}},"
+	/* Calls without ids, orphan responses, an unknown id falling back on the name. */
+	"{\"author\":\"b\",\"invocationId\":\"i2\",\"content\":{\"parts\":["
+	RESP("\"id\":\"nobody\",", "nothing", "{}") ","
+	CALL("", "f", "{\"n\":1}") "," CALL("", "f", "{\"n\":2}") "," CALL("", "g", "[]") "]}},"
+	"{\"author\":\"b\",\"invocationId\":\"i2\",\"errorCode\":\"E1\",\"errorMessage\":\"boom\","
+	" \"actions\":{\"stateDelta\":{}},"
+	" \"content\":{\"parts\":["
+	RESP("", "f", "\"first\"") "," RESP("\"id\":\"unknown\",", "f", "\"second\"") "]}},"
+	/* The long-running answer, and a response without a response field. */
+	"{\"author\":\"user\",\"invocationId\":\"i3\",\"content\":{\"parts\":["
+	RESP("\"id\":\"lr\",", "approve", "{\"status\":\"approved\",\"password\":\"p\"}") ","
+	"{\"functionResponse\":{\"id\":\"c1\",\"name\":\"search\"}}]}},"
+	"{\"author\":\"b\",\"invocationId\":\"i3\",\"actions\":{\"stateDelta\":{\"done\":[1,{\"x\":\"y\"}]}},"
+	" \"content\":{\"parts\":[{\"text\":\"All done.\"}]}},"
+	"{\"error\":\"stream broke\"}"
+	"]";
+/* clang-format on */
+
+START_TEST(spooled_bytes_equal_the_in_memory_result_under_every_option)
+{
+	json_t *events = parse(mixed_events);
+	struct trajectory_config c;
+	const char *words[] = {"note"};
+	for (int variant = 0; variant < 9; variant++) {
+		trajectory_config_init(&c);
+		switch (variant) {
+		case 1:
+			c.redact = false;
+			break;
+		case 2:
+			c.max_string = 3;
+			break;
+		case 3:
+			c.max_string = -1;
+			c.redact_exact = true;
+			break;
+		case 4:
+			c.tool_calls = false;
+			break;
+		case 5:
+			c.state_deltas = false;
+			break;
+		case 6:
+			c.token_usage = false;
+			break;
+		case 7:
+			c.redact_words = xmalloc(sizeof words);
+			memcpy(c.redact_words, words, sizeof words);
+			c.nredact_words = 1;
+			break;
+		case 8:
+			c.tool_calls = c.state_deltas = c.token_usage = false;
+			break;
+		}
+		free(check_spooled_equals_in_memory(&c, events));
+		trajectory_config_release(&c);
+	}
+	/* The outcome itself, not only the agreement. */
+	trajectory_config_init(&c);
+	char *text = check_spooled_equals_in_memory(&c, events);
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\"result\":{\"status\":\"approved\",\"password\":\"[REDACTED]\"}"));
+	ck_assert_ptr_nonnull(strstr(text, "\"arguments\":{\"n\":2},\"result\":\"second\""));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\"name\":\"search\",\"arguments\":{\"q\":\"weather in paris\","
+	                 "\"token\":\"[REDACTED]\"},\"result\":null"));
+	ck_assert_ptr_nonnull(strstr(text,
+	                             "\"token_usage\":{\"input_tokens\":10,\"output_tokens\":0,"
+	                             "\"total_tokens\":12}"));
+	ck_assert_ptr_nonnull(strstr(text, "\"error\":\"stream broke\"}\n"));
+	free(text);
+	trajectory_config_release(&c);
+	json_decref(events);
+}
+END_TEST
+
+/* An event of author a with one part. */
+static json_t *event_with(const char *author, json_t *part)
+{
+	return json_pack("{s:s, s:{s:[o]}}", "author", author, "content", "parts", part);
+}
+
+static json_t *call_part(const char *id, const char *name, json_t *args)
+{
+	json_t *call = json_pack("{s:s, s:o}", "name", name, "args", args);
+	if (id)
+		json_object_set_new(call, "id", json_string(id));
+	return json_pack("{s:o}", "functionCall", call);
+}
+
+static json_t *response_part(const char *id, const char *name, json_t *response)
+{
+	json_t *fr = json_pack("{s:s, s:o}", "name", name, "response", response);
+	if (id)
+		json_object_set_new(fr, "id", json_string(id));
+	return json_pack("{s:o}", "functionResponse", fr);
+}
+
+START_TEST(equal_hashes_pair_by_the_ids_read_back)
+{
+	/* Every id hashes alike: each lookup compares ids read back from the file. */
+	trajectory_test_equal_hashes(true);
+	json_t *events = json_array();
+	char id[3000];
+	/* Long ids that differ only at their end (past the 512-byte compare chunk). */
+	memset(id, 'x', 2000);
+	for (int i = 0; i < 3; i++) {
+		snprintf(id + 2000, 10, "%d", i);
+		json_array_append_new(
+		    events, event_with("a", call_part(id, "long", json_pack("{s:i}", "i", i))));
+	}
+	/* Ids that are prefixes of one another, and the empty id. */
+	const char *ids[] = {"a", "ab", "abc", ""};
+	for (int i = 0; i < 4; i++)
+		json_array_append_new(events,
+		                      event_with("a", call_part(ids[i], "p", json_object())));
+	for (int i = 0; i < 150; i++) {
+		snprintf(id, sizeof id, "call-%d", i);
+		json_array_append_new(
+		    events, event_with("a", call_part(id, "t", json_pack("{s:i}", "n", i))));
+	}
+	/* A second call with an id takes the later responses. */
+	json_array_append_new(events, event_with("a", call_part("call-7", "again", json_object())));
+	for (int i = 149; i >= 0; i -= 2) {
+		snprintf(id, sizeof id, "call-%d", i);
+		json_array_append_new(events,
+		                      event_with("u", response_part(id, "t", json_integer(i))));
+	}
+	json_array_append_new(events,
+	                      event_with("u", response_part("call-7", "t", json_string("late"))));
+	json_array_append_new(events,
+	                      event_with("u", response_part("ab", "p", json_string("ab!"))));
+	json_array_append_new(events,
+	                      event_with("u", response_part("", "p", json_string("empty!"))));
+	json_array_append_new(events,
+	                      event_with("u", response_part("abcd", "p", json_string("none"))));
+	memset(id, 'x', 2000);
+	snprintf(id + 2000, 10, "%d", 1);
+	json_array_append_new(events,
+	                      event_with("u", response_part(id, "long", json_string("one"))));
+	snprintf(id + 2000, 10, "%d", 3);
+	json_array_append_new(events,
+	                      event_with("u", response_part(id, "long", json_string("three"))));
+
+	struct trajectory_config c;
+	trajectory_config_init(&c);
+	char *text = check_spooled_equals_in_memory(&c, events);
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\"id\":\"ab\",\"name\":\"p\",\"arguments\":{},\"result\":\"ab!\""));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\"id\":\"a\",\"name\":\"p\",\"arguments\":{},\"result\":null"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\"id\":\"\",\"name\":\"p\",\"arguments\":{},\"result\":\"empty!\""));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "1\",\"name\":\"long\",\"arguments\":{\"i\":1},\"result\":\"one\""));
+	ck_assert_ptr_nonnull(strstr(
+	    text, "\"id\":\"call-7\",\"name\":\"again\",\"arguments\":{},\"result\":\"late\""));
+	ck_assert_ptr_nonnull(strstr(
+	    text, "\"id\":\"call-7\",\"name\":\"t\",\"arguments\":{\"n\":7},\"result\":null"));
+	ck_assert_ptr_nonnull(
+	    strstr(text, "\"id\":\"call-9\",\"name\":\"t\",\"arguments\":{\"n\":9},\"result\":9"));
+	ck_assert_ptr_nonnull(strstr(
+	    text, "\"id\":\"call-8\",\"name\":\"t\",\"arguments\":{\"n\":8},\"result\":null"));
+	free(text);
+	trajectory_config_release(&c);
+	json_decref(events);
+	trajectory_test_equal_hashes(false);
+}
+END_TEST
+
+START_TEST(large_values_and_many_calls_cross_the_spool_buffer)
+{
+	/* Values larger than the 64 KiB buffer go straight to the file; results read back
+	 * both from the file and from the buffer. */
+	json_t *events = json_array();
+	char id[32];
+	char *big = xmalloc(200001);
+	memset(big, 'b', 200000);
+	big[200000] = '\0';
+	for (int i = 0; i < 2000; i++) {
+		snprintf(id, sizeof id, "c%d", i);
+		json_t *args =
+		    i % 97 == 0 ? json_pack("{s:s}", "blob", big) : json_pack("{s:i}", "i", i);
+		json_array_append_new(events, event_with("a", call_part(id, "t", args)));
+		if (i % 3 == 0)
+			json_array_append_new(
+			    events, event_with("u", response_part(id, "t", json_integer(i))));
+		if (i % 500 == 499)
+			json_array_append_new(
+			    events,
+			    event_with("u",
+			               response_part("c1", "t", json_pack("{s:s}", "blob", big))));
+	}
+	json_array_append_new(events, json_pack("{s:s, s:{s:{s:s}}}", "author", "a", "actions",
+	                                        "stateDelta", "big", big));
+	struct trajectory_config c;
+	trajectory_config_init(&c);
+	free(check_spooled_equals_in_memory(&c, events));
+	c.max_string = -1;
+	free(check_spooled_equals_in_memory(&c, events));
+	trajectory_config_release(&c);
+	free(big);
+	json_decref(events);
+}
+END_TEST
+
+START_TEST(an_unusable_tmpdir_is_reported_once_and_nothing_is_written)
+{
+	json_t *events = parse(mixed_events);
+	struct trajectory_config c;
+	trajectory_config_init(&c);
+	char *saved = getenv("TMPDIR") ? strdup(getenv("TMPDIR")) : NULL;
+	setenv("TMPDIR", "/nonexistent/adkev-test", 1);
+	int status = -1;
+	capture_begin();
+	char *text = spooled_text(&c, events, false, &status);
+	char *err = capture_end();
+	ck_assert_int_eq(status, EXIT_OSERR);
+	ck_assert_str_eq(text, "");
+	ck_assert_str_eq(err, "adkev: trajectory: cannot create a temporary file in "
+	                      "'/nonexistent/adkev-test': No such file or directory\n");
+	free(text);
+	free(err);
+	/* Nothing to spool: no file is made, and the result is written. */
+	c.tool_calls = c.state_deltas = false;
+	capture_begin();
+	text = spooled_text(&c, events, false, &status);
+	err = capture_end();
+	ck_assert_int_eq(status, 0);
+	ck_assert_str_eq(err, "");
+	ck_assert_str_eq(
+	    text, "{\"tool_calls\":[],\"state_deltas\":[],\"token_usage\":{\"input_tokens\":10,"
+	          "\"output_tokens\":0,\"total_tokens\":12},\"final_output\":\"All done.\","
+	          "\"error\":\"stream broke\"}\n");
+	free(text);
+	free(err);
+	if (saved)
+		setenv("TMPDIR", saved, 1);
+	else
+		unsetenv("TMPDIR");
+	free(saved);
+	trajectory_config_release(&c);
+	json_decref(events);
+}
+END_TEST
+
+static bool short_sink(void *ctx, const char *p, size_t n)
+{
+	struct strbuf *sb = ctx;
+	strbuf_add(sb, p, n);
+	return sb->len < 20;
+}
+
+START_TEST(writing_stops_when_the_sink_fails)
+{
+	json_t *events = parse(mixed_events);
+	struct trajectory_config c;
+	trajectory_config_init(&c);
+	struct trajectory *t = trajectory_new(&c);
+	struct strbuf sb = STRBUF_INIT;
+	trajectory_spool(t, false);
+	add_all(t, events);
+	ck_assert_int_eq(trajectory_write(t, short_sink, &sb), 0);
+	/* The framing, the first call's separator and its head: then no more. */
+	ck_assert_uint_lt(sb.len, 200);
+	ck_assert_int_eq(strncmp(sb.buf, "{\"tool_calls\":[", 15), 0);
+	strbuf_release(&sb);
+	trajectory_free(t);
+	trajectory_config_release(&c);
+	json_decref(events);
+}
+END_TEST
+
+START_TEST(usage_table_grows_and_keeps_telling_repeats)
+{
+	struct usage_total u;
+	usage_total_init(&u);
+	for (int round = 0; round < 2; round++) {
+		for (int i = 0; i < 1000; i++) {
+			char inv[32];
+			snprintf(inv, sizeof inv, "inv-%d", i);
+			/* The same object in another key order is a repeat; 7.0 is not 7. */
+			json_t *first = json_pack("{s:s, s:s, s:{s:i, s:i}}", "author", "a",
+			                          "invocationId", inv, "usageMetadata",
+			                          "promptTokenCount", 7, "totalTokenCount", 9);
+			json_t *same = json_pack("{s:s, s:s, s:{s:i, s:i}}", "author", "a",
+			                         "invocationId", inv, "usageMetadata",
+			                         "totalTokenCount", 9, "promptTokenCount", 7);
+			json_t *real = json_pack("{s:s, s:s, s:{s:f, s:i}}", "author", "a",
+			                         "invocationId", inv, "usageMetadata",
+			                         "promptTokenCount", 7.0, "totalTokenCount", 9);
+			usage_total_add(&u, first);
+			usage_total_add(&u, same);
+			if (round == 1)
+				usage_total_add(&u, real);
+			json_decref(first);
+			json_decref(same);
+			json_decref(real);
+		}
+	}
+	/* Round 0: 1000 counted.  Round 1: first equals the last seen (skipped), real counts. */
+	json_t *total = usage_total_json(&u);
+	char *got = dump(total);
+	ck_assert_str_eq(got,
+	                 "{\"input_tokens\":14000,\"output_tokens\":0,\"total_tokens\":18000}");
+	free(got);
+	json_decref(total);
+	usage_total_release(&u);
+}
+END_TEST
+
 int main(void)
 {
 	util_init_json_alloc();
@@ -387,6 +780,12 @@ int main(void)
 	tcase_add_test(tc, options_parse_and_reject_bad_values);
 	tcase_add_test(tc, no_redact_and_redact_key_reach_the_values);
 	tcase_add_test(tc, an_empty_stream_gives_an_empty_trajectory);
+	tcase_add_test(tc, spooled_bytes_equal_the_in_memory_result_under_every_option);
+	tcase_add_test(tc, equal_hashes_pair_by_the_ids_read_back);
+	tcase_add_test(tc, large_values_and_many_calls_cross_the_spool_buffer);
+	tcase_add_test(tc, an_unusable_tmpdir_is_reported_once_and_nothing_is_written);
+	tcase_add_test(tc, writing_stops_when_the_sink_fails);
+	tcase_add_test(tc, usage_table_grows_and_keeps_telling_repeats);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }
