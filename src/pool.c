@@ -50,8 +50,6 @@
 
 #define HEADER     8
 #define PAGE_BYTES (64 * 1024)
-/* Threads that can own a pool at once; a thread beyond them uses malloc. */
-#define MAX_POOLS 64
 /* The pool id of a block that came from malloc (too large, or no pool). */
 #define FROM_MALLOC 0xFFFF
 /* Blocks a thread gathers for another pool before it hands them over. */
@@ -93,7 +91,7 @@ struct batch {
 	unsigned count;
 };
 
-static struct pool *pools[MAX_POOLS];
+static struct pool *pools[POOL_MAX];
 static unsigned npools;
 static pthread_mutex_t pools_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
@@ -168,7 +166,7 @@ static struct pool *take_pool(void)
 			pool = pools[i];
 			pool->orphan = false;
 		}
-	if (!pool && npools < MAX_POOLS) {
+	if (!pool && npools < POOL_MAX) {
 		pool = aligned_alloc(64, sizeof *pool);
 		if (!pool) {
 			pthread_mutex_unlock(&pools_lock);
@@ -250,6 +248,12 @@ void pool_free(void *p)
 		pool->free[cls] = b;
 		return;
 	}
+	/*
+	 * A thread that frees before it ever allocated takes its pool now, so
+	 * that its end hands its batches over (thread_ended).
+	 */
+	if (!pool && !no_pool)
+		own_pool = take_pool();
 	struct pool *owner = pools[h->pool];
 	if (h->pool >= BATCHED_POOLS) {
 		push_returned(owner, cls, b, b);

@@ -33,6 +33,8 @@ bool pool_enabled(void);
  * thread's own pool (taking one if it has none yet), or POOL_NONE.
  */
 #define POOL_NONE (-1)
+/* Pools are numbered from 0 to POOL_MAX - 1; a thread beyond them uses malloc. */
+#define POOL_MAX 64
 int pool_owner(const void *block);
 int pool_self(void);
 /* Returns the blocks this thread freed for other threads' pools to them now. */

@@ -85,7 +85,7 @@ struct preparse {
 	 * whose pool made them (worker_of_pool); guarded by the lock.
 	 */
 	struct garbage *mailbox;
-	int worker_of_pool[64];
+	int worker_of_pool[POOL_MAX];
 	unsigned started; /* workers that have taken their index */
 
 	/* The file being read; only the reading thread uses these between starts. */
@@ -179,7 +179,7 @@ static void *worker_main(void *arg)
 	int pool = pool_self();
 	pthread_mutex_lock(&p->lock);
 	unsigned index = p->started++;
-	if (pool >= 0 && pool < (int)(sizeof p->worker_of_pool / sizeof p->worker_of_pool[0]))
+	if (pool >= 0 && pool < POOL_MAX)
 		p->worker_of_pool[pool] = (int)index;
 	for (;;) {
 		while (!p->stop && p->next_parse == p->next_read)
@@ -339,7 +339,7 @@ struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
 	pthread_cond_init(&p->space, NULL);
 	p->workers = xcalloc(p->jobs, sizeof *p->workers);
 	p->mailbox = xcalloc(p->jobs, sizeof *p->mailbox);
-	for (size_t i = 0; i < sizeof p->worker_of_pool / sizeof p->worker_of_pool[0]; i++)
+	for (size_t i = 0; i < POOL_MAX; i++)
 		p->worker_of_pool[i] = -1;
 	for (unsigned i = 0; i < p->jobs; i++)
 		if (pthread_create(&p->workers[i], NULL, worker_main, p) != 0) {
@@ -371,9 +371,7 @@ static void release(struct preparse *p, struct chunk *c)
 	for (size_t i = 0; i < p->garbage.count; i++) {
 		json_t *v = p->garbage.values[i];
 		int pool = pool_owner(v);
-		int w = pool >= 0 && pool < (int)(sizeof p->worker_of_pool / sizeof p->worker_of_pool[0])
-		            ? p->worker_of_pool[pool]
-		            : -1;
+		int w = pool >= 0 && pool < POOL_MAX ? p->worker_of_pool[pool] : -1;
 		garbage_add(&p->mailbox[w >= 0 ? w : 0], v);
 	}
 	p->garbage.count = 0;

@@ -127,7 +127,8 @@ START_TEST(blocks_freed_by_another_thread_go_back_to_their_maker)
 {
 	if (!pool_enabled())
 		return;
-	struct maker m = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, {{0}, 0}, {{0}, 0}};
+	struct maker m = {
+	    PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, {{0}, 0}, {{0}, 0}};
 	pthread_t t;
 	ck_assert_int_eq(pthread_create(&t, NULL, make_two_rounds, &m), 0);
 	wait_step(&m, 1);

@@ -113,9 +113,10 @@ END_TEST
  * same bytes.  Returns how many lines were tried; *found gets how many had
  * a value.
  */
-static size_t take_line_by_line(struct preparse *p, const char *name, const struct strbuf *want_bytes,
-                                void (*each)(struct preparse *p, json_t *v, json_t *want, size_t end,
-                                             size_t want_end, void *ctx),
+static size_t take_line_by_line(struct preparse *p, const char *name,
+                                const struct strbuf *want_bytes,
+                                void (*each)(struct preparse *p, json_t *v, json_t *want,
+                                             size_t end, size_t want_end, void *ctx),
                                 void *ctx, size_t *found)
 {
 	int fd = open_file(name);
