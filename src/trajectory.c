@@ -141,6 +141,24 @@ static uint64_t hash_bytes(const void *data, size_t len)
 	return mix64(h ^ w ^ ((uint64_t)len << 56));
 }
 
+/*
+ * The open-addressing tables below are filled up to nine tenths and grow by
+ * half, so that they cost little over their entries: a slot's home is its
+ * hash scaled to the table, then the next free slot on.
+ */
+#define TABLE_FULL(n, cap) (10 * ((n) + 1) > 9 * (cap))
+#define TABLE_GROWN(cap)   ((cap) ? (cap) + (cap) / 2 : 64)
+
+static size_t table_home(uint32_t h, size_t cap)
+{
+	return (size_t)(((uint64_t)h * cap) >> 32);
+}
+
+static size_t table_next(size_t i, size_t cap)
+{
+	return i + 1 == cap ? 0 : i + 1;
+}
+
 /* Token usage. */
 
 /*
@@ -268,8 +286,7 @@ static void encode_canonical(struct strbuf *sb, const json_t *v)
 /* The slot of key: its own, or the free one it would take. */
 static struct usage_seen *usage_slot(struct usage_seen *table, size_t cap, uint64_t key)
 {
-	size_t mask = cap - 1;
-	for (size_t i = (size_t)key & mask;; i = (i + 1) & mask)
+	for (size_t i = table_home((uint32_t)(key >> 32), cap);; i = table_next(i, cap))
 		if (table[i].key == key || table[i].key == 0)
 			return &table[i];
 }
@@ -279,8 +296,8 @@ static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage
 {
 	if (!key)
 		key = 1; /* 0 marks a free slot */
-	if (4 * (u->nlast + 1) > 3 * u->cap) {
-		size_t cap = u->cap ? 2 * u->cap : 64;
+	if (TABLE_FULL(u->nlast, u->cap)) {
+		size_t cap = TABLE_GROWN(u->cap);
 		struct usage_seen *table = xcalloc(cap, sizeof *table);
 		for (size_t i = 0; i < u->cap; i++)
 			if (u->last[i].key)
@@ -649,8 +666,7 @@ static bool call_has_id(struct trajectory *t, size_t n, const char *id, size_t l
 static struct id_slot *id_slot_of(struct trajectory *t, const char *id, size_t len, bool *found)
 {
 	uint32_t h = id_hash(id, len);
-	size_t mask = t->ids_cap - 1;
-	for (size_t i = h & mask;; i = (i + 1) & mask) {
+	for (size_t i = table_home(h, t->ids_cap);; i = table_next(i, t->ids_cap)) {
 		struct id_slot *slot = &t->ids[i];
 		*found = slot->call && slot->hash == h && call_has_id(t, slot->call - 1, id, len);
 		if (*found || !slot->call)
@@ -660,14 +676,14 @@ static struct id_slot *id_slot_of(struct trajectory *t, const char *id, size_t l
 
 static void id_table_grow(struct trajectory *t)
 {
-	size_t cap = t->ids_cap ? 2 * t->ids_cap : 64;
+	size_t cap = TABLE_GROWN(t->ids_cap);
 	struct id_slot *ids = xcalloc(cap, sizeof *ids);
 	for (size_t i = 0; i < t->ids_cap; i++) {
 		if (!t->ids[i].call)
 			continue;
-		size_t j = t->ids[i].hash & (cap - 1);
+		size_t j = table_home(t->ids[i].hash, cap);
 		while (ids[j].call)
-			j = (j + 1) & (cap - 1);
+			j = table_next(j, cap);
 		ids[j] = t->ids[i];
 	}
 	free(t->ids);
@@ -691,7 +707,7 @@ static bool spooled_call_with_id(struct trajectory *t, const char *id, size_t *n
 static void set_call_of_id(struct trajectory *t, const char *id, size_t len, size_t n)
 {
 	bool found;
-	if (4 * (t->nids + 1) > 3 * t->ids_cap)
+	if (TABLE_FULL(t->nids, t->ids_cap))
 		id_table_grow(t);
 	struct id_slot *slot = id_slot_of(t, id, len, &found);
 	if (!found)
@@ -798,7 +814,7 @@ static void add_call(struct trajectory *t, const json_t *event, json_t *call)
 		return;
 	}
 	if (t->ncalls == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 16;
+		t->cap = t->spooled ? TABLE_GROWN(t->cap) : t->cap ? t->cap * 2 : 16;
 		if (t->spooled)
 			t->refs = xrealloc(t->refs, t->cap * sizeof *t->refs);
 		else

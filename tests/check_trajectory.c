@@ -555,7 +555,8 @@ START_TEST(equal_hashes_pair_by_the_ids_read_back)
 	/* Long ids that differ only at their end (past the 512-byte compare chunk). */
 	memset(id, 'x', 2000);
 	for (int i = 0; i < 3; i++) {
-		snprintf(id + 2000, 10, "%d", i);
+		id[2000] = (char)('0' + i);
+		id[2001] = '\0';
 		json_array_append_new(
 		    events, event_with("a", call_part(id, "long", json_pack("{s:i}", "i", i))));
 	}
@@ -585,10 +586,11 @@ START_TEST(equal_hashes_pair_by_the_ids_read_back)
 	json_array_append_new(events,
 	                      event_with("u", response_part("abcd", "p", json_string("none"))));
 	memset(id, 'x', 2000);
-	snprintf(id + 2000, 10, "%d", 1);
+	id[2000] = '1';
+	id[2001] = '\0';
 	json_array_append_new(events,
 	                      event_with("u", response_part(id, "long", json_string("one"))));
-	snprintf(id + 2000, 10, "%d", 3);
+	id[2000] = '3';
 	json_array_append_new(events,
 	                      event_with("u", response_part(id, "long", json_string("three"))));
 
