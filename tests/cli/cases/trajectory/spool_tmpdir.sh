@@ -1,15 +1,6 @@
-# Tool values wait in a temporary file in TMPDIR.  One that cannot be made: one
-# message naming the directory, exit 71, nothing on standard output.
-TMPDIR=/nonexistent/dir adkev trajectory "$CORPUS"/adkjs/b_tool_call.jsonl; echo "exit $?"
-# It outranks bad input (65).
-printf '%s\n{"oops"\n' "$(head -n 1 "$CORPUS"/adkjs/b_tool_call.jsonl)" |
-	TMPDIR=/nonexistent/dir adkev trajectory; echo "exit $?"
-# A stream with nothing to spool never makes the file.
-TMPDIR=/nonexistent/dir adkev trajectory "$CORPUS"/adkjs/a_plain.jsonl; echo "exit $?"
-TMPDIR=/nonexistent/dir adkev trajectory --no-tool-calls --no-state-deltas "$CORPUS"/adkjs/f_state.jsonl; echo "exit $?"
-# --per-invocation builds its results in memory.
-TMPDIR=/nonexistent/dir adkev trajectory --per-invocation --no-token-usage "$CORPUS"/adkjs/b_tool_call.jsonl; echo "exit $?"
-# A TMPDIR with a trailing slash, or empty (then /tmp), works; no file is left in it.
+# Tool values wait in a temporary file in TMPDIR (spool_tmpdir_missing: one that
+# cannot be made).  A TMPDIR with a trailing slash, or empty (then /tmp), works, and
+# no file is left in it.
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
 TMPDIR="$tmp/" adkev trajectory --no-token-usage "$CORPUS"/adkjs/b_tool_call.jsonl; echo "exit $?"
 TMPDIR= adkev trajectory --no-token-usage --no-state-deltas "$CORPUS"/adkjs/b_tool_call.jsonl >/dev/null; echo "exit $?"
