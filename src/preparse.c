@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -39,9 +40,12 @@ struct entry {
 	json_t *value;
 };
 
-struct garbage {
-	json_t **values;
-	size_t count, cap;
+/* Values the reader is done with, on their way back to the worker that made them. */
+#define GARBAGE_BATCH 32
+struct garbage_batch {
+	struct garbage_batch *next;
+	size_t count;
+	json_t *values[GARBAGE_BATCH];
 };
 
 struct chunk {
@@ -79,14 +83,17 @@ struct preparse {
 	uint64_t next_copy;  /* the chunk the reader copies from */
 	uint64_t oldest; /* the oldest chunk not yet FREE; written by the reader's thread only */
 	uint64_t handed; /* chunks up to here have given the reader bytes; the reader's only */
-	struct garbage garbage; /* values discarded since the last release; the reader's only */
 	/*
-	 * The values each worker is to release, by the index of the worker
-	 * whose pool made them (worker_of_pool); guarded by the lock.
+	 * A value the reader is done with goes back to the worker whose pool
+	 * made it (worker_of_pool): the reader gathers a batch for each worker
+	 * and pushes it onto that worker's mailbox, a lock-free stack the
+	 * worker empties before each line it parses.  So the blocks are freed
+	 * soon, on the thread whose free lists they belong to.
 	 */
-	struct garbage *mailbox;
-	int worker_of_pool[POOL_MAX];
-	unsigned started; /* workers that have taken their index */
+	struct garbage_batch **gathering;         /* [jobs]; the reader's only */
+	_Atomic(struct garbage_batch *) *mailbox; /* [jobs] */
+	_Atomic int worker_of_pool[POOL_MAX];     /* a worker's index, or -1 */
+	unsigned started;                         /* workers that have taken their index */
 
 	/* The file being read; only the reading thread uses these between starts. */
 	int fd;
@@ -117,6 +124,60 @@ static void add_entry(struct chunk *c, uint64_t off, size_t len, size_t end, jso
 	c->entries[c->nentries++] = (struct entry){off, len, end, value};
 }
 
+static void release_batches(struct garbage_batch *b)
+{
+	while (b) {
+		struct garbage_batch *next = b->next;
+		for (size_t i = 0; i < b->count; i++)
+			json_decref(b->values[i]);
+		free(b);
+		b = next;
+	}
+}
+
+/* Releases, on worker w's thread, the values the reader has given back to it. */
+static void empty_mailbox(struct preparse *p, unsigned w)
+{
+	if (atomic_load_explicit(&p->mailbox[w], memory_order_relaxed))
+		release_batches(
+		    atomic_exchange_explicit(&p->mailbox[w], NULL, memory_order_acquire));
+}
+
+/* Hands the batch the reader gathered for worker w to it. */
+static void post_batch(struct preparse *p, unsigned w)
+{
+	struct garbage_batch *b = p->gathering[w];
+	if (!b)
+		return;
+	p->gathering[w] = NULL;
+	struct garbage_batch *old = atomic_load_explicit(&p->mailbox[w], memory_order_relaxed);
+	do
+		b->next = old;
+	while (!atomic_compare_exchange_weak_explicit(&p->mailbox[w], &old, b, memory_order_release,
+	                                              memory_order_relaxed));
+}
+
+/*
+ * Gives a value back on the reader's thread.  One the reader parsed itself
+ * goes to the first worker: the pool lets any thread free any block.
+ */
+static void give_back(struct preparse *p, json_t *v)
+{
+	int pool = pool_owner(v);
+	int w = pool >= 0 && pool < POOL_MAX
+	            ? atomic_load_explicit(&p->worker_of_pool[pool], memory_order_relaxed)
+	            : -1;
+	unsigned k = w >= 0 ? (unsigned)w : 0;
+	struct garbage_batch *b = p->gathering[k];
+	if (!b) {
+		b = p->gathering[k] = xmalloc(sizeof *b);
+		b->count = 0;
+	}
+	b->values[b->count++] = v;
+	if (b->count == GARBAGE_BATCH)
+		post_batch(p, k);
+}
+
 /*
  * Parses the value at the start of each line the way the reader frames
  * lines: one '\r' before the '\n' is not part of the line, a UTF-8
@@ -125,20 +186,14 @@ static void add_entry(struct chunk *c, uint64_t off, size_t len, size_t end, jso
  * whose value starts with '{' or '[' are tried: those are the events,
  * arrays and sessions; anything else is rare and left to the reader.
  */
-static void release_garbage(struct garbage *g)
-{
-	for (size_t i = 0; i < g->count; i++)
-		json_decref(g->values[i]);
-	g->count = 0;
-}
-
-static void parse_chunk(struct preparse *p, struct chunk *c)
+static void parse_chunk(struct preparse *p, struct chunk *c, unsigned worker)
 {
 	size_t pos = 0;
 	c->nentries = c->next_entry = 0;
 	if (c->off == 0 && starts_with(c->data, c->len, "\xEF\xBB\xBF"))
 		pos = 3;
 	while (pos < c->len) {
+		empty_mailbox(p, worker);
 		const char *line = c->data + pos;
 		const char *nl = memchr(line, '\n', c->len - pos);
 		size_t total = nl ? (size_t)(nl - line) + 1 : c->len - pos;
@@ -163,24 +218,14 @@ static void parse_chunk(struct preparse *p, struct chunk *c)
 	}
 }
 
-static void garbage_add(struct garbage *g, json_t *value)
-{
-	if (g->count == g->cap) {
-		g->cap = g->cap ? g->cap * 2 : 64;
-		g->values = xrealloc(g->values, g->cap * sizeof *g->values);
-	}
-	g->values[g->count++] = value;
-}
-
 static void *worker_main(void *arg)
 {
 	struct preparse *p = arg;
-	struct garbage own = {NULL, 0, 0};
 	int pool = pool_self();
 	pthread_mutex_lock(&p->lock);
 	unsigned index = p->started++;
 	if (pool >= 0 && pool < POOL_MAX)
-		p->worker_of_pool[pool] = (int)index;
+		atomic_store_explicit(&p->worker_of_pool[pool], (int)index, memory_order_relaxed);
 	for (;;) {
 		while (!p->stop && p->next_parse == p->next_read)
 			pthread_cond_wait(&p->work, &p->lock);
@@ -188,20 +233,13 @@ static void *worker_main(void *arg)
 			break;
 		struct chunk *c = slot(p, p->next_parse++);
 		c->state = CHUNK_PARSING;
-		struct garbage mail = p->mailbox[index];
-		p->mailbox[index] = own;
-		own = mail;
 		pthread_mutex_unlock(&p->lock);
-		/* Freed where they were made: the blocks go straight back to this thread's pool. */
-		release_garbage(&own);
-		parse_chunk(p, c);
+		parse_chunk(p, c, index);
 		pthread_mutex_lock(&p->lock);
 		c->state = CHUNK_DONE;
 		pthread_cond_signal(&p->parsed);
 	}
 	pthread_mutex_unlock(&p->lock);
-	release_garbage(&own);
-	free(own.values);
 	return NULL;
 }
 
@@ -338,9 +376,12 @@ struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
 	pthread_cond_init(&p->parsed, NULL);
 	pthread_cond_init(&p->space, NULL);
 	p->workers = xcalloc(p->jobs, sizeof *p->workers);
+	p->gathering = xcalloc(p->jobs, sizeof *p->gathering);
 	p->mailbox = xcalloc(p->jobs, sizeof *p->mailbox);
+	for (unsigned i = 0; i < p->jobs; i++)
+		atomic_init(&p->mailbox[i], NULL);
 	for (size_t i = 0; i < POOL_MAX; i++)
-		p->worker_of_pool[i] = -1;
+		atomic_init(&p->worker_of_pool[i], -1);
 	for (unsigned i = 0; i < p->jobs; i++)
 		if (pthread_create(&p->workers[i], NULL, worker_main, p) != 0) {
 			warnx_msg("cannot start a worker thread");
@@ -357,24 +398,15 @@ struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
 static void release(struct preparse *p, struct chunk *c)
 {
 	for (size_t i = c->next_entry; i < c->nentries; i++)
-		json_decref(c->entries[i].value);
+		give_back(p, c->entries[i].value);
 	c->nentries = c->next_entry = 0;
 	c->copied = 0;
 	c->len = 0;
 	c->state = CHUNK_FREE;
 	p->oldest++;
-	/*
-	 * The values discarded so far go to the workers that made them, to be
-	 * released when each takes its next chunk; a value the reader parsed
-	 * itself goes to the first worker (the pool lets any thread free it).
-	 */
-	for (size_t i = 0; i < p->garbage.count; i++) {
-		json_t *v = p->garbage.values[i];
-		int pool = pool_owner(v);
-		int w = pool >= 0 && pool < POOL_MAX ? p->worker_of_pool[pool] : -1;
-		garbage_add(&p->mailbox[w >= 0 ? w : 0], v);
-	}
-	p->garbage.count = 0;
+	/* Nothing waits for a batch to fill: what was gathered goes now. */
+	for (unsigned w = 0; w < p->jobs; w++)
+		post_batch(p, w);
 }
 
 void preparse_free(struct preparse *p)
@@ -401,12 +433,11 @@ void preparse_free(struct preparse *p)
 		free(c->data);
 		free(c->entries);
 	}
-	release_garbage(&p->garbage);
-	free(p->garbage.values);
-	for (unsigned i = 0; i < p->jobs; i++) {
-		release_garbage(&p->mailbox[i]);
-		free(p->mailbox[i].values);
+	for (unsigned w = 0; w < p->jobs; w++) {
+		post_batch(p, w);
+		empty_mailbox(p, w);
 	}
+	free(p->gathering);
 	free(p->mailbox);
 	free(p->ring);
 	free(p->workers);
@@ -502,7 +533,7 @@ json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end)
 				*end = e->end;
 				return e->value;
 			}
-			json_decref(e->value);
+			give_back(p, e->value);
 		}
 	}
 	return NULL;
@@ -510,7 +541,6 @@ json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end)
 
 void preparse_discard(struct preparse *p, json_t *value)
 {
-	if (!value)
-		return;
-	garbage_add(&p->garbage, value);
+	if (value)
+		give_back(p, value);
 }
