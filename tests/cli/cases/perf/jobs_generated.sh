@@ -35,7 +35,12 @@ done
 same "final --concat, valid" final --concat good.jsonl
 same "trajectory, valid" trajectory good.jsonl
 same "to-a2a, valid" to-a2a good.jsonl
+# from-a2a over what to-a2a wrote; stats, which writes text.
+adkev to-a2a -j 1 good.jsonl >good.a2a
+same "from-a2a" from-a2a --deterministic good.a2a
+same "from-a2a --aggregate" from-a2a --deterministic --aggregate good.a2a
+same "stats --skip-invalid gen.jsonl" stats --skip-invalid gen.jsonl
 # Standard input is a pipe: read by the reading thread as it comes.
 cat good.jsonl | adkev final --concat -j 3 >pipe.out
 adkev final --concat -j 1 good.jsonl | cmp -s - pipe.out && echo "pipe: same"
-rm -f gen.jsonl gen.sse good.jsonl one.out one.err four.out four.err all.out all.err pipe.out
+rm -f gen.jsonl gen.sse good.jsonl good.a2a one.out one.err four.out four.err all.out all.err pipe.out
