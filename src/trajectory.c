@@ -159,6 +159,58 @@ static size_t table_next(size_t i, size_t cap)
 	return i + 1 == cap ? 0 : i + 1;
 }
 
+/* Temporary files. */
+
+static const char *temp_dir(void)
+{
+	const char *dir = getenv("TMPDIR");
+	return dir && *dir ? dir : "/tmp";
+}
+
+/* Reports the first failure of a temporary file into *status; later ones follow from it. */
+static void temp_fail(int *status, int code, int errnum, const char *what)
+{
+	if (*status)
+		return;
+	*status = code;
+	warn_errno(errnum, "trajectory: %s a temporary file in '%s'", what, temp_dir());
+}
+
+/* An unlinked temporary file open for reading and writing, or -1 after reporting why. */
+static int temp_open(int *status)
+{
+	struct strbuf path = STRBUF_INIT;
+	const char *dir = temp_dir();
+	strbuf_addf(&path, "%s%sadkev-XXXXXX", dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
+	int fd = mkostemp(path.buf, O_CLOEXEC);
+	if (fd < 0)
+		temp_fail(status, EXIT_OSERR, errno, "cannot create");
+	else
+		unlink(path.buf); /* the file lives as long as the descriptor */
+	strbuf_release(&path);
+	return fd;
+}
+
+/* pread() or pwrite() of all len bytes at offset at; false (reported) on failure. */
+static bool temp_io(int *status, bool writing, int fd, void *p, size_t len, uint64_t at)
+{
+	char *b = p;
+	while (len) {
+		ssize_t n = writing ? pwrite(fd, b, len, (off_t)at) : pread(fd, b, len, (off_t)at);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			temp_fail(status, EXIT_IOERR, n < 0 ? errno : EIO,
+			          writing ? "cannot write to" : "cannot read");
+			return false;
+		}
+		b += n;
+		at += (uint64_t)n;
+		len -= (size_t)n;
+	}
+	return true;
+}
+
 /* Token usage. */
 
 /*
@@ -179,6 +231,13 @@ void usage_total_init(struct usage_total *u)
 {
 	*u = (struct usage_total){0};
 	u->scratch = (struct strbuf)STRBUF_INIT;
+	u->fd = -1;
+}
+
+void usage_total_spill(struct usage_total *u, size_t after, int *status)
+{
+	u->spill_after = after;
+	u->status = status;
 }
 
 static void add_count(long long *sum, const json_t *usage, enum adk_field field, bool *seen)
@@ -291,11 +350,98 @@ static struct usage_seen *usage_slot(struct usage_seen *table, size_t cap, uint6
 			return &table[i];
 }
 
+/*
+ * The table in a file: the same slots, filled up to half, so a probe
+ * mostly ends within the first few slots read.
+ */
+#define FILE_PROBE 16
+
+/* Where key is or would go in the file table fd of cap slots; false after a failed read. */
+static bool file_slot(struct usage_total *u, int fd, size_t cap, uint64_t key, size_t *at,
+                      struct usage_seen *entry)
+{
+	struct usage_seen block[FILE_PROBE];
+	size_t i = table_home((uint32_t)(key >> 32), cap);
+	for (;;) {
+		size_t n = cap - i < FILE_PROBE ? cap - i : FILE_PROBE;
+		if (!temp_io(u->status, false, fd, block, n * sizeof *block, i * sizeof *block))
+			return false;
+		for (size_t j = 0; j < n; j++) {
+			if (block[j].key == key || block[j].key == 0) {
+				*at = i + j;
+				*entry = block[j];
+				return true;
+			}
+		}
+		i = i + n == cap ? 0 : i + n;
+	}
+}
+
+static bool file_put(struct usage_total *u, int fd, size_t at, struct usage_seen entry)
+{
+	return temp_io(u->status, true, fd, &entry, sizeof entry, at * sizeof entry);
+}
+
+/* Moves the table, from memory or from the file, to a new file of twice its entries' room. */
+static bool file_grow(struct usage_total *u)
+{
+	size_t cap = 4 * (u->nlast + 1), at;
+	struct usage_seen entry, block[256];
+	int fd = temp_open(u->status);
+	if (fd < 0)
+		return false;
+	bool ok = ftruncate(fd, (off_t)(cap * sizeof entry)) == 0;
+	if (!ok)
+		temp_fail(u->status, EXIT_IOERR, errno, "cannot write to");
+	if (u->fd < 0) {
+		for (size_t i = 0; ok && i < u->cap; i++)
+			if (u->last[i].key)
+				ok = file_slot(u, fd, cap, u->last[i].key, &at, &entry) &&
+				     file_put(u, fd, at, u->last[i]);
+		free(u->last);
+		u->last = NULL;
+		u->cap = 0;
+	}
+	for (size_t i = 0; ok && u->fd >= 0 && i < u->fd_cap; i += 256) {
+		size_t n = u->fd_cap - i < 256 ? u->fd_cap - i : 256;
+		ok = temp_io(u->status, false, u->fd, block, n * sizeof entry, i * sizeof entry);
+		for (size_t j = 0; ok && j < n; j++)
+			if (block[j].key)
+				ok = file_slot(u, fd, cap, block[j].key, &at, &entry) &&
+				     file_put(u, fd, at, block[j]);
+	}
+	if (u->fd >= 0)
+		close(u->fd);
+	u->fd = fd;
+	u->fd_cap = cap;
+	return ok;
+}
+
+/* usage_seen_again() once the table is in a file. */
+static bool file_seen_again(struct usage_total *u, uint64_t key, uint64_t usage)
+{
+	size_t at;
+	struct usage_seen entry;
+	if (*u->status)
+		return false; /* no result will be written */
+	if ((u->fd < 0 || 2 * (u->nlast + 1) > u->fd_cap) && !file_grow(u))
+		return false;
+	if (!file_slot(u, u->fd, u->fd_cap, key, &at, &entry))
+		return false;
+	bool repeat = entry.key == key && entry.usage == usage;
+	if (!entry.key)
+		u->nlast++;
+	file_put(u, u->fd, at, (struct usage_seen){key, usage});
+	return repeat;
+}
+
 /* Records the usage hash of key; returns whether it equals the one recorded before. */
 static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage)
 {
 	if (!key)
 		key = 1; /* 0 marks a free slot */
+	if (u->fd >= 0 || (u->spill_after && u->nlast >= u->spill_after))
+		return file_seen_again(u, key, usage);
 	if (TABLE_FULL(u->nlast, u->cap)) {
 		size_t cap = TABLE_GROWN(u->cap);
 		struct usage_seen *table = xcalloc(cap, sizeof *table);
@@ -355,6 +501,9 @@ json_t *usage_total_json(const struct usage_total *u)
 
 void usage_total_release(struct usage_total *u)
 {
+	if (u->fd >= 0)
+		close(u->fd);
+	u->fd = -1;
 	free(u->last);
 	u->last = NULL;
 	u->nlast = u->cap = 0;
@@ -443,6 +592,9 @@ struct trajectory {
 
 static bool equal_hashes;
 
+/* Authors and invocations with token usage kept in memory by a spooled trajectory (64 KiB). */
+#define USAGE_IN_MEMORY 4096
+
 void trajectory_test_equal_hashes(bool on)
 {
 	equal_hashes = on;
@@ -466,40 +618,23 @@ void trajectory_spool(struct trajectory *t, bool pretty)
 	const struct trajectory_config *c = t->config;
 	t->spooled = true;
 	t->pretty = pretty;
+	usage_total_spill(&t->usage, USAGE_IN_MEMORY, &t->status);
 	if (c->redact) {
 		redactor_init(&t->redactor, c->redact_exact, c->redact_words, c->nredact_words);
 		t->rp = &t->redactor;
 	}
 }
 
-/* The temporary files. */
+/* The spools. */
 
-static const char *temp_dir(void)
-{
-	const char *dir = getenv("TMPDIR");
-	return dir && *dir ? dir : "/tmp";
-}
-
-/* Reports the first failure; later ones follow from it. */
 static void spool_fail(struct trajectory *t, int status, int errnum, const char *what)
 {
-	if (t->status)
-		return;
-	t->status = status;
-	warn_errno(errnum, "trajectory: %s a temporary file in '%s'", what, temp_dir());
+	temp_fail(&t->status, status, errnum, what);
 }
 
 static bool spool_create(struct trajectory *t, struct spool *s)
 {
-	struct strbuf path = STRBUF_INIT;
-	const char *dir = temp_dir();
-	strbuf_addf(&path, "%s%sadkev-XXXXXX", dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
-	s->fd = mkostemp(path.buf, O_CLOEXEC);
-	if (s->fd < 0)
-		spool_fail(t, EXIT_OSERR, errno, "cannot create");
-	else
-		unlink(path.buf); /* the file lives as long as the descriptor */
-	strbuf_release(&path);
+	s->fd = temp_open(&t->status);
 	return s->fd >= 0;
 }
 

@@ -137,9 +137,22 @@ struct usage_total {
 	struct usage_seen *last;
 	size_t nlast, cap;
 	struct strbuf scratch;
+	/* Past spill_after entries (0: never) the table moves to a temporary file. */
+	size_t spill_after;
+	int fd;        /* the table's file, or -1 */
+	size_t fd_cap; /* its slots */
+	int *status;   /* where a failure of the file is recorded */
 };
 
 void usage_total_init(struct usage_total *u);
+/*
+ * Keeps at most after authors and invocations in memory: past that the
+ * table lives in an unlinked temporary file in $TMPDIR (else /tmp), read
+ * and written 16 bytes at a time.  A failure of the file is reported once
+ * and recorded in *status (EXIT_OSERR or EXIT_IOERR) unless *status is set
+ * already; the counts are then no longer right.
+ */
+void usage_total_spill(struct usage_total *u, size_t after, int *status);
 /* Takes in one event (borrowed; nothing of it is kept). */
 void usage_total_add(struct usage_total *u, const json_t *event);
 /*

@@ -723,10 +723,13 @@ START_TEST(writing_stops_when_the_sink_fails)
 }
 END_TEST
 
-START_TEST(usage_table_grows_and_keeps_telling_repeats)
+/* The usage total of 1000 invocations, twice over, with the table spilled past spill entries. */
+static char *usage_of_many_invocations(size_t spill, int *status)
 {
 	struct usage_total u;
 	usage_total_init(&u);
+	if (spill)
+		usage_total_spill(&u, spill, status);
 	for (int round = 0; round < 2; round++) {
 		for (int i = 0; i < 1000; i++) {
 			char inv[32];
@@ -750,14 +753,51 @@ START_TEST(usage_table_grows_and_keeps_telling_repeats)
 			json_decref(real);
 		}
 	}
-	/* Round 0: 1000 counted.  Round 1: first equals the last seen (skipped), real counts. */
 	json_t *total = usage_total_json(&u);
 	char *got = dump(total);
-	ck_assert_str_eq(got,
-	                 "{\"input_tokens\":14000,\"output_tokens\":0,\"total_tokens\":18000}");
-	free(got);
 	json_decref(total);
 	usage_total_release(&u);
+	return got;
+}
+
+/* Round 0: 1000 counted.  Round 1: first equals the last seen (skipped), real counts. */
+#define MANY_INVOCATIONS_USAGE "{\"input_tokens\":14000,\"output_tokens\":0,\"total_tokens\":18000}"
+
+START_TEST(usage_table_grows_and_keeps_telling_repeats)
+{
+	char *got = usage_of_many_invocations(0, NULL);
+	ck_assert_str_eq(got, MANY_INVOCATIONS_USAGE);
+	free(got);
+}
+END_TEST
+
+START_TEST(usage_table_in_a_file_counts_the_same)
+{
+	/* Spilled at once, after a few entries, and after most: the file grows several times. */
+	size_t spills[] = {1, 8, 900};
+	for (size_t i = 0; i < 3; i++) {
+		int status = 0;
+		char *got = usage_of_many_invocations(spills[i], &status);
+		ck_assert_int_eq(status, 0);
+		ck_assert_str_eq(got, MANY_INVOCATIONS_USAGE);
+		free(got);
+	}
+	/* A file that cannot be made is reported once, into the status given. */
+	char *saved = getenv("TMPDIR") ? strdup(getenv("TMPDIR")) : NULL;
+	setenv("TMPDIR", "/nonexistent/adkev-test", 1);
+	int status = 0;
+	capture_begin();
+	free(usage_of_many_invocations(8, &status));
+	char *err = capture_end();
+	if (saved)
+		setenv("TMPDIR", saved, 1);
+	else
+		unsetenv("TMPDIR");
+	free(saved);
+	ck_assert_int_eq(status, EXIT_OSERR);
+	ck_assert_str_eq(err, "adkev: trajectory: cannot create a temporary file in "
+	                      "'/nonexistent/adkev-test': No such file or directory\n");
+	free(err);
 }
 END_TEST
 
@@ -788,6 +828,7 @@ int main(void)
 	tcase_add_test(tc, an_unusable_tmpdir_is_reported_once_and_nothing_is_written);
 	tcase_add_test(tc, writing_stops_when_the_sink_fails);
 	tcase_add_test(tc, usage_table_grows_and_keeps_telling_repeats);
+	tcase_add_test(tc, usage_table_in_a_file_counts_the_same);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }
