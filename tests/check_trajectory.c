@@ -5,6 +5,9 @@
  */
 #include "testutil.h"
 
+#include <signal.h>
+#include <sys/resource.h>
+
 #include "output.h"
 #include "trajectory.h"
 #include "util.h"
@@ -696,6 +699,45 @@ START_TEST(an_unusable_tmpdir_is_reported_once_and_nothing_is_written)
 }
 END_TEST
 
+START_TEST(a_full_disk_is_a_write_error_and_nothing_is_written)
+{
+	/* A file size limit stands in for a full disk: writes past it fail with EFBIG. */
+	struct rlimit saved, limit;
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &saved), 0);
+	limit = saved;
+	limit.rlim_cur = 100 * 1024;
+	void (*old)(int) = signal(SIGXFSZ, SIG_IGN);
+	json_t *events = json_array();
+	char *big = xmalloc(40001);
+	memset(big, 'v', 40000);
+	big[40000] = '\0';
+	for (int i = 0; i < 10; i++)
+		json_array_append_new(
+		    events, event_with("a", call_part(NULL, "t", json_pack("{s:s}", "v", big))));
+	struct trajectory_config c;
+	trajectory_config_init(&c);
+	c.max_string = -1;
+	int status = -1;
+	capture_begin();
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &limit), 0);
+	char *text = spooled_text(&c, events, false, &status);
+	setrlimit(RLIMIT_FSIZE, &saved);
+	char *err = capture_end();
+	signal(SIGXFSZ, old);
+	ck_assert_int_eq(status, EXIT_IOERR);
+	ck_assert_str_eq(text, "");
+	ck_assert_ptr_nonnull(
+	    strstr(err, "adkev: trajectory: cannot write to a temporary file in '"));
+	ck_assert_ptr_nonnull(strstr(err, "': File too large\n"));
+	ck_assert_ptr_eq(strchr(err, '\n'), err + strlen(err) - 1); /* one message */
+	free(text);
+	free(err);
+	free(big);
+	trajectory_config_release(&c);
+	json_decref(events);
+}
+END_TEST
+
 static bool short_sink(void *ctx, const char *p, size_t n)
 {
 	struct strbuf *sb = ctx;
@@ -826,6 +868,7 @@ int main(void)
 	tcase_add_test(tc, equal_hashes_pair_by_the_ids_read_back);
 	tcase_add_test(tc, large_values_and_many_calls_cross_the_spool_buffer);
 	tcase_add_test(tc, an_unusable_tmpdir_is_reported_once_and_nothing_is_written);
+	tcase_add_test(tc, a_full_disk_is_a_write_error_and_nothing_is_written);
 	tcase_add_test(tc, writing_stops_when_the_sink_fails);
 	tcase_add_test(tc, usage_table_grows_and_keeps_telling_repeats);
 	tcase_add_test(tc, usage_table_in_a_file_counts_the_same);
