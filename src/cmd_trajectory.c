@@ -17,12 +17,24 @@
 struct trajectory_cmd_config {
 	struct trajectory_config traj;
 	const char *bad; /* the option whose value was rejected */
+	bool spool;      /* one result: spooled, written by trajectory_end() */
+	bool pretty;
 };
 
+/*
+ * One result (no --per-invocation) is spooled: its pieces wait in a
+ * temporary file, not in memory, and are copied out at the end.  The
+ * choice and the style are made here, not in a writer's begin(), as
+ * nothing is written while the stream is read: so a --progress line on
+ * the terminal does not need the result built in memory instead.
+ */
 static void *trajectory_start(const void *config)
 {
 	const struct trajectory_cmd_config *cfg = config;
-	return trajectory_new(&cfg->traj);
+	struct trajectory *t = trajectory_new(&cfg->traj);
+	if (cfg->spool)
+		trajectory_spool(t, cfg->pretty);
+	return t;
 }
 
 static void trajectory_add_item(void *state, const struct reader_item *item)
@@ -32,22 +44,15 @@ static void trajectory_add_item(void *state, const struct reader_item *item)
 
 static json_t *trajectory_finish(void *state, int *status)
 {
-	(void)status;
-	return trajectory_json(state);
+	json_t *result = trajectory_json(state);
+	if (!result)
+		*status = EXIT_IOERR; /* a temporary file failed, as reported */
+	return result;
 }
 
 static void trajectory_release(void *state)
 {
 	trajectory_free(state);
-}
-
-/*
- * One result (no --per-invocation) is spooled: its pieces wait in a
- * temporary file, not in memory, and are copied out at the end.
- */
-static void trajectory_begin(void *state, struct output_style style)
-{
-	trajectory_spool(state, style.pretty);
 }
 
 static bool trajectory_end(void *state, struct output_style style, int *status)
@@ -58,7 +63,6 @@ static bool trajectory_end(void *state, struct output_style style, int *status)
 }
 
 static const struct extract_writer trajectory_writer = {
-    .begin = trajectory_begin,
     .end = trajectory_end,
 };
 
@@ -101,6 +105,8 @@ static int run_trajectory(int argc, char *argv[])
 		warnx_msg("trajectory: invalid value for %s", cfg.bad);
 		status = command_usage(&command_trajectory);
 	}
+	cfg.spool = !o.per_invocation;
+	cfg.pretty = o.style.pretty;
 	if (status < 0)
 		status = extract_run(&trajectory_extractor, &cfg, &o, argc - optind, argv + optind);
 	trajectory_config_release(&cfg.traj);

@@ -1102,9 +1102,24 @@ static json_t *or_null(json_t *v)
 	return v ? json_incref(v) : json_null();
 }
 
+static bool strbuf_sink(void *ctx, const char *p, size_t n)
+{
+	strbuf_add(ctx, p, n);
+	return true;
+}
+
 json_t *trajectory_json(struct trajectory *t)
 {
 	const struct trajectory_config *c = t->config;
+	if (t->spooled) {
+		/* Read back from what would be written: the same value, but held whole. */
+		struct strbuf sb = STRBUF_INIT;
+		json_t *v = NULL;
+		if (trajectory_write(t, strbuf_sink, &sb) == 0)
+			v = json_loadb(sb.buf, sb.len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+		strbuf_release(&sb);
+		return v;
+	}
 	struct redactor r;
 	const struct redactor *rp = NULL;
 	if (c->redact) {

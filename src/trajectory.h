@@ -97,7 +97,8 @@ void trajectory_add(struct trajectory *t, const struct reader_item *item);
 /*
  * The trajectory so far, owned by the caller:
  * {"tool_calls","state_deltas","token_usage","final_output","error"}.
- * Not for a spooled trajectory.
+ * A spooled trajectory is read back from its text to make it (and is then
+ * held whole); NULL when its temporary file failed (reported).
  */
 json_t *trajectory_json(struct trajectory *t);
 /*

@@ -527,6 +527,30 @@ START_TEST(spooled_bytes_equal_the_in_memory_result_under_every_option)
 }
 END_TEST
 
+START_TEST(a_spooled_trajectory_as_a_value_is_the_in_memory_one)
+{
+	json_t *events = parse(mixed_events);
+	struct trajectory_config c;
+	trajectory_config_init(&c);
+	struct trajectory *t = trajectory_new(&c);
+	trajectory_spool(t, true);
+	add_all(t, events);
+	json_t *v = trajectory_json(t);
+	ck_assert_ptr_nonnull(v);
+	struct strbuf sb = STRBUF_INIT;
+	json_append(&sb, v, false, 0);
+	strbuf_addch(&sb, '\n');
+	char *memory = in_memory_text(&c, events, false);
+	ck_assert_str_eq(sb.buf, memory);
+	free(memory);
+	strbuf_release(&sb);
+	json_decref(v);
+	trajectory_free(t);
+	trajectory_config_release(&c);
+	json_decref(events);
+}
+END_TEST
+
 /* An event of author a with one part. */
 static json_t *event_with(const char *author, json_t *part)
 {
@@ -865,6 +889,7 @@ int main(void)
 	tcase_add_test(tc, no_redact_and_redact_key_reach_the_values);
 	tcase_add_test(tc, an_empty_stream_gives_an_empty_trajectory);
 	tcase_add_test(tc, spooled_bytes_equal_the_in_memory_result_under_every_option);
+	tcase_add_test(tc, a_spooled_trajectory_as_a_value_is_the_in_memory_one);
 	tcase_add_test(tc, equal_hashes_pair_by_the_ids_read_back);
 	tcase_add_test(tc, large_values_and_many_calls_cross_the_spool_buffer);
 	tcase_add_test(tc, an_unusable_tmpdir_is_reported_once_and_nothing_is_written);
