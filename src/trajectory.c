@@ -538,7 +538,9 @@ struct spool {
  * A spooled tool call.  Its record in the calls spool is a header of three
  * lengths (its id, the text before its result, the text after) and those
  * bytes; each result is a length and its text, appended as it comes, so a
- * later result replaces an earlier one by pointing elsewhere.
+ * later result replaces an earlier one by pointing elsewhere.  Where they
+ * are is itself kept in a file, the index spool: call n's call_ref at
+ * offset 16 n, rewritten in place when a result comes.
  */
 struct call_ref {
 	uint64_t record;
@@ -581,10 +583,9 @@ struct trajectory {
 	bool spooled, pretty;
 	struct redactor redactor;
 	const struct redactor *rp; /* &redactor, or NULL without redaction */
-	struct call_ref *refs;
 	struct id_slot *ids;
 	size_t nids, ids_cap;
-	struct spool calls_spool, deltas_spool;
+	struct spool calls_spool, deltas_spool, index_spool;
 	size_t ndeltas;
 	struct strbuf scratch;
 	int status; /* the first failure of the temporary files, reported */
@@ -609,7 +610,7 @@ struct trajectory *trajectory_new(const struct trajectory_config *c)
 	t->deltas = json_array();
 	usage_total_init(&t->usage);
 	answer_init(&t->answer, false);
-	t->calls_spool.fd = t->deltas_spool.fd = -1;
+	t->calls_spool.fd = t->deltas_spool.fd = t->index_spool.fd = -1;
 	return t;
 }
 
@@ -710,6 +711,32 @@ static bool spool_read(struct trajectory *t, struct spool *s, uint64_t at, void 
 	return true;
 }
 
+/* Rewrites len bytes at offset at, in the file or the buffer. */
+static void spool_overwrite(struct trajectory *t, struct spool *s, uint64_t at, const void *src,
+                            size_t len)
+{
+	const char *p = src;
+	if (t->status)
+		return;
+	if (at < s->flushed) {
+		size_t n = s->flushed - at < len ? (size_t)(s->flushed - at) : len;
+		if (!temp_io(&t->status, true, s->fd, (void *)p, n, at))
+			return;
+		p += n;
+		at += n;
+		len -= n;
+	}
+	if (len)
+		memcpy(s->buf.buf + (at - s->flushed), p, len);
+}
+
+static struct call_ref call_ref(struct trajectory *t, size_t n)
+{
+	struct call_ref r = {0, NO_RESULT};
+	spool_read(t, &t->index_spool, n * sizeof r, &r, sizeof r);
+	return r;
+}
+
 /* Whether the len bytes at offset at are p[0..len). */
 static bool spool_equal(struct trajectory *t, struct spool *s, uint64_t at, const char *p,
                         size_t len)
@@ -792,7 +819,7 @@ static uint32_t id_hash(const char *id, size_t len)
 /* Whether spooled call n has the id id[0..len). */
 static bool call_has_id(struct trajectory *t, size_t n, const char *id, size_t len)
 {
-	uint64_t record = t->refs[n].record;
+	uint64_t record = call_ref(t, n).record;
 	return read_u64(t, &t->calls_spool, record) == len &&
 	       spool_equal(t, &t->calls_spool, record + CALL_HEADER, id, len);
 }
@@ -931,8 +958,8 @@ static void spool_call(struct trajectory *t, const json_t *event, json_t *call, 
 	put_u64(sb, sizeof(uint64_t), tail - head);
 	put_u64(sb, 2 * sizeof(uint64_t), sb->len - tail);
 
-	t->refs[n].record = spool_append(t, &t->calls_spool, sb->buf, sb->len);
-	t->refs[n].result = NO_RESULT;
+	struct call_ref ref = {spool_append(t, &t->calls_spool, sb->buf, sb->len), NO_RESULT};
+	spool_append(t, &t->index_spool, (const char *)&ref, sizeof ref);
 	if (id_text)
 		set_call_of_id(t, id_text, id_len, n);
 	else if (json_is_string(name))
@@ -948,12 +975,9 @@ static void add_call(struct trajectory *t, const json_t *event, json_t *call)
 		t->status = EXIT_OSERR;
 		return;
 	}
-	if (t->ncalls == t->cap) {
-		t->cap = t->spooled ? TABLE_GROWN(t->cap) : t->cap ? t->cap * 2 : 16;
-		if (t->spooled)
-			t->refs = xrealloc(t->refs, t->cap * sizeof *t->refs);
-		else
-			t->calls = xrealloc(t->calls, t->cap * sizeof *t->calls);
+	if (!t->spooled && t->ncalls == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 16;
+		t->calls = xrealloc(t->calls, t->cap * sizeof *t->calls);
 	}
 	size_t n = t->ncalls++;
 	if (t->spooled)
@@ -970,16 +994,17 @@ static void set_result(struct trajectory *t, size_t n, json_t *response)
 		tc->result = response ? json_incref(response) : json_null();
 		return;
 	}
-	if (!response) {
-		t->refs[n].result = NO_RESULT;
-		return;
+	uint64_t result = NO_RESULT;
+	if (response) {
+		struct strbuf *sb = &t->scratch;
+		strbuf_reset(sb);
+		strbuf_add(sb, zeros, sizeof(uint64_t)); /* the length, filled in below */
+		add_reported(t, sb, response, MEMBER_LEVEL);
+		put_u64(sb, 0, sb->len - sizeof(uint64_t));
+		result = spool_append(t, &t->calls_spool, sb->buf, sb->len);
 	}
-	struct strbuf *sb = &t->scratch;
-	strbuf_reset(sb);
-	strbuf_add(sb, zeros, sizeof(uint64_t)); /* the length, filled in below */
-	add_reported(t, sb, response, MEMBER_LEVEL);
-	put_u64(sb, 0, sb->len - sizeof(uint64_t));
-	t->refs[n].result = spool_append(t, &t->calls_spool, sb->buf, sb->len);
+	spool_overwrite(t, &t->index_spool, n * sizeof(struct call_ref) + sizeof(uint64_t), &result,
+	                sizeof result);
 }
 
 static void add_response(struct trajectory *t, json_t *fr)
@@ -1202,8 +1227,16 @@ static void copy_span(struct trajectory *t, struct spool *s, uint64_t at, uint64
 static void write_calls(struct trajectory *t, struct strbuf *sb, char *chunk, struct sink *k)
 {
 	struct spool *s = &t->calls_spool;
+	struct call_ref refs[256];
 	for (size_t i = 0; i < t->ncalls && k->open && !t->status; i++) {
-		uint64_t record = t->refs[i].record, result = t->refs[i].result;
+		size_t in_refs = i % 256;
+		if (!in_refs) {
+			size_t n = t->ncalls - i < 256 ? t->ncalls - i : 256;
+			if (!spool_read(t, &t->index_spool, i * sizeof *refs, refs,
+			                n * sizeof *refs))
+				return;
+		}
+		uint64_t record = refs[in_refs].record, result = refs[in_refs].result;
 		uint64_t len[3];
 		if (i)
 			strbuf_addch(sb, ',');
@@ -1291,10 +1324,10 @@ void trajectory_free(struct trajectory *t)
 		json_decref(tc->author);
 	}
 	free(t->calls);
-	free(t->refs);
 	free(t->ids);
 	spool_release(&t->calls_spool);
 	spool_release(&t->deltas_spool);
+	spool_release(&t->index_spool);
 	strbuf_release(&t->scratch);
 	if (t->rp)
 		redactor_release(&t->redactor);

@@ -85,10 +85,11 @@ struct trajectory *trajectory_new(const struct trajectory_config *c);
  * Makes t a spooled trajectory, written once by trajectory_write() in the
  * style pretty (-p) or compact.  Each tool call's arguments and result and
  * each state delta is redacted, cut and printed as soon as it is known, and
- * the text goes to an unlinked temporary file in $TMPDIR (else /tmp),
- * made at the first such piece.  Memory then holds 16 bytes per tool call,
- * about 11 per tool call id (a hash fragment and a call number) and 21 per
- * author and invocation with token usage, however large the values are.
+ * the text goes to unlinked temporary files in $TMPDIR (else /tmp), made at
+ * the first such piece, with where each call's text and latest result are.
+ * Memory then holds about 9 bytes per tool call id (a hash fragment and a
+ * call number), and the token-usage table up to 4096 authors and
+ * invocations (then it moves to a file too), however large the values are.
  * Called after trajectory_new() and before the first trajectory_add().
  */
 void trajectory_spool(struct trajectory *t, bool pretty);
