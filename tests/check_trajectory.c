@@ -650,13 +650,14 @@ END_TEST
 START_TEST(large_values_and_many_calls_cross_the_spool_buffer)
 {
 	/* Values larger than the 64 KiB buffer go straight to the file; results read back
-	 * both from the file and from the buffer. */
+	 * both from the file and from the buffer; more calls than the index buffer holds,
+	 * so results are rewritten in the index file as well as in its buffer. */
 	json_t *events = json_array();
 	char id[32];
 	char *big = xmalloc(200001);
 	memset(big, 'b', 200000);
 	big[200000] = '\0';
-	for (int i = 0; i < 2000; i++) {
+	for (int i = 0; i < 6000; i++) {
 		snprintf(id, sizeof id, "c%d", i);
 		json_t *args =
 		    i % 97 == 0 ? json_pack("{s:s}", "blob", big) : json_pack("{s:i}", "i", i);
