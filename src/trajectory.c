@@ -553,18 +553,18 @@ struct call_ref {
 static const char zeros[CALL_HEADER];
 
 /*
- * A tool call id's entry: a fragment of its hash and the latest call with
- * that id, plus one (0: a free slot).  Equal fragments are confirmed by
- * reading the call's id back, so a collision costs a read, never a wrong
- * pairing.
+ * A tool call id's entry: its hash and the latest call with that id, plus
+ * one (0: a free slot).  Equal hashes are confirmed by reading the call's
+ * id back, so a collision costs a read, never a wrong pairing.  The table
+ * is in memory up to IDS_IN_MEMORY ids, then in a file, filled up to half
+ * as token usage's is.
  */
 struct id_slot {
-	uint32_t hash;
-	uint32_t call;
+	uint64_t hash;
+	uint64_t call;
 };
 
-/* More calls than an id slot can number: far beyond what memory holds anyway. */
-#define MAX_SPOOLED_CALLS (UINT32_MAX - 1)
+#define IDS_IN_MEMORY 4096
 
 struct trajectory {
 	const struct trajectory_config *config;
@@ -585,6 +585,8 @@ struct trajectory {
 	const struct redactor *rp; /* &redactor, or NULL without redaction */
 	struct id_slot *ids;
 	size_t nids, ids_cap;
+	int ids_fd; /* the table in a file, or -1 */
+	size_t ids_fd_cap;
 	struct spool calls_spool, deltas_spool, index_spool;
 	size_t ndeltas;
 	struct strbuf scratch;
@@ -592,6 +594,7 @@ struct trajectory {
 };
 
 static bool equal_hashes;
+static size_t ids_in_memory = IDS_IN_MEMORY;
 
 /* Authors and invocations with token usage kept in memory by a spooled trajectory (64 KiB). */
 #define USAGE_IN_MEMORY 4096
@@ -599,6 +602,7 @@ static bool equal_hashes;
 void trajectory_test_equal_hashes(bool on)
 {
 	equal_hashes = on;
+	ids_in_memory = on ? 16 : IDS_IN_MEMORY;
 }
 
 struct trajectory *trajectory_new(const struct trajectory_config *c)
@@ -610,7 +614,7 @@ struct trajectory *trajectory_new(const struct trajectory_config *c)
 	t->deltas = json_array();
 	usage_total_init(&t->usage);
 	answer_init(&t->answer, false);
-	t->calls_spool.fd = t->deltas_spool.fd = t->index_spool.fd = -1;
+	t->calls_spool.fd = t->deltas_spool.fd = t->index_spool.fd = t->ids_fd = -1;
 	return t;
 }
 
@@ -811,9 +815,10 @@ static void put_u64(struct strbuf *sb, size_t at, uint64_t n)
 
 /* Tool call ids (spooled). */
 
-static uint32_t id_hash(const char *id, size_t len)
+static uint64_t id_hash(const char *id, size_t len)
 {
-	return equal_hashes ? 42 : (uint32_t)(hash_bytes(id, len) >> 32);
+	uint64_t h = equal_hashes ? 42 : hash_bytes(id, len);
+	return h ? h : 1;
 }
 
 /* Whether spooled call n has the id id[0..len). */
@@ -824,11 +829,12 @@ static bool call_has_id(struct trajectory *t, size_t n, const char *id, size_t l
 	       spool_equal(t, &t->calls_spool, record + CALL_HEADER, id, len);
 }
 
-/* The slot of an id: its own (*found), or the free one it would take. */
-static struct id_slot *id_slot_of(struct trajectory *t, const char *id, size_t len, bool *found)
+/* In memory: the slot of an id, its own (*found) or the free one it would take. */
+static struct id_slot *id_slot_of(struct trajectory *t, const char *id, size_t len, uint64_t h,
+                                  bool *found)
 {
-	uint32_t h = id_hash(id, len);
-	for (size_t i = table_home(h, t->ids_cap);; i = table_next(i, t->ids_cap)) {
+	for (size_t i = table_home((uint32_t)(h >> 32), t->ids_cap);;
+	     i = table_next(i, t->ids_cap)) {
 		struct id_slot *slot = &t->ids[i];
 		*found = slot->call && slot->hash == h && call_has_id(t, slot->call - 1, id, len);
 		if (*found || !slot->call)
@@ -843,7 +849,7 @@ static void id_table_grow(struct trajectory *t)
 	for (size_t i = 0; i < t->ids_cap; i++) {
 		if (!t->ids[i].call)
 			continue;
-		size_t j = table_home(t->ids[i].hash, cap);
+		size_t j = table_home((uint32_t)(t->ids[i].hash >> 32), cap);
 		while (ids[j].call)
 			j = table_next(j, cap);
 		ids[j] = t->ids[i];
@@ -853,28 +859,119 @@ static void id_table_grow(struct trajectory *t)
 	t->ids_cap = cap;
 }
 
+/*
+ * In the file fd of cap slots: where the id is (*found) or would go, with
+ * that slot in *slot; an id of NULL only looks for a free slot.  False
+ * after a failure.
+ */
+static bool id_file_slot(struct trajectory *t, int fd, size_t cap, const char *id, size_t len,
+                         uint64_t h, size_t *at, struct id_slot *slot, bool *found)
+{
+	struct id_slot block[FILE_PROBE];
+	size_t i = table_home((uint32_t)(h >> 32), cap);
+	for (;;) {
+		size_t n = cap - i < FILE_PROBE ? cap - i : FILE_PROBE;
+		if (!temp_io(&t->status, false, fd, block, n * sizeof *block, i * sizeof *block))
+			return false;
+		for (size_t j = 0; j < n; j++) {
+			*found = block[j].call && id && block[j].hash == h &&
+			         call_has_id(t, block[j].call - 1, id, len);
+			if (t->status)
+				return false;
+			if (*found || !block[j].call) {
+				*at = i + j;
+				*slot = block[j];
+				return true;
+			}
+		}
+		i = i + n == cap ? 0 : i + n;
+	}
+}
+
+/* Puts a slot of another table into the file fd of cap slots. */
+static bool id_file_move(struct trajectory *t, int fd, size_t cap, struct id_slot slot)
+{
+	size_t at;
+	struct id_slot free_slot;
+	bool found;
+	return id_file_slot(t, fd, cap, NULL, 0, slot.hash, &at, &free_slot, &found) &&
+	       temp_io(&t->status, true, fd, &slot, sizeof slot, at * sizeof slot);
+}
+
+/* Moves the id table, from memory or from its file, to a new file of twice its ids' room. */
+static bool id_file_grow(struct trajectory *t)
+{
+	size_t cap = 4 * (t->nids + 1);
+	struct id_slot block[256];
+	int fd = temp_open(&t->status);
+	if (fd < 0)
+		return false;
+	bool ok = ftruncate(fd, (off_t)(cap * sizeof *block)) == 0;
+	if (!ok)
+		temp_fail(&t->status, EXIT_IOERR, errno, "cannot write to");
+	for (size_t i = 0; ok && i < t->ids_cap; i++)
+		if (t->ids[i].call)
+			ok = id_file_move(t, fd, cap, t->ids[i]);
+	free(t->ids);
+	t->ids = NULL;
+	t->ids_cap = 0;
+	for (size_t i = 0; ok && t->ids_fd >= 0 && i < t->ids_fd_cap; i += 256) {
+		size_t n = t->ids_fd_cap - i < 256 ? t->ids_fd_cap - i : 256;
+		ok = temp_io(&t->status, false, t->ids_fd, block, n * sizeof *block,
+		             i * sizeof *block);
+		for (size_t j = 0; ok && j < n; j++)
+			if (block[j].call)
+				ok = id_file_move(t, fd, cap, block[j]);
+	}
+	if (t->ids_fd >= 0)
+		close(t->ids_fd);
+	t->ids_fd = fd;
+	t->ids_fd_cap = cap;
+	return ok;
+}
+
 /* The latest spooled call with the id, if any. */
 static bool spooled_call_with_id(struct trajectory *t, const char *id, size_t *n)
 {
+	size_t len = strlen(id), at;
+	uint64_t h = id_hash(id, len);
+	struct id_slot slot = {0, 0};
 	bool found = false;
-	if (t->ids_cap) {
-		struct id_slot *slot = id_slot_of(t, id, strlen(id), &found);
-		if (found)
-			*n = slot->call - 1;
+	if (t->ids_fd >= 0) {
+		if (!id_file_slot(t, t->ids_fd, t->ids_fd_cap, id, len, h, &at, &slot, &found))
+			return false;
+	} else if (t->ids_cap) {
+		slot = *id_slot_of(t, id, len, h, &found);
 	}
+	if (found)
+		*n = slot.call - 1;
 	return found;
 }
 
 /* Makes call n the latest with its id. */
 static void set_call_of_id(struct trajectory *t, const char *id, size_t len, size_t n)
 {
+	uint64_t h = id_hash(id, len);
 	bool found;
+	if (t->ids_fd >= 0 || t->nids >= ids_in_memory) {
+		size_t at;
+		struct id_slot slot;
+		if ((t->ids_fd < 0 || 2 * (t->nids + 1) > t->ids_fd_cap) && !id_file_grow(t))
+			return;
+		if (!id_file_slot(t, t->ids_fd, t->ids_fd_cap, id, len, h, &at, &slot, &found))
+			return;
+		if (!found)
+			t->nids++;
+		slot = (struct id_slot){h, (uint64_t)n + 1};
+		temp_io(&t->status, true, t->ids_fd, &slot, sizeof slot, at * sizeof slot);
+		return;
+	}
 	if (TABLE_FULL(t->nids, t->ids_cap))
 		id_table_grow(t);
-	struct id_slot *slot = id_slot_of(t, id, len, &found);
+	struct id_slot *slot = id_slot_of(t, id, len, h, &found);
 	if (!found)
 		t->nids++;
-	*slot = (struct id_slot){id_hash(id, len), (uint32_t)(n + 1)};
+	*slot = (struct id_slot){h, (uint64_t)n + 1};
 }
 
 /* Pairing. */
@@ -968,13 +1065,6 @@ static void spool_call(struct trajectory *t, const json_t *event, json_t *call, 
 
 static void add_call(struct trajectory *t, const json_t *event, json_t *call)
 {
-	if (t->spooled && t->ncalls == MAX_SPOOLED_CALLS) {
-		if (!t->status)
-			warnx_msg("trajectory: more than %lu tool calls",
-			          (unsigned long)MAX_SPOOLED_CALLS);
-		t->status = EXIT_OSERR;
-		return;
-	}
 	if (!t->spooled && t->ncalls == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 16;
 		t->calls = xrealloc(t->calls, t->cap * sizeof *t->calls);
@@ -1325,6 +1415,8 @@ void trajectory_free(struct trajectory *t)
 	}
 	free(t->calls);
 	free(t->ids);
+	if (t->ids_fd >= 0)
+		close(t->ids_fd);
 	spool_release(&t->calls_spool);
 	spool_release(&t->deltas_spool);
 	spool_release(&t->index_spool);
