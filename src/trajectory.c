@@ -10,9 +10,11 @@
  * any other.  Spooled (trajectory_spool(), for the one result of adkev
  * trajectory), each piece is redacted, cut and printed as soon as it is
  * known, at the indentation it will have in the result, and appended to an
- * unlinked temporary file; memory keeps where each call's text and latest
- * result lie, and trajectory_write() copies those spans out around the
- * object's framing, so the bytes are those of the in-memory result.
+ * unlinked temporary file; an index file keeps where each call's text and
+ * latest result lie, and trajectory_write() copies those spans out around
+ * the object's framing, so the bytes are those of the in-memory result.
+ * The tables that pair responses by id and count token usage once per
+ * model call move to files too when they grow, so memory stays constant.
  */
 #include "trajectory.h"
 #include "answer.h"
@@ -532,7 +534,7 @@ struct spool {
 	struct strbuf buf;
 };
 
-#define SPOOL_BUFFER (64 * 1024)
+#define SPOOL_BUFFER (16 * 1024)
 
 /*
  * A spooled tool call.  Its record in the calls spool is a header of three
@@ -668,6 +670,13 @@ static bool spool_flush(struct trajectory *t, struct spool *s)
 	s->flushed += s->buf.len;
 	strbuf_reset(&s->buf);
 	return true;
+}
+
+/* A scratch buffer a rare large piece grew is given back rather than kept. */
+static void scratch_done(struct trajectory *t)
+{
+	if (t->scratch.cap > SPOOL_BUFFER)
+		strbuf_release(&t->scratch);
 }
 
 /* Appends p[0..len) and returns where it starts. */
@@ -1056,6 +1065,7 @@ static void spool_call(struct trajectory *t, const json_t *event, json_t *call, 
 	put_u64(sb, 2 * sizeof(uint64_t), sb->len - tail);
 
 	struct call_ref ref = {spool_append(t, &t->calls_spool, sb->buf, sb->len), NO_RESULT};
+	scratch_done(t);
 	spool_append(t, &t->index_spool, (const char *)&ref, sizeof ref);
 	if (id_text)
 		set_call_of_id(t, id_text, id_len, n);
@@ -1092,6 +1102,7 @@ static void set_result(struct trajectory *t, size_t n, json_t *response)
 		add_reported(t, sb, response, MEMBER_LEVEL);
 		put_u64(sb, 0, sb->len - sizeof(uint64_t));
 		result = spool_append(t, &t->calls_spool, sb->buf, sb->len);
+		scratch_done(t);
 	}
 	spool_overwrite(t, &t->index_spool, n * sizeof(struct call_ref) + sizeof(uint64_t), &result,
 	                sizeof result);
@@ -1135,6 +1146,7 @@ static void add_delta(struct trajectory *t, json_t *delta)
 		newline_indent(sb, ITEM_LEVEL);
 	add_reported(t, sb, delta, ITEM_LEVEL);
 	spool_append(t, &t->deltas_spool, sb->buf, sb->len);
+	scratch_done(t);
 }
 
 static void set_error_from_event(struct trajectory *t, const json_t *event)

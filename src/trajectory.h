@@ -87,9 +87,9 @@ struct trajectory *trajectory_new(const struct trajectory_config *c);
  * each state delta is redacted, cut and printed as soon as it is known, and
  * the text goes to unlinked temporary files in $TMPDIR (else /tmp), made at
  * the first such piece, with where each call's text and latest result are.
- * Memory then holds about 9 bytes per tool call id (a hash fragment and a
- * call number), and the token-usage table up to 4096 authors and
- * invocations (then it moves to a file too), however large the values are.
+ * The tables of tool call ids and of token usage per author and
+ * invocation are kept in memory up to 4096 entries, then in files too, so
+ * memory stays the same however many and however large the values are.
  * Called after trajectory_new() and before the first trajectory_add().
  */
 void trajectory_spool(struct trajectory *t, bool pretty);
