@@ -45,14 +45,19 @@ bool output_bytes(const char *data, size_t len)
 	return !failed;
 }
 
+void output_format_json(struct strbuf *sb, const json_t *value, struct output_style how)
+{
+	if (how.raw && json_is_string(value))
+		strbuf_add(sb, json_string_value(value), json_string_length(value));
+	else
+		json_append(sb, value, how.pretty, 0);
+	strbuf_addch(sb, '\n');
+}
+
 bool output_json(const json_t *value)
 {
 	strbuf_reset(&line);
-	if (style.raw && json_is_string(value))
-		strbuf_add(&line, json_string_value(value), json_string_length(value));
-	else
-		json_append(&line, value, style.pretty, 0);
-	strbuf_addch(&line, '\n');
+	output_format_json(&line, value, style);
 	return output_bytes(line.buf, line.len);
 }
 

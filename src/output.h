@@ -25,6 +25,12 @@ struct output_style {
 void output_set_style(struct output_style style);
 /* Writes one result and a newline; false once writing has failed. */
 bool output_json(const json_t *value);
+/*
+ * Appends to sb the bytes output_json() would write for value in style,
+ * line end included; for work done off the writing thread (output_json's
+ * own buffer belongs to that thread).
+ */
+void output_format_json(struct strbuf *sb, const json_t *value, struct output_style style);
 /* Writes bytes as they are (events passed through); false once writing has failed. */
 bool output_bytes(const char *data, size_t len);
 /*
