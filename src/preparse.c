@@ -40,6 +40,7 @@ struct entry {
 	size_t len;   /* how many bytes were given to json_loadb() */
 	size_t end;   /* json_error_t.position after the parse */
 	json_t *value;
+	void *mapped; /* what the map function made of it */
 };
 
 /* Values the reader is done with, on their way back to the worker that made them. */
@@ -63,6 +64,9 @@ struct chunk {
 
 struct preparse {
 	size_t parse_flags;
+	void *(*map)(const json_t *value, void *ctx); /* see preparse_set_map() */
+	void (*map_release)(void *result);
+	void *map_ctx;
 	unsigned jobs;
 	pthread_t *workers;
 	pthread_t reading;
@@ -117,13 +121,14 @@ static bool starts_with(const char *s, size_t n, const char *prefix)
 	return n >= k && memcmp(s, prefix, k) == 0;
 }
 
-static void add_entry(struct chunk *c, uint64_t off, size_t len, size_t end, json_t *value)
+static void add_entry(struct chunk *c, uint64_t off, size_t len, size_t end, json_t *value,
+                      void *mapped)
 {
 	if (c->nentries == c->entries_cap) {
 		c->entries_cap = c->entries_cap ? c->entries_cap * 2 : 64;
 		c->entries = xrealloc(c->entries, c->entries_cap * sizeof *c->entries);
 	}
-	c->entries[c->nentries++] = (struct entry){off, len, end, value};
+	c->entries[c->nentries++] = (struct entry){off, len, end, value, mapped};
 }
 
 static void release_batches(struct garbage_batch *b)
@@ -180,6 +185,14 @@ static void give_back(struct preparse *p, json_t *v)
 		post_batch(p, k);
 }
 
+/* An entry nobody took: its value goes back, its mapped result is freed. */
+static void drop_entry(struct preparse *p, struct entry *e)
+{
+	give_back(p, e->value);
+	if (e->mapped)
+		p->map_release(e->mapped);
+}
+
 /*
  * Parses the value at the start of each line the way the reader frames
  * lines: one '\r' before the '\n' is not part of the line, a UTF-8
@@ -214,7 +227,8 @@ static void parse_chunk(struct preparse *p, struct chunk *c, unsigned worker)
 			json_error_t e;
 			json_t *v = json_loadb(line + i, n - i, p->parse_flags, &e);
 			if (v)
-				add_entry(c, c->off + pos + i, n - i, (size_t)e.position, v);
+				add_entry(c, c->off + pos + i, n - i, (size_t)e.position, v,
+				          p->map ? p->map(v, p->map_ctx) : NULL);
 		}
 		pos += total;
 	}
@@ -400,7 +414,7 @@ struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
 static void release(struct preparse *p, struct chunk *c)
 {
 	for (size_t i = c->next_entry; i < c->nentries; i++)
-		give_back(p, c->entries[i].value);
+		drop_entry(p, &c->entries[i]);
 	c->nentries = c->next_entry = 0;
 	c->copied = 0;
 	c->len = 0;
@@ -431,7 +445,7 @@ void preparse_free(struct preparse *p)
 		struct chunk *c = &p->ring[i];
 		if (c->state == CHUNK_DONE)
 			for (size_t k = c->next_entry; k < c->nentries; k++)
-				json_decref(c->entries[k].value);
+				drop_entry(p, &c->entries[k]);
 		free(c->data);
 		free(c->entries);
 	}
@@ -521,8 +535,9 @@ ssize_t preparse_read(struct preparse *p, char *buf, size_t cap)
 	return (ssize_t)n;
 }
 
-json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end)
+json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end, void **mapped)
 {
+	*mapped = NULL;
 	/* Chunks that gave the reader bytes are the reader's: no lock is needed. */
 	for (uint64_t s = p->oldest; s < p->handed; s++) {
 		struct chunk *c = slot(p, s);
@@ -533,9 +548,10 @@ json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end)
 			c->next_entry++;
 			if (e->off == off && e->len == len) {
 				*end = e->end;
+				*mapped = e->mapped;
 				return e->value;
 			}
-			give_back(p, e->value);
+			drop_entry(p, e);
 		}
 	}
 	return NULL;
@@ -545,4 +561,15 @@ void preparse_discard(struct preparse *p, json_t *value)
 {
 	if (value)
 		give_back(p, value);
+}
+
+void preparse_set_map(struct preparse *p, void *(*fn)(const json_t *value, void *ctx),
+                      void (*release_result)(void *result), void *ctx)
+{
+	/* Under the lock, so the workers see it before the first chunk. */
+	pthread_mutex_lock(&p->lock);
+	p->map = fn;
+	p->map_release = release_result;
+	p->map_ctx = ctx;
+	pthread_mutex_unlock(&p->lock);
 }

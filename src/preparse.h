@@ -53,10 +53,23 @@ ssize_t preparse_read(struct preparse *p, char *buf, size_t cap);
  * The value a worker parsed from the len bytes at file offset off (a line's
  * value, without the line end), or NULL: then the caller parses the bytes
  * itself.  On success *end is json_error_t.position of that parse: where the
- * value ended.  The caller owns the value.  Offsets must be asked for in
- * increasing order; values before off are dropped.
+ * value ended, and *mapped what the map function (preparse_set_map) made of
+ * the value, or NULL.  The caller owns the value and *mapped.  Offsets must
+ * be asked for in increasing order; values before off are dropped.
  */
-json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end);
+json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end, void **mapped);
+
+/*
+ * Work a command can have done on the workers too: fn(value, ctx), called
+ * on a worker thread right after it parsed a value, returns what the
+ * command will want of it (its output, say) or NULL; preparse_take() hands
+ * that out with the value, and release(result) frees a result nobody took.
+ * So a value that a command turns whole into something else never has to
+ * cross to the reader's thread to be read.  fn must only read value and
+ * ctx.  Called before the first preparse_start().
+ */
+void preparse_set_map(struct preparse *p, void *(*fn)(const json_t *value, void *ctx),
+                      void (*release)(void *result), void *ctx);
 
 /*
  * Takes the reader's reference to a value it is done with (NULL allowed).

@@ -64,7 +64,9 @@ struct reader {
 	size_t searched;           /* buf[start..searched) holds no newline */
 	uint64_t buf_off;          /* the file offset of buf[0]: how parsed lines are looked up */
 	struct preparse *preparse; /* worker threads parsing lines ahead, with -j N > 1 */
-	unsigned long line_no;     /* the line at buf[start] */
+	void *mapped;              /* what a worker's map function made of held */
+	void (*map_release)(void *result);
+	unsigned long line_no; /* the line at buf[start] */
 
 	/* The current line, buf[start..start+line_len), not consumed yet. */
 	bool have_line;
@@ -179,6 +181,8 @@ void reader_free(struct reader *r)
 	if (r->fd > 0)
 		close(r->fd);
 	json_decref(r->held);
+	if (r->mapped)
+		r->map_release(r->mapped);
 	free(r->buf);
 	free(r->origins);
 	strbuf_release(&r->acc);
@@ -521,6 +525,8 @@ static void fill_item(struct reader *r, struct reader_item *item, json_t *value,
                       enum value_kind kind, size_t off, size_t len)
 {
 	item->value = value;
+	/* A worker's map result is of the whole value it parsed, not of an element. */
+	item->mapped = value == r->held ? r->mapped : NULL;
 	item->kind = kind;
 	item->pos = pos_at(r, off != NO_SPAN ? off : r->pos_off);
 	if (off != NO_SPAN) {
@@ -543,6 +549,9 @@ static void drop_held(struct reader *r)
 	else
 		json_decref(r->held);
 	r->held = NULL;
+	if (r->mapped)
+		r->map_release(r->mapped);
+	r->mapped = NULL;
 }
 
 static enum step next_element(struct reader *r, struct reader_item *item)
@@ -605,8 +614,7 @@ static enum step deliver(struct reader *r, json_t *value, const char *src, size_
 	default: {
 		struct reader_pos pos = pos_at(r, 0);
 		reader_warn_at(&pos, "%s", value_not_event_reason(value));
-		json_decref(value);
-		r->held = NULL;
+		drop_held(r);
 		return invalid(r);
 	}
 	}
@@ -786,9 +794,11 @@ static enum step parse_at(struct reader *r, size_t i, struct reader_item *item)
 	if (r->preparse) {
 		/* A worker may have parsed these very bytes already; else parse them here. */
 		size_t end;
-		json_t *v = preparse_take(r->preparse, r->buf_off + r->start + i, n, &end);
+		void *mapped;
+		json_t *v = preparse_take(r->preparse, r->buf_off + r->start + i, n, &end, &mapped);
 		if (v) {
 			r->cur = i + end;
+			r->mapped = mapped;
 			return deliver(r, v, p, end, item);
 		}
 	}
@@ -836,4 +846,12 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item)
 		if (step == STEP_INVALID)
 			return READ_INVALID;
 	}
+}
+
+void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx),
+                    void (*release)(void *result), void *ctx)
+{
+	r->map_release = release;
+	if (r->preparse)
+		preparse_set_map(r->preparse, fn, release, ctx);
 }

@@ -31,6 +31,12 @@ struct reader_item {
 	const char *raw;      /* the value's original bytes, valid as long as value */
 	size_t raw_len;
 	struct reader_pos pos; /* where the value starts */
+	/*
+	 * What the map function (reader_set_map) made of this value on a
+	 * worker thread, or NULL: then the caller does that work itself.
+	 * Borrowed, valid as long as value.
+	 */
+	void *mapped;
 };
 
 enum reader_flags {
@@ -62,6 +68,17 @@ unsigned long reader_skipped(const struct reader *r);
 /* Prints "adkev: N invalid values skipped" when any were. */
 void reader_report_skipped(const struct reader *r);
 void reader_free(struct reader *r);
+/*
+ * Has worker threads (-j) apply fn to every value they parse, so a command
+ * that turns each event whole into output does that work beside the
+ * parsing; its result comes with the item (item->mapped) when a worker
+ * parsed the item's value, and release frees it.  fn runs on worker
+ * threads: it must only read the value and ctx, and must give the result
+ * the command itself would compute.  Without workers nothing happens.
+ * Called before the first reader_next().
+ */
+void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx),
+                    void (*release)(void *result), void *ctx);
 
 /*
  * How many threads parse input for the readers made after this call (-j):

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 
 #define FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL)
 
@@ -116,7 +117,7 @@ END_TEST
 static size_t take_line_by_line(struct preparse *p, const char *name,
                                 const struct strbuf *want_bytes,
                                 void (*each)(struct preparse *p, json_t *v, json_t *want,
-                                             size_t end, size_t want_end, void *ctx),
+                                             size_t end, size_t want_end, void *ctx, void *mapped),
                                 void *ctx, size_t *found)
 {
 	int fd = open_file(name);
@@ -140,11 +141,12 @@ static size_t take_line_by_line(struct preparse *p, const char *name,
 				json_error_t e;
 				json_t *want = json_loadb(line, n_line, FLAGS, &e);
 				size_t end;
-				json_t *v = preparse_take(p, done, n_line, &end);
+				void *mapped;
+				json_t *v = preparse_take(p, done, n_line, &end, &mapped);
 				tried++;
 				if (v) {
 					(*found)++;
-					each(p, v, want, end, (size_t)e.position, ctx);
+					each(p, v, want, end, (size_t)e.position, ctx, mapped);
 				} else {
 					ck_assert_ptr_null(want);
 				}
@@ -161,8 +163,10 @@ static size_t take_line_by_line(struct preparse *p, const char *name,
 }
 
 static void check_equal(struct preparse *p, json_t *v, json_t *want, size_t end, size_t want_end,
-                        void *ctx)
+                        void *ctx, void *mapped)
 {
+	/* No map function: nothing else comes with a value. */
+	ck_assert_ptr_null(mapped);
 	(void)p;
 	(void)ctx;
 	ck_assert(json_equal(v, want));
@@ -186,6 +190,52 @@ START_TEST(values_are_taken_while_reading_line_by_line)
 }
 END_TEST
 
+/* The map function of the test: the value's "author", copied; counts what it made and freed. */
+static atomic_int maps_made, maps_released;
+
+static void *author_of(const json_t *value, void *ctx)
+{
+	ck_assert_ptr_eq(ctx, &maps_made);
+	const char *author = json_string_value(json_object_get(value, "author"));
+	if (!author)
+		return NULL;
+	atomic_fetch_add(&maps_made, 1);
+	return xstrdup(author);
+}
+
+static void author_release(void *result)
+{
+	atomic_fetch_add(&maps_released, 1);
+	free(result);
+}
+
+struct mapped_seen {
+	unsigned taken, compared;
+};
+
+/* Takes the map result of every value with an author and checks it is that author. */
+static void check_mapped(struct preparse *p, json_t *v, json_t *want, size_t end, size_t want_end,
+                         void *ctx, void *mapped)
+{
+	(void)p;
+	(void)end;
+	(void)want_end;
+	struct mapped_seen *seen = ctx;
+	const char *author = json_string_value(json_object_get(want, "author"));
+	if (author) {
+		ck_assert_ptr_nonnull(mapped);
+		ck_assert_str_eq(mapped, author);
+		seen->compared++;
+	} else {
+		ck_assert_ptr_null(mapped);
+	}
+	if (mapped) {
+		seen->taken++;
+		free(mapped);
+	}
+	json_decref(v);
+}
+
 struct kept {
 	json_t **values;
 	size_t count;
@@ -193,8 +243,9 @@ struct kept {
 
 /* Keeps a reference of every other value and gives the reader's reference back. */
 static void keep_and_discard(struct preparse *p, json_t *v, json_t *want, size_t end,
-                             size_t want_end, void *ctx)
+                             size_t want_end, void *ctx, void *mapped)
 {
+	(void)mapped;
 	(void)want;
 	(void)end;
 	(void)want_end;
@@ -223,6 +274,27 @@ START_TEST(discarded_values_are_released_once)
 		json_decref(k.values[i]);
 	}
 	free(k.values);
+	unlink(name);
+	strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(a_map_result_comes_with_its_value_or_is_released)
+{
+	struct strbuf sb = STRBUF_INIT;
+	make_stream(&sb, 500);
+	const char *name = temp_file_with(sb.buf, sb.len);
+	struct preparse *p = preparse_new(2, FLAGS);
+	atomic_store(&maps_made, 0);
+	atomic_store(&maps_released, 0);
+	preparse_set_map(p, author_of, author_release, &maps_made);
+	struct mapped_seen seen = {0, 0};
+	size_t found;
+	take_line_by_line(p, name, &sb, check_mapped, &seen, &found);
+	ck_assert_uint_gt(seen.compared, 100);
+	preparse_free(p);
+	/* Every result made was either taken with its value or released. */
+	ck_assert_int_eq(atomic_load(&maps_made), (int)seen.taken + atomic_load(&maps_released));
 	unlink(name);
 	strbuf_release(&sb);
 }
@@ -287,7 +359,8 @@ START_TEST(several_files_one_after_another)
 			size_t end;
 			preparse_start(p, fd);
 			ck_assert_int_eq(preparse_read(p, buf, sizeof buf), 14);
-			json_t *v = preparse_take(p, 0, 14, &end);
+			void *mapped;
+			json_t *v = preparse_take(p, 0, 14, &end, &mapped);
 			ck_assert_ptr_nonnull(v);
 			ck_assert_uint_eq(end, 14);
 			json_decref(v);
@@ -362,6 +435,7 @@ static Suite *preparse_suite(void)
 	tcase_add_test(tc, bytes_come_out_in_order_through_any_buffer);
 	tcase_add_test(tc, values_are_taken_while_reading_line_by_line);
 	tcase_add_test(tc, discarded_values_are_released_once);
+	tcase_add_test(tc, a_map_result_comes_with_its_value_or_is_released);
 	tcase_add_test(tc, a_pipe_is_read_whole);
 	tcase_add_test(tc, several_files_one_after_another);
 	tcase_add_test(tc, stopping_early_joins_every_thread);
