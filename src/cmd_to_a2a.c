@@ -39,6 +39,47 @@ struct to_a2a {
 	struct extract_options common; /* -p, --skip-invalid, the filters, --progress */
 };
 
+/* One event converted: the message's output line, or (line empty) why there is none. */
+struct converted {
+	struct strbuf line;
+	const char *why;
+};
+
+static void convert(const json_t *event, const struct to_a2a *t, struct converted *out)
+{
+	char fresh[37] = "";
+	/* Only an event without an id of its own needs a fresh one. */
+	const char *id = adk_get_string(event, ADK_ID);
+	if (!id || !*id)
+		a2a_uuid(fresh);
+	out->why = NULL;
+	json_t *msg = a2a_message_from_event(event, &t->msg, fresh, &out->why);
+	if (msg)
+		output_format_json(&out->line, msg, t->common.style);
+	json_decref(msg);
+}
+
+/*
+ * With -j the workers convert each event they parse (reader_set_map), so
+ * the event is read where it was made; this thread only writes the lines.
+ */
+static void *convert_on_worker(const json_t *value, void *ctx)
+{
+	if (value_kind(value) != VALUE_EVENT)
+		return NULL;
+	struct converted *c = xmalloc(sizeof *c);
+	c->line = (struct strbuf)STRBUF_INIT;
+	convert(value, ctx, c);
+	return c;
+}
+
+static void converted_free(void *result)
+{
+	struct converted *c = result;
+	strbuf_release(&c->line);
+	free(c);
+}
+
 static bool parse_version(const char *s, enum a2a_version *v)
 {
 	if (strcmp(s, "0.3") == 0 || strcmp(s, "0.3.0") == 0) {
@@ -55,6 +96,8 @@ static bool parse_version(const char *s, enum a2a_version *v)
 static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 {
 	struct reader *r = reader_new(argv, argc, t->common.skip_invalid ? READER_SKIP_INVALID : 0);
+	reader_set_map(r, convert_on_worker, converted_free, (void *)t);
+	struct converted here = {STRBUF_INIT, NULL};
 	struct progress *progress = t->common.progress ? progress_start_streaming(r) : NULL;
 	struct reader_item item;
 	enum reader_result res;
@@ -65,22 +108,21 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 		/* A server stream error is no event: there is nothing to send. */
 		if (item.kind != VALUE_EVENT || !extract_passes_filters(&t->common, &item))
 			continue;
-		char fresh[37] = "";
-		const char *why = NULL;
-		/* Only an event without an id of its own needs a fresh one. */
-		const char *id = adk_get_string(item.value, ADK_ID);
-		if (!id || !*id)
-			a2a_uuid(fresh);
-		json_t *msg = a2a_message_from_event(item.value, &t->msg, fresh, &why);
-		if (!msg) {
-			if (reader_reject(r, &item.pos, "%s", why))
+		const struct converted *c = item.mapped;
+		if (!c) {
+			strbuf_reset(&here.line);
+			convert(item.value, t, &here);
+			c = &here;
+		}
+		if (!c->line.len) {
+			if (reader_reject(r, &item.pos, "%s", c->why))
 				continue;
 			status = EXIT_DATAERR;
 			break;
 		}
-		output_json(msg);
-		json_decref(msg);
+		output_bytes(c->line.buf, c->line.len);
 	}
+	strbuf_release(&here.line);
 	if (res == READ_INVALID)
 		status = EXIT_DATAERR;
 	progress_finish(progress);
