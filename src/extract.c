@@ -305,6 +305,8 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 		return backward_status;
 
 	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
+	if (x->map && !o->per_invocation)
+		reader_set_map(r, x->map, x->map_release, (void *)config);
 	struct progress *progress = o->progress ? progress_start(r) : NULL;
 	struct invocation_groups g;
 	struct reader_item item;

@@ -118,6 +118,15 @@ struct extractor {
 	 * too.
 	 */
 	const struct extract_writer *write;
+	/*
+	 * Optional: work the -j workers do on each value they parse, beside
+	 * the parsing (reader_set_map), with the command's config as ctx; add()
+	 * finds the result in item->mapped, or NULL where it must do the work
+	 * itself, and map_release frees it.  Used for one result (no
+	 * --per-invocation), read forward.
+	 */
+	void *(*map)(const json_t *value, void *config);
+	void (*map_release)(void *result);
 };
 
 /*
