@@ -19,6 +19,7 @@ struct trajectory_cmd_config {
 	const char *bad; /* the option whose value was rejected */
 	bool spool;      /* one result: spooled, written by trajectory_end() */
 	bool pretty;
+	struct trajectory_prep prep; /* for the workers, when spooled */
 };
 
 /*
@@ -62,6 +63,13 @@ static bool trajectory_end(void *state, struct output_style style, int *status)
 	return false; /* an object of five members is never empty */
 }
 
+/* The workers print each event's tool values and delta for the spool (trajectory_prepare()). */
+static void *trajectory_map(const json_t *value, void *config)
+{
+	struct trajectory_cmd_config *cfg = config;
+	return trajectory_prepare(value, &cfg->prep);
+}
+
 static const struct extract_writer trajectory_writer = {
     .end = trajectory_end,
 };
@@ -73,6 +81,8 @@ static const struct extractor trajectory_extractor = {
     .finish = trajectory_finish,
     .release = trajectory_release,
     .write = &trajectory_writer,
+    .map = trajectory_map,
+    .map_release = trajectory_prepared_free,
 };
 
 static const struct option trajectory_long_options[] = {
@@ -107,8 +117,11 @@ static int run_trajectory(int argc, char *argv[])
 	}
 	cfg.spool = !o.per_invocation;
 	cfg.pretty = o.style.pretty;
-	if (status < 0)
+	if (status < 0) {
+		trajectory_prep_init(&cfg.prep, &cfg.traj, cfg.pretty);
 		status = extract_run(&trajectory_extractor, &cfg, &o, argc - optind, argv + optind);
+		trajectory_prep_release(&cfg.prep);
+	}
 	trajectory_config_release(&cfg.traj);
 	return status;
 }

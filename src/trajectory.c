@@ -568,6 +568,20 @@ struct id_slot {
 
 #define IDS_IN_MEMORY 4096
 
+/* Texts made on a worker (trajectory_prepare()); each piece is the text of one value at one level.
+ */
+struct prepared_piece {
+	const json_t *value;
+	int level;
+	size_t off, len;
+};
+
+struct prepared {
+	struct strbuf text;
+	struct prepared_piece *pieces;
+	size_t npieces, cap;
+};
+
 struct trajectory {
 	const struct trajectory_config *config;
 	json_t *pending_name; /* name -> array of indexes of unanswered calls without an id */
@@ -584,7 +598,8 @@ struct trajectory {
 	/* Spooled (trajectory_spool()). */
 	bool spooled, pretty;
 	struct redactor redactor;
-	const struct redactor *rp; /* &redactor, or NULL without redaction */
+	const struct redactor *rp;       /* &redactor, or NULL without redaction */
+	const struct prepared *prepared; /* the current event's, during trajectory_add() */
 	struct id_slot *ids;
 	size_t nids, ids_cap;
 	int ids_fd; /* the table in a file, or -1 */
@@ -800,12 +815,25 @@ static void add_key(struct strbuf *sb, bool first, const char *key, bool pretty,
 	strbuf_add(sb, pretty ? ": " : ":", pretty ? 2 : 1);
 }
 
-/* Appends v redacted and cut as configured, at level. */
+/* Appends v redacted and cut under rp and max, printed at level. */
+static void append_reported(struct strbuf *sb, const struct redactor *rp, long max, bool pretty,
+                            const json_t *v, int level)
+{
+	json_t *r = redact_and_truncate(rp, v, max);
+	json_append(sb, r, pretty, level);
+	json_decref(r);
+}
+
+/* Appends v redacted and cut as configured, at level: as a worker prepared it, if one did. */
 static void add_reported(struct trajectory *t, struct strbuf *sb, const json_t *v, int level)
 {
-	json_t *r = redact_and_truncate(t->rp, v, t->config->max_string);
-	json_append(sb, r, t->pretty, level);
-	json_decref(r);
+	const struct prepared *p = t->prepared;
+	for (size_t i = 0; p && i < p->npieces; i++)
+		if (p->pieces[i].value == v && p->pieces[i].level == level) {
+			strbuf_add(sb, p->text.buf + p->pieces[i].off, p->pieces[i].len);
+			return;
+		}
+	append_reported(sb, t->rp, t->config->max_string, t->pretty, v, level);
 }
 
 /* Appends a string member's value: the string, or null for anything else. */
@@ -1173,7 +1201,16 @@ static void set_error_from_event(struct trajectory *t, const json_t *event)
 	strbuf_release(&sb);
 }
 
+static void add_item(struct trajectory *t, const struct reader_item *item);
+
 void trajectory_add(struct trajectory *t, const struct reader_item *item)
+{
+	t->prepared = t->spooled ? item->mapped : NULL;
+	add_item(t, item);
+	t->prepared = NULL;
+}
+
+static void add_item(struct trajectory *t, const struct reader_item *item)
 {
 	const struct trajectory_config *c = t->config;
 	const json_t *event = item->value;
@@ -1442,4 +1479,78 @@ void trajectory_free(struct trajectory *t)
 	answer_release(&t->answer);
 	json_decref(t->error);
 	free(t);
+}
+
+void trajectory_prep_init(struct trajectory_prep *p, const struct trajectory_config *c, bool pretty)
+{
+	memset(p, 0, sizeof *p);
+	p->config = c;
+	p->pretty = pretty;
+	if (c->redact) {
+		redactor_init(&p->redactor, c->redact_exact, c->redact_words, c->nredact_words);
+		p->rp = &p->redactor;
+	}
+}
+
+void trajectory_prep_release(struct trajectory_prep *p)
+{
+	if (p->rp)
+		redactor_release(&p->redactor);
+}
+
+static void prepare_piece(struct prepared **out, const struct trajectory_prep *p, const json_t *v,
+                          int level)
+{
+	struct prepared *pr = *out;
+	if (!pr) {
+		pr = *out = xcalloc(1, sizeof *pr);
+		pr->text = (struct strbuf)STRBUF_INIT;
+	}
+	if (pr->npieces == pr->cap) {
+		pr->cap = pr->cap ? pr->cap * 2 : 4;
+		pr->pieces = xrealloc(pr->pieces, pr->cap * sizeof *pr->pieces);
+	}
+	size_t off = pr->text.len;
+	append_reported(&pr->text, p->rp, p->config->max_string, p->pretty, v, level);
+	pr->pieces[pr->npieces++] = (struct prepared_piece){v, level, off, pr->text.len - off};
+}
+
+/*
+ * The values add_item() reports for a spooled trajectory, found the way it
+ * finds them; a response is prepared even if no call claims it.
+ */
+void *trajectory_prepare(const json_t *value, struct trajectory_prep *p)
+{
+	const struct trajectory_config *c = p->config;
+	struct prepared *pr = NULL;
+	if (value_kind(value) != VALUE_EVENT || event_is_partial(value))
+		return NULL;
+	json_t *delta = adk_get(adk_get(value, ADK_ACTIONS), ADK_STATE_DELTA);
+	if (c->state_deltas && json_is_object(delta) && json_object_size(delta) > 0)
+		prepare_piece(&pr, p, delta, ITEM_LEVEL);
+	if (!c->tool_calls)
+		return pr;
+	json_t *parts = event_parts(value);
+	size_t i;
+	json_t *part;
+	json_array_foreach(parts, i, part)
+	{
+		json_t *call = adk_get(part, ADK_FUNCTION_CALL);
+		json_t *fr = adk_get(part, ADK_FUNCTION_RESPONSE);
+		json_t *args = json_is_object(call) ? adk_get(call, ADK_ARGS) : NULL;
+		json_t *response = json_is_object(fr) ? adk_get(fr, ADK_RESPONSE) : NULL;
+		if (json_is_object(args))
+			prepare_piece(&pr, p, args, MEMBER_LEVEL);
+		if (response)
+			prepare_piece(&pr, p, response, MEMBER_LEVEL);
+	}
+	return pr;
+}
+
+void trajectory_prepared_free(void *prepared)
+{
+	struct prepared *pr = prepared;
+	strbuf_release(&pr->text);
+	free(pr->pieces);
+	free(pr);
 }

@@ -15,6 +15,7 @@
 
 #include "extract.h"
 #include "reader.h"
+#include "redact.h"
 #include "util.h"
 
 struct trajectory_config {
@@ -93,8 +94,33 @@ struct trajectory *trajectory_new(const struct trajectory_config *c);
  * Called after trajectory_new() and before the first trajectory_add().
  */
 void trajectory_spool(struct trajectory *t, bool pretty);
-/* Takes in one event, or a server stream error (item->kind VALUE_STREAM_ERROR). */
+/*
+ * Takes in one event, or a server stream error (item->kind VALUE_STREAM_ERROR).
+ * A spooled trajectory uses what trajectory_prepare() made of the event
+ * (item->mapped) instead of making it again.
+ */
 void trajectory_add(struct trajectory *t, const struct reader_item *item);
+
+/*
+ * With -j: what a spooled trajectory writes for each value an event brings
+ * (its state delta, each tool call's arguments, each tool result),
+ * redacted, cut and printed by the worker thread that parsed the event
+ * (reader_set_map), so the reader's thread only copies the text.  A prep
+ * holds what that takes: the configuration, the style and the redactor,
+ * read by every worker at once and never changed while reading.
+ */
+struct trajectory_prep {
+	const struct trajectory_config *config;
+	bool pretty;
+	struct redactor redactor;
+	const struct redactor *rp; /* &redactor, or NULL without redaction */
+};
+void trajectory_prep_init(struct trajectory_prep *p, const struct trajectory_config *c,
+                          bool pretty);
+void trajectory_prep_release(struct trajectory_prep *p);
+/* The map function: an event's prepared texts (NULL when it brings none), for trajectory_add(). */
+void *trajectory_prepare(const json_t *value, struct trajectory_prep *p);
+void trajectory_prepared_free(void *prepared);
 /*
  * The trajectory so far, owned by the caller:
  * {"tool_calls","state_deltas","token_usage","final_output","error"}.

@@ -527,6 +527,60 @@ START_TEST(spooled_bytes_equal_the_in_memory_result_under_every_option)
 }
 END_TEST
 
+/* spooled_text(), with each item's texts prepared as a -j worker would, under prep_config. */
+static char *spooled_text_prepared(const struct trajectory_config *c,
+                                   const struct trajectory_config *prep_config, json_t *events,
+                                   bool pretty)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct trajectory_prep prep;
+	trajectory_prep_init(&prep, prep_config, pretty);
+	struct trajectory *t = trajectory_new(c);
+	trajectory_spool(t, pretty);
+	size_t i;
+	json_t *ev;
+	json_array_foreach(events, i, ev)
+	{
+		struct reader_item item = {.value = ev, .kind = value_kind(ev)};
+		item.mapped = trajectory_prepare(ev, &prep);
+		trajectory_add(t, &item);
+		if (item.mapped)
+			trajectory_prepared_free(item.mapped);
+	}
+	ck_assert_int_eq(trajectory_write(t, strbuf_sink, &sb), 0);
+	trajectory_free(t);
+	trajectory_prep_release(&prep);
+	strbuf_addstr(&sb, "");
+	return sb.buf;
+}
+
+START_TEST(texts_prepared_on_a_worker_are_the_ones_written)
+{
+	json_t *events = parse(mixed_events);
+	struct trajectory_config c, other;
+	trajectory_config_init(&c);
+	trajectory_config_init(&other);
+	other.max_string = 3;
+	for (int pretty = 0; pretty <= 1; pretty++) {
+		int status = -1;
+		char *plain = spooled_text(&c, events, pretty, &status);
+		char *prepared = spooled_text_prepared(&c, &c, events, pretty);
+		/* Prepared under the same configuration: the same bytes. */
+		ck_assert_str_eq(prepared, plain);
+		/* Prepared otherwise (a test only: -j never does this), the prepared texts show. */
+		char *shown = spooled_text_prepared(&c, &other, events, pretty);
+		ck_assert_ptr_null(strstr(plain, "wea...[truncated"));
+		ck_assert_ptr_nonnull(strstr(shown, "wea...[truncated"));
+		free(plain);
+		free(prepared);
+		free(shown);
+	}
+	trajectory_config_release(&c);
+	trajectory_config_release(&other);
+	json_decref(events);
+}
+END_TEST
+
 START_TEST(a_spooled_trajectory_as_a_value_is_the_in_memory_one)
 {
 	json_t *events = parse(mixed_events);
@@ -890,6 +944,7 @@ int main(void)
 	tcase_add_test(tc, no_redact_and_redact_key_reach_the_values);
 	tcase_add_test(tc, an_empty_stream_gives_an_empty_trajectory);
 	tcase_add_test(tc, spooled_bytes_equal_the_in_memory_result_under_every_option);
+	tcase_add_test(tc, texts_prepared_on_a_worker_are_the_ones_written);
 	tcase_add_test(tc, a_spooled_trajectory_as_a_value_is_the_in_memory_one);
 	tcase_add_test(tc, equal_hashes_pair_by_the_ids_read_back);
 	tcase_add_test(tc, large_values_and_many_calls_cross_the_spool_buffer);
