@@ -31,7 +31,7 @@ WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-proto
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(JANSSON_CFLAGS) \
 	-DADKEV_VERSION='"$(VERSION)"'
-LDLIBS_ALL = $(JANSSON_LIBS) -lm -pthread
+LDLIBS_ALL = $(JANSSON_LIBS) -pthread
 
 BUILD ?= build/default
 SRCS = $(wildcard src/*.c)

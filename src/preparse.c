@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <poll.h>
 #include <stdatomic.h>
 #include <pthread.h>
@@ -387,6 +388,13 @@ struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
 	}
 	/* jansson seeds its hash function on first use; do it before there are threads. */
 	json_object_seed(0);
+	/*
+	 * jansson's values come from the pools (pool.c), so malloc serves only
+	 * chunks, pool pages and a few buffers: one arena does, where glibc
+	 * would give each thread its own and keep half a megabyte of slack in
+	 * each (trajectory at 1 GB: 8.4 MB peak RSS, 7.9 MB with one).
+	 */
+	mallopt(M_ARENA_MAX, 1);
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->work, NULL);
 	pthread_cond_init(&p->parsed, NULL);
