@@ -24,7 +24,7 @@ static char *dump(const json_t *v)
 		json_t *v_ = (value);                                                              \
 		char *got_ = dump(v_);                                                             \
 		ck_assert_str_eq(got_, expected);                                                  \
-		pool_free(got_);                                                                        \
+		pool_free(got_);                                                                   \
 		json_decref(v_);                                                                   \
 	} while (0)
 
