@@ -97,6 +97,7 @@ static pthread_mutex_t pools_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
 static pthread_key_t thread_end_key;
 static bool enabled;
+static bool serving_jansson; /* set once, before there are threads */
 
 static _Thread_local struct pool *own_pool;
 static _Thread_local bool no_pool; /* every pool is taken: this thread uses malloc */
@@ -270,11 +271,17 @@ void pool_free(void *p)
 	}
 }
 
-int pool_owner(const void *block)
+void pool_serve_jansson(void)
 {
-	if (!enabled || !block)
+	json_set_alloc_funcs(pool_alloc, pool_free);
+	serving_jansson = true;
+}
+
+int pool_owner(const json_t *value)
+{
+	if (!enabled || !serving_jansson || !value)
 		return POOL_NONE;
-	const struct header *h = (const struct header *)((const char *)block - HEADER);
+	const struct header *h = (const struct header *)((const char *)value - HEADER);
 	return h->pool == FROM_MALLOC ? POOL_NONE : h->pool;
 }
 

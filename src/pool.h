@@ -18,6 +18,7 @@
 #ifndef ADKEV_POOL_H
 #define ADKEV_POOL_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -28,14 +29,20 @@ void pool_free(void *p);
 /* Whether the pool is in use (false under valgrind: then these are malloc and free). */
 bool pool_enabled(void);
 /*
- * Which pool made block (a pool_alloc() block): a small number, or
- * POOL_NONE for a block that came from malloc.  pool_self() is the calling
- * thread's own pool (taking one if it has none yet), or POOL_NONE.
+ * Has jansson allocate its values here (json_set_alloc_funcs), before any
+ * value exists.
+ */
+void pool_serve_jansson(void);
+/*
+ * Which pool made a jansson value: a small number, or POOL_NONE for one
+ * that came from malloc, or when pool_serve_jansson() did not run (then no
+ * value is a pool's block).  pool_self() is the calling thread's own pool
+ * (taking one if it has none yet), or POOL_NONE.
  */
 #define POOL_NONE (-1)
 /* Pools are numbered from 0 to POOL_MAX - 1; a thread beyond them uses malloc. */
 #define POOL_MAX 64
-int pool_owner(const void *block);
+int pool_owner(const json_t *value);
 int pool_self(void);
 /* Returns the blocks this thread freed for other threads' pools to them now. */
 void pool_flush(void);

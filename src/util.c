@@ -122,7 +122,7 @@ void util_reserve_std_fds(void)
 
 void util_init_json_alloc(void)
 {
-	json_set_alloc_funcs(pool_alloc, pool_free);
+	pool_serve_jansson();
 }
 
 void strbuf_grow(struct strbuf *sb, size_t extra)
