@@ -596,9 +596,8 @@ struct trajectory {
 	json_t *deltas; /* the non-empty state deltas, by reference */
 
 	/* Spooled (trajectory_spool()). */
-	bool spooled, pretty;
-	struct redactor redactor;
-	const struct redactor *rp;       /* &redactor, or NULL without redaction */
+	bool spooled;
+	struct trajectory_prep prep;     /* the style and the redactor of the spooled texts */
 	const struct prepared *prepared; /* the current event's, during trajectory_add() */
 	struct id_slot *ids;
 	size_t nids, ids_cap;
@@ -639,20 +638,12 @@ void trajectory_spool(struct trajectory *t, bool pretty)
 {
 	const struct trajectory_config *c = t->config;
 	t->spooled = true;
-	t->pretty = pretty;
+
 	usage_total_spill(&t->usage, USAGE_IN_MEMORY, &t->status);
-	if (c->redact) {
-		redactor_init(&t->redactor, c->redact_exact, c->redact_words, c->nredact_words);
-		t->rp = &t->redactor;
-	}
+	trajectory_prep_init(&t->prep, c, pretty);
 }
 
 /* The spools. */
-
-static void spool_fail(struct trajectory *t, int status, int errnum, const char *what)
-{
-	temp_fail(&t->status, status, errnum, what);
-}
 
 static bool spool_create(struct trajectory *t, struct spool *s)
 {
@@ -660,19 +651,12 @@ static bool spool_create(struct trajectory *t, struct spool *s)
 	return s->fd >= 0;
 }
 
-static bool write_all(struct trajectory *t, int fd, const char *p, size_t len)
+/* Writes p[0..len) at the end of what the file holds. */
+static bool spool_write(struct trajectory *t, struct spool *s, const char *p, size_t len)
 {
-	while (len) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			spool_fail(t, EXIT_IOERR, n < 0 ? errno : EIO, "cannot write to");
-			return false;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
+	if (!temp_io(&t->status, true, s->fd, (void *)p, len, s->flushed))
+		return false;
+	s->flushed += len;
 	return true;
 }
 
@@ -680,9 +664,8 @@ static bool spool_flush(struct trajectory *t, struct spool *s)
 {
 	if (t->status || s->buf.len == 0)
 		return !t->status;
-	if (!write_all(t, s->fd, s->buf.buf, s->buf.len))
+	if (!spool_write(t, s, s->buf.buf, s->buf.len))
 		return false;
-	s->flushed += s->buf.len;
 	strbuf_reset(&s->buf);
 	return true;
 }
@@ -707,8 +690,7 @@ static uint64_t spool_append(struct trajectory *t, struct spool *s, const char *
 	}
 	/* A large piece goes straight to the file, not through the buffer. */
 	if (spool_flush(t, s) && len > SPOOL_BUFFER / 2) {
-		if (write_all(t, s->fd, p, len))
-			s->flushed += len;
+		spool_write(t, s, p, len);
 	} else if (!t->status) {
 		strbuf_add(&s->buf, p, len);
 	}
@@ -721,18 +703,13 @@ static bool spool_read(struct trajectory *t, struct spool *s, uint64_t at, void 
 	char *d = dst;
 	if (t->status)
 		return false;
-	while (len && at < s->flushed) {
-		size_t want = s->flushed - at < len ? (size_t)(s->flushed - at) : len;
-		ssize_t n = pread(s->fd, d, want, (off_t)at);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			spool_fail(t, EXIT_IOERR, n < 0 ? errno : EIO, "cannot read");
+	if (at < s->flushed) {
+		size_t n = s->flushed - at < len ? (size_t)(s->flushed - at) : len;
+		if (!temp_io(&t->status, false, s->fd, d, n, at))
 			return false;
-		}
 		d += n;
-		at += (uint64_t)n;
-		len -= (size_t)n;
+		at += n;
+		len -= n;
 	}
 	if (len)
 		memcpy(d, s->buf.buf + (at - s->flushed), len);
@@ -815,12 +792,12 @@ static void add_key(struct strbuf *sb, bool first, const char *key, bool pretty,
 	strbuf_add(sb, pretty ? ": " : ":", pretty ? 2 : 1);
 }
 
-/* Appends v redacted and cut under rp and max, printed at level. */
-static void append_reported(struct strbuf *sb, const struct redactor *rp, long max, bool pretty,
-                            const json_t *v, int level)
+/* Appends v redacted, cut and printed as p says, at level. */
+static void append_reported(struct strbuf *sb, const struct trajectory_prep *p, const json_t *v,
+                            int level)
 {
-	json_t *r = redact_and_truncate(rp, v, max);
-	json_append(sb, r, pretty, level);
+	json_t *r = redact_and_truncate(p->rp, v, p->config->max_string);
+	json_append(sb, r, p->pretty, level);
 	json_decref(r);
 }
 
@@ -833,7 +810,7 @@ static void add_reported(struct trajectory *t, struct strbuf *sb, const json_t *
 			strbuf_add(sb, p->text.buf + p->pieces[i].off, p->pieces[i].len);
 			return;
 		}
-	append_reported(sb, t->rp, t->config->max_string, t->pretty, v, level);
+	append_reported(sb, &t->prep, v, level);
 }
 
 /* Appends a string member's value: the string, or null for anything else. */
@@ -1060,7 +1037,7 @@ static void spool_call(struct trajectory *t, const json_t *event, json_t *call, 
 	const char *id_text = json_is_string(id) ? json_string_value(id) : NULL;
 	size_t id_len = id_text ? strlen(id_text) : 0;
 	double seconds;
-	bool pretty = t->pretty;
+	bool pretty = t->prep.pretty;
 
 	strbuf_reset(sb);
 	strbuf_add(sb, zeros, CALL_HEADER); /* the lengths, filled in below */
@@ -1170,7 +1147,7 @@ static void add_delta(struct trajectory *t, json_t *delta)
 	strbuf_reset(sb);
 	if (t->ndeltas++)
 		strbuf_addch(sb, ',');
-	if (t->pretty)
+	if (t->prep.pretty)
 		newline_indent(sb, ITEM_LEVEL);
 	add_reported(t, sb, delta, ITEM_LEVEL);
 	spool_append(t, &t->deltas_spool, sb->buf, sb->len);
@@ -1379,7 +1356,7 @@ static void write_calls(struct trajectory *t, struct strbuf *sb, char *chunk, st
 		uint64_t len[3];
 		if (i)
 			strbuf_addch(sb, ',');
-		if (t->pretty)
+		if (t->prep.pretty)
 			newline_indent(sb, ITEM_LEVEL);
 		emit_buf(k, sb);
 		if (!spool_read(t, s, record, len, sizeof len))
@@ -1401,7 +1378,7 @@ int trajectory_write(struct trajectory *t, bool (*sink)(void *ctx, const char *p
 	const struct trajectory_config *c = t->config;
 	struct sink k = {sink ? sink : output_sink, ctx, true};
 	struct strbuf *sb = &t->scratch;
-	bool pretty = t->pretty;
+	bool pretty = t->prep.pretty;
 	if (t->status)
 		return t->status;
 	char *chunk = xmalloc(SPOOL_BUFFER);
@@ -1470,8 +1447,8 @@ void trajectory_free(struct trajectory *t)
 	spool_release(&t->deltas_spool);
 	spool_release(&t->index_spool);
 	strbuf_release(&t->scratch);
-	if (t->rp)
-		redactor_release(&t->redactor);
+	if (t->spooled)
+		trajectory_prep_release(&t->prep);
 	json_decref(t->by_id);
 	json_decref(t->pending_name);
 	json_decref(t->deltas);
@@ -1511,7 +1488,7 @@ static void prepare_piece(struct prepared **out, const struct trajectory_prep *p
 		pr->pieces = xrealloc(pr->pieces, pr->cap * sizeof *pr->pieces);
 	}
 	size_t off = pr->text.len;
-	append_reported(&pr->text, p->rp, p->config->max_string, p->pretty, v, level);
+	append_reported(&pr->text, p, v, level);
 	pr->pieces[pr->npieces++] = (struct prepared_piece){v, level, off, pr->text.len - off};
 }
 
