@@ -66,15 +66,13 @@ static const struct extractor final_extractor = {
     .settled = final_settled,
 };
 
-static void final_begin(void *state, struct output_style style)
+static void final_begin(void *state)
 {
-	(void)style;
 	answer_stream(state);
 }
 
-static bool final_end(void *state, struct output_style style, int *status)
+static bool final_end(void *state, int *status)
 {
-	(void)style;
 	(void)status;
 	return answer_stream_end(state);
 }

@@ -40,15 +40,13 @@ static void reasoning_free(void *state)
 	free(state);
 }
 
-static void reasoning_begin(void *state, struct output_style style)
+static void reasoning_begin(void *state)
 {
-	(void)style;
 	reasoning_stream(state);
 }
 
-static bool reasoning_end(void *state, struct output_style style, int *status)
+static bool reasoning_end(void *state, int *status)
 {
-	(void)style;
 	(void)status;
 	return reasoning_stream_end(state);
 }

@@ -56,9 +56,8 @@ static void trajectory_release(void *state)
 	trajectory_free(state);
 }
 
-static bool trajectory_end(void *state, struct output_style style, int *status)
+static bool trajectory_end(void *state, int *status)
 {
-	(void)style;
 	*status = trajectory_write(state, NULL, NULL);
 	return false; /* an object of five members is never empty */
 }

@@ -222,6 +222,28 @@ static int print_result(const struct extractor *x, const void *config,
 }
 
 /*
+ * Writes the result of one state: through the extractor's writer when it
+ * writes it itself, else what finish() returns.  Raises *status; *assertion
+ * gets what -e says of this result (like jq -e, the last one decides).
+ */
+static void emit_result(const struct extractor *x, const void *config,
+                        const struct extract_options *o, void *state, json_t *id, bool writes,
+                        int *status, int *assertion)
+{
+	int finish_status = 0;
+	if (writes) {
+		bool empty = x->write->end(state, &finish_status);
+		*assertion = o->exit_status && empty ? EXIT_FALSE : 0;
+	} else {
+		json_t *result = x->finish(state, &finish_status);
+		if (result)
+			*assertion = print_result(x, config, o, id, result);
+		json_decref(result);
+	}
+	*status = exit_status_worst(*status, finish_status);
+}
+
+/*
  * Whether a backward read may stand in for the forward one: the extractor
  * allows it, one result is wanted, and every operand is a named regular
  * file (the forward read reports anything else).
@@ -282,15 +304,7 @@ static bool run_backward(const struct extractor *x, const void *config,
 	}
 	int finish_status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
 	output_set_style(o->style);
-	if (x->write) {
-		bool empty = x->write->end(state, o->style, &finish_status);
-		assertion = o->exit_status && empty ? EXIT_FALSE : 0;
-	} else {
-		json_t *result = x->finish(state, &finish_status);
-		if (result)
-			assertion = print_result(x, config, o, NULL, result);
-		json_decref(result);
-	}
+	emit_result(x, config, o, state, NULL, x->write != NULL, &finish_status, &assertion);
 	x->release(state);
 	*status = exit_status_worst(finish_status, assertion);
 	return true;
@@ -323,7 +337,7 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 	output_set_style(o->style);
 	invocation_groups_init(&g, o->per_invocation, x->start, config);
 	if (writes && x->write->begin)
-		x->write->begin(g.list[0].state, o->style);
+		x->write->begin(g.list[0].state);
 	while ((res = reader_next(r, &item)) == READ_ITEM) {
 		if (extract_passes_filters(o, &item))
 			x->add(invocation_groups_state(&g, &item), &item);
@@ -332,21 +346,10 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 		status = EXIT_DATAERR;
 	progress_finish(progress);
 
-	if (writes) {
-		int finish_status = 0;
-		bool empty = x->write->end(g.list[0].state, o->style, &finish_status);
-		status = exit_status_worst(status, finish_status);
-		assertion = o->exit_status && empty ? EXIT_FALSE : 0;
-	}
-	for (size_t i = 0; !writes && i < g.count && !output_failed(); i++) {
-		int finish_status = 0;
-		json_t *result = x->finish(g.list[i].state, &finish_status);
-		status = exit_status_worst(status, finish_status);
-		/* Like jq -e, the last result decides. */
-		if (result)
-			assertion = print_result(x, config, o, g.list[i].id, result);
-		json_decref(result);
-	}
+	/* A writer's end is called even after a write error; results not yet built are not. */
+	for (size_t i = 0; i < g.count && (writes || !output_failed()); i++)
+		emit_result(x, config, o, g.list[i].state, g.list[i].id, writes, &status,
+		            &assertion);
 	invocation_groups_release(&g, x->release);
 
 	reader_report_skipped(r);

@@ -139,7 +139,7 @@ struct extractor {
  * extractor with begin, not --progress drawn on a terminal that is standard
  * output too: these call finish() as usual):
  *   - begin (optional) is called once, after start() and before the first
- *     add(), with the output style (-r, -p).  From then on add() may write
+ *     add(), the output style (-r, -p) set.  From then on add() may write
  *     the result's leading bytes with output_bytes() or output_string_*().
  *     An extractor with begin is never read backwards (settled is not
  *     used); without begin, add() must write nothing.
@@ -156,8 +156,8 @@ struct extractor {
  *   - release() is called afterwards as usual.
  */
 struct extract_writer {
-	void (*begin)(void *state, struct output_style style);
-	bool (*end)(void *state, struct output_style style, int *status);
+	void (*begin)(void *state);
+	bool (*end)(void *state, int *status);
 };
 
 /*
