@@ -13,6 +13,7 @@
  */
 #include "preparse.h"
 #include "pool.h"
+#include "reader.h"
 #include "util.h"
 
 #include <errno.h>
@@ -197,8 +198,8 @@ static void drop_entry(struct preparse *p, struct entry *e)
 /*
  * Parses the value at the start of each line the way the reader frames
  * lines: one '\r' before the '\n' is not part of the line, a UTF-8
- * byte-order mark at the start of the file is skipped, "data:" lines carry
- * JSON after an optional space, other SSE fields carry none.  Only lines
+ * byte-order mark at the start of the file is skipped, and the reader's own
+ * reader_line_payload() says where an SSE line's JSON starts.  Only lines
  * whose value starts with '{' or '[' are tried: those are the events,
  * arrays and sessions; anything else is rare and left to the reader.
  */
@@ -214,14 +215,10 @@ static void parse_chunk(struct preparse *p, struct chunk *c, unsigned worker)
 		const char *nl = memchr(line, '\n', c->len - pos);
 		size_t total = nl ? (size_t)(nl - line) + 1 : c->len - pos;
 		size_t n = nl ? total - 1 : total;
-		size_t i = 0;
+		bool sse;
 		if (n > 0 && line[n - 1] == '\r')
 			n--;
-		if (starts_with(line, n, "data:"))
-			i = n > 5 && line[5] == ' ' ? 6 : 5;
-		else if (starts_with(line, n, "event:") || starts_with(line, n, "id:") ||
-		         starts_with(line, n, "retry:") || (n > 0 && line[0] == ':'))
-			i = n;
+		size_t i = reader_line_payload(line, n, &sse);
 		while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
 			i++;
 		if (i < n && (line[i] == '{' || line[i] == '[')) {

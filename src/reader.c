@@ -356,19 +356,20 @@ static const char *line_ptr(const struct reader *r)
 }
 
 /* Sorts the current line: an SSE field to ignore, an SSE data line, or plain JSON. */
+size_t reader_line_payload(const char *line, size_t len, bool *sse)
+{
+	*sse = starts_with(line, len, "data:");
+	if (*sse)
+		return len > 5 && line[5] == ' ' ? 6 : 5;
+	if (starts_with(line, len, "event:") || starts_with(line, len, "id:") ||
+	    starts_with(line, len, "retry:") || (len > 0 && line[0] == ':'))
+		return len;
+	return 0;
+}
+
 static void classify_line(struct reader *r)
 {
-	const char *l = line_ptr(r);
-	size_t n = r->line_len;
-	r->sse = false;
-	r->payload = 0;
-	if (starts_with(l, n, "data:")) {
-		r->sse = true;
-		r->payload = n > 5 && l[5] == ' ' ? 6 : 5;
-	} else if (starts_with(l, n, "event:") || starts_with(l, n, "id:") ||
-	           starts_with(l, n, "retry:") || (n > 0 && l[0] == ':')) {
-		r->payload = n;
-	}
+	r->payload = reader_line_payload(line_ptr(r), r->line_len, &r->sse);
 	r->cur = r->payload;
 }
 
