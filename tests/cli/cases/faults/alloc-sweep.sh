@@ -3,15 +3,22 @@
 # count must end in exactly one message and exit 71, never a crash; past the
 # count the run succeeds.  (Skipped under valgrind: exit 71 leaves memory held.)
 # Every N up to 7, then every ALLOC_STRIDE-th (41; make check-slow sets 1).
-# Scratch files live in a folder of their own, so runs side by side do not meet.
+# Scratch files live in a folder of their own, so runs side by side do not meet;
+# TMPDIR is one inside it, where a spooled trajectory's temporary files, unlinked
+# at once, must never stay.
 t=$(mktemp -d) && cd "$t" || exit 1
+mkdir tmp
 sweep() {
 	name=$1
 	shift
 	n=0
 	while [ $n -lt 20000 ]; do
-		ADKEV_FAIL_ALLOC_AFTER=$n adkev "$@" >/dev/null 2>sweep.err
+		TMPDIR="$t/tmp" ADKEV_FAIL_ALLOC_AFTER=$n adkev "$@" >/dev/null 2>sweep.err
 		status=$?
+		if [ -n "$(ls -A tmp)" ]; then
+			echo "$name: allocation $n: left $(ls -A tmp | tr '\n' ' ')"
+			break
+		fi
 		if [ $status -ne 71 ]; then
 			[ $status -eq 0 ] && [ ! -s sweep.err ] && echo "$name: every allocation fails cleanly" ||
 				echo "$name: allocation $n: status $status"
@@ -35,6 +42,9 @@ sweep() {
 sweep final final --concat --per-invocation "$SAMPLES"/c_streaming.jsonl "$SAMPLES"/b_tool_call.session.json
 sweep reasoning reasoning -p "$SAMPLES"/d_thinking.jsonl
 sweep trajectory trajectory --per-invocation --max-string 5 "$CORPUS"/adkjs/j_secrets.jsonl "$SAMPLES"/b_tool_call.jsonl
+# One result is spooled through temporary files.
+sweep trajectory-spooled trajectory --max-string 5 "$CORPUS"/adkjs/j_secrets.jsonl "$CORPUS"/adkjs/i_long_running.session.jsonl "$CORPUS"/adkjs/f_state.jsonl
+sweep "trajectory-spooled -p" trajectory -p "$CORPUS"/adkjs/b_tool_call.jsonl "$CORPUS"/adkjs/f_state.jsonl
 sweep state state "$CORPUS"/adkjs/f_state.jsonl
 sweep critic critic -p "$SAMPLES"/e_sequential_critic.jsonl
 sweep to-a2a to-a2a "$CORPUS"/adkjs/i_long_running.jsonl
