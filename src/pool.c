@@ -195,16 +195,17 @@ static void *from_malloc(size_t size)
 
 void *pool_alloc(size_t size)
 {
-	if (!pool_enabled())
-		return xmalloc(size);
-	util_alloc_check(size);
-	if (size > MAX_SMALL - HEADER)
-		return from_malloc(size);
+	/* A thread with a pool knows the pool is in use: no pthread_once() per block. */
 	struct pool *pool = own_pool;
 	if (__builtin_expect(!pool, 0)) {
-		if (no_pool || !(pool = own_pool = take_pool()))
-			return from_malloc(size);
+		if (!pool_enabled())
+			return xmalloc(size);
+		if (!no_pool)
+			pool = own_pool = take_pool();
 	}
+	util_alloc_check(size);
+	if (!pool || size > MAX_SMALL - HEADER)
+		return from_malloc(size);
 	unsigned cls = class_of[(size + HEADER + CLASS_STEP - 1) / CLASS_STEP];
 	struct free_block *b = pool->free[cls];
 	if (!b && atomic_load_explicit(&pool->returned[cls], memory_order_relaxed))
