@@ -29,12 +29,14 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubun
 
 WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS ?= -O2 -g
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(JANSSON_CFLAGS) \
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Isrc $(WARNINGS) $(CFLAGS) $(JANSSON_CFLAGS) \
 	-DADKEV_VERSION='"$(VERSION)"'
 LDLIBS_ALL = $(JANSSON_LIBS) -pthread
 
 BUILD ?= build/default
-SRCS = $(wildcard src/*.c)
+# The layers (README, "Layout"): read/, adk/, cmd/, write/, and the top of src/.
+SRCS = $(wildcard src/*.c src/*/*.c)
+HDRS = $(wildcard src/*.h src/*/*.h)
 LIB_SRCS = $(filter-out src/main.c,$(SRCS))
 LIB_OBJS = $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
 TEST_SRCS = $(wildcard tests/check_*.c)
@@ -71,7 +73,8 @@ $(BUILD)/.deps:
 	fi
 	@mkdir -p $(BUILD) && touch $@
 
-$(BUILD)/%.o: src/%.c src/*.h | $(BUILD)/.deps
+$(BUILD)/%.o: src/%.c $(HDRS) | $(BUILD)/.deps
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/adkev: $(BUILD)/main.o $(LIB_OBJS)
@@ -205,7 +208,7 @@ uninstall:
 		$(DESTDIR)$(BASHCOMPDIR)/adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev
 
 lint:
-	clang-format --dry-run --Werror src/*.c src/*.h tests/*.c
+	clang-format --dry-run --Werror $(SRCS) $(HDRS) tests/*.c
 
 clean:
 	rm -rf build adkev tests/cli/out tests/tty/out

@@ -3,7 +3,7 @@
  * and version.  Everything else happens in one cmd_<name>.c per subcommand.
  */
 #include "command.h"
-#include "output.h"
+#include "write/output.h"
 #include "util.h"
 
 #include <getopt.h>

@@ -3,7 +3,7 @@
  * buffers and diagnostics in the style of err(3).
  */
 #include "util.h"
-#include "pool.h"
+#include "read/pool.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -7,10 +7,10 @@
  */
 #include "testutil.h"
 
-#include "a2a.h"
-#include "event.h"
-#include "output.h"
-#include "reader.h"
+#include "adk/a2a.h"
+#include "adk/event.h"
+#include "write/output.h"
+#include "read/reader.h"
 #include "util.h"
 
 #include <glob.h>

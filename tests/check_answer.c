@@ -4,8 +4,8 @@
  */
 #include "testutil.h"
 
-#include "answer.h"
-#include "event.h"
+#include "adk/answer.h"
+#include "adk/event.h"
 
 static char *answer_of(bool concat, const char *events_json)
 {

@@ -6,8 +6,8 @@
  */
 #include "testutil.h"
 
-#include "backward.h"
-#include "reader.h"
+#include "read/backward.h"
+#include "read/reader.h"
 #include "util.h"
 
 #include <glob.h>

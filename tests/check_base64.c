@@ -4,7 +4,7 @@
  */
 #include "testutil.h"
 
-#include "base64.h"
+#include "adk/base64.h"
 
 static char *enc(const char *s, size_t n)
 {

@@ -4,8 +4,8 @@
  */
 #include "testutil.h"
 
-#include "critic.h"
-#include "output.h"
+#include "adk/critic.h"
+#include "write/output.h"
 #include "util.h"
 
 /* The normalised verdict as adkev prints it, or "ERROR: reason"; the caller frees it. */

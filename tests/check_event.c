@@ -5,7 +5,7 @@
  */
 #include "testutil.h"
 
-#include "event.h"
+#include "adk/event.h"
 #include "util.h"
 
 static json_t *parse(const char *text)

@@ -5,7 +5,7 @@
  */
 #include "testutil.h"
 
-#include "eventview.h"
+#include "adk/eventview.h"
 #include "util.h"
 
 static json_t *parse(const char *text)

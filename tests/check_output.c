@@ -3,7 +3,7 @@
  */
 #include "testutil.h"
 
-#include "output.h"
+#include "write/output.h"
 
 static char *printed(const char *json_text, bool pretty)
 {

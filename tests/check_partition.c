@@ -6,8 +6,8 @@
  */
 #include "testutil.h"
 
-#include "filename.h"
-#include "output.h"
+#include "write/filename.h"
+#include "write/output.h"
 
 #include <dirent.h>
 #include <errno.h>

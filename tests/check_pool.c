@@ -8,7 +8,7 @@
  */
 #include "testutil.h"
 
-#include "pool.h"
+#include "read/pool.h"
 #include "util.h"
 
 #include <pthread.h>

@@ -7,7 +7,7 @@
  */
 #include "testutil.h"
 
-#include "preparse.h"
+#include "read/preparse.h"
 #include "util.h"
 
 #include <errno.h>

@@ -4,8 +4,8 @@
  */
 #include "testutil.h"
 
-#include "progress.h"
-#include "reader.h"
+#include "write/progress.h"
+#include "read/reader.h"
 #include "util.h"
 
 START_TEST(line_with_a_known_total)

@@ -4,7 +4,7 @@
  */
 #include "testutil.h"
 
-#include "reader.h"
+#include "read/reader.h"
 #include "util.h"
 
 /* What reading a whole file gave: the authors (comma-joined), positions, bytes, outcome. */

@@ -4,8 +4,8 @@
  */
 #include "testutil.h"
 
-#include "redact.h"
-#include "pool.h"
+#include "adk/redact.h"
+#include "read/pool.h"
 #include "util.h"
 
 static bool sensitive(const struct redactor *r, const char *key)

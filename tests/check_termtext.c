@@ -5,7 +5,7 @@
  */
 #include "testutil.h"
 
-#include "termtext.h"
+#include "write/termtext.h"
 #include "util.h"
 
 static void assert_appended(const char *in, size_t len, const char *want, size_t want_width)

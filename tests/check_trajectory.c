@@ -8,8 +8,8 @@
 #include <signal.h>
 #include <sys/resource.h>
 
-#include "output.h"
-#include "trajectory.h"
+#include "write/output.h"
+#include "adk/trajectory.h"
 #include "util.h"
 
 static json_t *parse(const char *text)

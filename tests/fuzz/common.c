@@ -4,7 +4,7 @@
  */
 #include "fuzz.h"
 
-#include "output.h"
+#include "write/output.h"
 #include "util.h"
 
 #include <getopt.h>

@@ -10,10 +10,10 @@
  */
 #include "fuzz.h"
 
-#include "answer.h"
-#include "event.h"
-#include "output.h"
-#include "reader.h"
+#include "adk/answer.h"
+#include "adk/event.h"
+#include "write/output.h"
+#include "read/reader.h"
 #include "util.h"
 
 #include <jansson.h>

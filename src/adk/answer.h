@@ -1,0 +1,70 @@
+/*
+ * answer.h - what a run answered and what it thought: ADK's final-response
+ * events read the way events.md sections 3.1 and 3.2 say.  final,
+ * reasoning, trajectory (final_output) and critic all read answers here.
+ */
+#ifndef ADKEV_ANSWER_H
+#define ADKEV_ANSWER_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "write/output.h"
+#include "util.h"
+
+/*
+ * Both can write their text as it is found instead of keeping it
+ * (answer_stream(), reasoning_stream()), so that a result that grows with
+ * the input is never held whole: final --concat and reasoning write it so
+ * (extract.h, struct extract_writer).
+ */
+
+struct answer {
+	bool concat; /* every text part of every final event, or only the last one */
+	bool streaming;
+	struct strbuf text;       /* unused while streaming */
+	struct output_string out; /* while streaming */
+};
+
+void answer_init(struct answer *a, bool concat);
+/*
+ * Takes in one event; events that are not final responses, and user events,
+ * are passed over.  Returns whether the event gave the answer text.
+ */
+bool answer_add(struct answer *a, const json_t *event);
+/* The answer so far as a JSON string ("" when none); the caller owns it.  Not while streaming. */
+json_t *answer_json(const struct answer *a);
+/*
+ * With concat, before the first answer_add(): every text part taken from
+ * now on is written at once (output_string_piece()), not kept.
+ */
+void answer_stream(struct answer *a);
+/*
+ * Ends the answer being written, as output_json(answer_json()) would have
+ * written it whole ("" when there was none); returns whether it was empty.
+ */
+bool answer_stream_end(struct answer *a);
+void answer_release(struct answer *a);
+
+struct reasoning {
+	struct strbuf text; /* unused while streaming */
+	bool found;
+	bool streaming;
+	struct output_string out; /* while streaming */
+};
+
+void reasoning_init(struct reasoning *r);
+void reasoning_add(struct reasoning *r, const json_t *event);
+/* The thoughts joined with "\n", or JSON null when there were none; the caller owns it. */
+json_t *reasoning_json(const struct reasoning *r);
+/* Before the first reasoning_add(): every thought from now on is written at once, not kept. */
+void reasoning_stream(struct reasoning *r);
+/*
+ * Ends the thoughts being written, as output_json(reasoning_json()) would
+ * have written them whole (null when there were none); returns whether
+ * there were none.
+ */
+bool reasoning_stream_end(struct reasoning *r);
+void reasoning_release(struct reasoning *r);
+
+#endif

@@ -1,0 +1,305 @@
+/*
+ * event.c - ADK field names in both spellings, and the rules ADK itself
+ * applies to events (is_final_response, timestamps).  No other file spells
+ * an ADK field name.
+ */
+#include "adk/event.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+	const char *camel;
+	const char *snake; /* NULL where both spellings are the same */
+} field_names[ADK_FIELD_COUNT] = {
+    [ADK_ID] = {"id", NULL},
+    [ADK_INVOCATION_ID] = {"invocationId", "invocation_id"},
+    [ADK_AUTHOR] = {"author", NULL},
+    [ADK_BRANCH] = {"branch", NULL},
+    [ADK_TIMESTAMP] = {"timestamp", NULL},
+    [ADK_CONTENT] = {"content", NULL},
+    [ADK_ACTIONS] = {"actions", NULL},
+    [ADK_PARTIAL] = {"partial", NULL},
+    [ADK_TURN_COMPLETE] = {"turnComplete", "turn_complete"},
+    [ADK_ERROR_CODE] = {"errorCode", "error_code"},
+    [ADK_ERROR_MESSAGE] = {"errorMessage", "error_message"},
+    [ADK_LONG_RUNNING_TOOL_IDS] = {"longRunningToolIds", "long_running_tool_ids"},
+    [ADK_USAGE_METADATA] = {"usageMetadata", "usage_metadata"},
+    [ADK_CUSTOM_METADATA] = {"customMetadata", "custom_metadata"},
+    [ADK_GROUNDING_METADATA] = {"groundingMetadata", "grounding_metadata"},
+    [ADK_CITATION_METADATA] = {"citationMetadata", "citation_metadata"},
+    [ADK_FINISH_REASON] = {"finishReason", "finish_reason"},
+    [ADK_INTERRUPTED] = {"interrupted", NULL},
+    [ADK_PARTS] = {"parts", NULL},
+    [ADK_ROLE] = {"role", NULL},
+    [ADK_STATE_DELTA] = {"stateDelta", "state_delta"},
+    [ADK_ARTIFACT_DELTA] = {"artifactDelta", "artifact_delta"},
+    [ADK_TRANSFER_TO_AGENT] = {"transferToAgent", "transfer_to_agent"},
+    [ADK_ESCALATE] = {"escalate", NULL},
+    [ADK_SKIP_SUMMARIZATION] = {"skipSummarization", "skip_summarization"},
+    [ADK_REQUESTED_AUTH_CONFIGS] = {"requestedAuthConfigs", "requested_auth_configs"},
+    [ADK_REQUESTED_TOOL_CONFIRMATIONS] = {"requestedToolConfirmations",
+                                          "requested_tool_confirmations"},
+    [ADK_RESPONSE_CONTENT] = {"responseContent", "response_content"},
+    [ADK_TEXT] = {"text", NULL},
+    [ADK_THOUGHT] = {"thought", NULL},
+    [ADK_THOUGHT_SIGNATURE] = {"thoughtSignature", "thought_signature"},
+    [ADK_INLINE_DATA] = {"inlineData", "inline_data"},
+    [ADK_FILE_DATA] = {"fileData", "file_data"},
+    [ADK_FUNCTION_CALL] = {"functionCall", "function_call"},
+    [ADK_FUNCTION_RESPONSE] = {"functionResponse", "function_response"},
+    [ADK_EXECUTABLE_CODE] = {"executableCode", "executable_code"},
+    [ADK_CODE_EXECUTION_RESULT] = {"codeExecutionResult", "code_execution_result"},
+    [ADK_VIDEO_METADATA] = {"videoMetadata", "video_metadata"},
+    [ADK_NAME] = {"name", NULL},
+    [ADK_ARGS] = {"args", NULL},
+    [ADK_RESPONSE] = {"response", NULL},
+    [ADK_WILL_CONTINUE] = {"willContinue", "will_continue"},
+    [ADK_SCHEDULING] = {"scheduling", NULL},
+    [ADK_DATA] = {"data", NULL},
+    [ADK_MIME_TYPE] = {"mimeType", "mime_type"},
+    [ADK_DISPLAY_NAME] = {"displayName", "display_name"},
+    [ADK_FILE_URI] = {"fileUri", "file_uri"},
+    [ADK_CODE] = {"code", NULL},
+    [ADK_LANGUAGE] = {"language", NULL},
+    [ADK_OUTCOME] = {"outcome", NULL},
+    [ADK_OUTPUT] = {"output", NULL},
+    [ADK_PROMPT_TOKEN_COUNT] = {"promptTokenCount", "prompt_token_count"},
+    [ADK_CANDIDATES_TOKEN_COUNT] = {"candidatesTokenCount", "candidates_token_count"},
+    [ADK_TOTAL_TOKEN_COUNT] = {"totalTokenCount", "total_token_count"},
+    [ADK_THOUGHTS_TOKEN_COUNT] = {"thoughtsTokenCount", "thoughts_token_count"},
+    [ADK_CACHED_CONTENT_TOKEN_COUNT] = {"cachedContentTokenCount", "cached_content_token_count"},
+    [ADK_CITATIONS] = {"citations", NULL},
+    [ADK_EVENTS] = {"events", NULL},
+    [ADK_STREAM_ERROR] = {"error", NULL},
+};
+
+const char *adk_field_name(enum adk_field field)
+{
+	return field_names[field].camel;
+}
+
+json_t *adk_camel_copy(const json_t *v, bool deep)
+{
+	if (json_is_array(v) && deep) {
+		json_t *out = json_array();
+		size_t i;
+		json_t *el;
+		json_array_foreach(v, i, el)
+		{
+			json_array_append_new(out, adk_camel_copy(el, deep));
+		}
+		return out;
+	}
+	if (!json_is_object(v))
+		return json_incref((json_t *)v);
+	json_t *out = json_object();
+	const char *key;
+	json_t *member;
+	json_object_foreach((json_t *)v, key, member)
+	{
+		if (json_is_null(member))
+			continue;
+		char *camel = xstrdup(key), *w = camel;
+		for (const char *r = key; *r; r++) {
+			/* "_x" becomes "X"; a leading, trailing or doubled "_" stays. */
+			if (*r == '_' && r != key && r[1] >= 'a' && r[1] <= 'z') {
+				*w++ = (char)(r[1] - 'a' + 'A');
+				r++;
+			} else {
+				*w++ = *r;
+			}
+		}
+		*w = '\0';
+		/* The camelCase spelling wins when both are present (events.md 1.2). */
+		if (strcmp(camel, key) == 0 || !json_object_get(v, camel))
+			json_object_set_new(
+			    out, camel, deep ? adk_camel_copy(member, deep) : json_incref(member));
+		free(camel);
+	}
+	return out;
+}
+
+json_t *adk_get(const json_t *obj, enum adk_field field)
+{
+	if (!json_is_object(obj))
+		return NULL;
+	json_t *v = json_object_get(obj, field_names[field].camel);
+	if (v && !json_is_null(v))
+		return v;
+	if (!field_names[field].snake)
+		return NULL;
+	v = json_object_get(obj, field_names[field].snake);
+	return v && !json_is_null(v) ? v : NULL;
+}
+
+const char *adk_get_string(const json_t *obj, enum adk_field field)
+{
+	json_t *v = adk_get(obj, field);
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+bool json_truthy(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		return json_object_size(v) > 0;
+	case JSON_ARRAY:
+		return json_array_size(v) > 0;
+	case JSON_STRING:
+		return json_string_length(v) > 0;
+	case JSON_INTEGER:
+		return json_integer_value(v) != 0;
+	case JSON_REAL:
+		return json_real_value(v) != 0.0;
+	case JSON_TRUE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool adk_truthy(const json_t *obj, enum adk_field field)
+{
+	json_t *v = adk_get(obj, field);
+	return v && json_truthy(v);
+}
+
+/*
+ * A value is an event when it is an object carrying at least one member that
+ * only ADK events carry.  This keeps A2A objects, JSON-RPC envelopes and
+ * arbitrary JSON from being read as empty events.
+ */
+static const enum adk_field event_markers[] = {
+    ADK_AUTHOR,        ADK_INVOCATION_ID,         ADK_CONTENT,        ADK_ACTIONS,
+    ADK_PARTIAL,       ADK_TURN_COMPLETE,         ADK_ERROR_CODE,     ADK_ERROR_MESSAGE,
+    ADK_TIMESTAMP,     ADK_LONG_RUNNING_TOOL_IDS, ADK_USAGE_METADATA, ADK_BRANCH,
+    ADK_FINISH_REASON, ADK_CUSTOM_METADATA,
+};
+
+enum value_kind value_kind(const json_t *value)
+{
+	if (json_is_array(value))
+		return VALUE_ARRAY;
+	if (!json_is_object(value))
+		return VALUE_OTHER;
+	if (json_is_array(adk_get(value, ADK_EVENTS)))
+		return VALUE_SESSION;
+	if (json_object_size(value) == 1 && json_is_string(adk_get(value, ADK_STREAM_ERROR)))
+		return VALUE_STREAM_ERROR;
+	for (size_t i = 0; i < sizeof event_markers / sizeof event_markers[0]; i++)
+		if (adk_get(value, event_markers[i]))
+			return VALUE_EVENT;
+	return VALUE_OTHER;
+}
+
+const char *value_not_event_reason(const json_t *value)
+{
+	switch (json_typeof(value)) {
+	case JSON_OBJECT:
+		return "not an ADK event: an object with none of author, invocationId, "
+		       "content, actions, timestamp";
+	case JSON_ARRAY:
+		return "not an ADK event: an array inside an array";
+	case JSON_STRING:
+		return "not an ADK event: a string";
+	case JSON_INTEGER:
+	case JSON_REAL:
+		return "not an ADK event: a number";
+	case JSON_NULL:
+		return "not an ADK event: null";
+	default:
+		return "not an ADK event: a boolean";
+	}
+}
+
+const char *event_author(const json_t *event)
+{
+	return adk_get_string(event, ADK_AUTHOR);
+}
+
+const char *event_invocation_id(const json_t *event)
+{
+	return adk_get_string(event, ADK_INVOCATION_ID);
+}
+
+bool event_is_user(const json_t *event)
+{
+	const char *author = event_author(event);
+	return author && strcmp(author, "user") == 0;
+}
+
+bool event_is_partial(const json_t *event)
+{
+	return adk_truthy(event, ADK_PARTIAL);
+}
+
+json_t *event_parts(const json_t *event)
+{
+	json_t *parts = adk_get(adk_get(event, ADK_CONTENT), ADK_PARTS);
+	return json_is_array(parts) ? parts : NULL;
+}
+
+json_t *event_answer_parts(const json_t *event)
+{
+	json_t *rc = adk_get(adk_get(event, ADK_ACTIONS), ADK_RESPONSE_CONTENT);
+	if (json_is_object(rc))
+		rc = adk_get(rc, ADK_PARTS);
+	if (json_is_array(rc) && json_array_size(rc) > 0)
+		return rc;
+	return event_parts(event);
+}
+
+bool event_is_final(const json_t *event)
+{
+	if (adk_truthy(adk_get(event, ADK_ACTIONS), ADK_SKIP_SUMMARIZATION))
+		return true;
+	json_t *lrt = adk_get(event, ADK_LONG_RUNNING_TOOL_IDS);
+	if (json_is_array(lrt) && json_array_size(lrt) > 0)
+		return true;
+	json_t *parts = event_parts(event);
+	size_t i, n = parts ? json_array_size(parts) : 0;
+	json_t *part;
+	json_array_foreach(parts, i, part)
+	{
+		if (adk_get(part, ADK_FUNCTION_CALL) || adk_get(part, ADK_FUNCTION_RESPONSE))
+			return false;
+	}
+	if (event_is_partial(event))
+		return false;
+	if (n > 0 && adk_get(json_array_get(parts, n - 1), ADK_CODE_EXECUTION_RESULT))
+		return false;
+	return true;
+}
+
+bool event_timestamp(const json_t *event, double *seconds)
+{
+	json_t *ts = adk_get(event, ADK_TIMESTAMP);
+	if (!json_is_number(ts))
+		return false;
+	double v = json_number_value(ts);
+	/* ADK JS writes integer milliseconds, ADK Python float seconds. */
+	*seconds = v > 1e11 ? v / 1000.0 : v;
+	return true;
+}
+
+const char *stream_error_text(const json_t *value)
+{
+	return adk_get_string(value, ADK_STREAM_ERROR);
+}
+
+const char *part_text(const json_t *part, size_t *len)
+{
+	json_t *t = adk_get(part, ADK_TEXT);
+	if (!json_is_string(t))
+		return NULL;
+	if (len)
+		*len = json_string_length(t);
+	return json_string_value(t);
+}
+
+bool part_is_thought(const json_t *part)
+{
+	return adk_truthy(part, ADK_THOUGHT);
+}

@@ -1,0 +1,360 @@
+/*
+ * extract.c - the shared run of the extracting subcommands.
+ *
+ * Without --per-invocation one extractor state sees every event that passes
+ * the filters.  With it there is one state per invocation id, in order of
+ * first appearance; events without an id share one group, and a server
+ * stream error joins the invocation in progress.
+ */
+#include "cmd/extract.h"
+#include "read/backward.h"
+#include "adk/event.h"
+#include "write/progress.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+bool extract_parse_jobs(const char *arg, unsigned *jobs)
+{
+	long n;
+	if (!parse_long(arg, 1, &n) || n > EXTRACT_MAX_JOBS)
+		return false;
+	*jobs = (unsigned)n;
+	return true;
+}
+
+enum extract_option_result extract_option(struct extract_options *o, int c, const char *arg)
+{
+	switch (c) {
+	case 'r':
+		o->style.raw = true;
+		break;
+	case 'p':
+		o->style.pretty = true;
+		break;
+	case 'e':
+		o->exit_status = true;
+		break;
+	case 'h':
+		return EXTRACT_OPTION_HELP;
+	case OPT_SKIP_INVALID:
+		o->skip_invalid = true;
+		break;
+	case OPT_AUTHOR:
+		o->author = arg;
+		break;
+	case OPT_INVOCATION:
+		o->invocation = arg;
+		break;
+	case OPT_PER_INVOCATION:
+		o->per_invocation = true;
+		break;
+	case 'j':
+		if (!extract_parse_jobs(arg, &o->jobs))
+			return EXTRACT_OPTION_BAD_VALUE;
+		break;
+	case OPT_PROGRESS:
+		o->progress = true;
+		break;
+	default:
+		return EXTRACT_OPTION_NOT_MINE;
+	}
+	return EXTRACT_OPTION_TAKEN;
+}
+
+int extract_parse_options(const struct command *cmd, const char *short_options,
+                          const struct option *long_options, int argc, char *argv[],
+                          struct extract_options *o,
+                          bool (*own_option)(void *config, int c, const char *arg), void *config)
+{
+	int c;
+	/* glibc: 0 re-initialises getopt, so options may follow operands again. */
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+		switch (extract_option(o, c, optarg)) {
+		case EXTRACT_OPTION_TAKEN:
+			continue;
+		case EXTRACT_OPTION_HELP:
+			return command_help(cmd);
+		case EXTRACT_OPTION_NOT_MINE:
+			break;
+		case EXTRACT_OPTION_BAD_VALUE:
+			warnx_msg("%s: %s", cmd->name, EXTRACT_JOBS_ERROR);
+			return command_usage(cmd);
+		}
+		if (c == '?' || c == ':' || !own_option || !own_option(config, c, optarg))
+			return command_bad_option(cmd, c, argv);
+	}
+	/* Every reader the command makes from now on parses on this many threads. */
+	reader_set_jobs(o->jobs);
+	return -1;
+}
+
+static int status_rank(int status)
+{
+	switch (status) {
+	case 0:
+		return 0;
+	case EXIT_FALSE:
+		return 1;
+	case EXIT_NOINPUT:
+		return 2;
+	case EXIT_DATAERR:
+		return 3;
+	case EXIT_USAGE:
+		return 4;
+	default: /* EXIT_IOERR, EXIT_CANTCREAT, EXIT_OSERR */
+		return 5;
+	}
+}
+
+int exit_status_worst(int a, int b)
+{
+	return status_rank(b) > status_rank(a) ? b : a;
+}
+
+bool result_is_empty(const json_t *result)
+{
+	return !result || !json_truthy(result);
+}
+
+static size_t group_of_id(struct invocation_groups *g, const char *id)
+{
+	if (id) {
+		json_t *known = json_object_get(g->index, id);
+		if (known)
+			return (size_t)json_integer_value(known);
+	} else if (g->without_id >= 0) {
+		return (size_t)g->without_id;
+	}
+	if (g->count == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 8;
+		g->list = xrealloc(g->list, g->cap * sizeof *g->list);
+	}
+	size_t n = g->count++;
+	g->list[n].id = id ? json_string(id) : json_null();
+	g->list[n].state = g->start(g->config);
+	if (id)
+		json_object_set_new(g->index, id, json_integer((json_int_t)n));
+	else
+		g->without_id = (long)n;
+	return n;
+}
+
+void invocation_groups_init(struct invocation_groups *g, bool per_invocation,
+                            void *(*start)(const void *config), const void *config)
+{
+	memset(g, 0, sizeof *g);
+	g->index = json_object();
+	g->without_id = g->in_progress = -1;
+	g->per_invocation = per_invocation;
+	g->start = start;
+	g->config = config;
+	if (!per_invocation)
+		group_of_id(g, NULL);
+}
+
+void *invocation_groups_state(struct invocation_groups *g, const struct reader_item *item)
+{
+	size_t n;
+	if (!g->per_invocation)
+		n = group_of_id(g, NULL);
+	else if (item->kind == VALUE_EVENT)
+		n = group_of_id(g, event_invocation_id(item->value));
+	else if (g->in_progress >= 0)
+		n = (size_t)g->in_progress;
+	else
+		n = group_of_id(g, NULL);
+	g->in_progress = (long)n;
+	return g->list[n].state;
+}
+
+void invocation_groups_release(struct invocation_groups *g, void (*release)(void *state))
+{
+	for (size_t i = 0; i < g->count; i++) {
+		release(g->list[i].state);
+		json_decref(g->list[i].id);
+	}
+	free(g->list);
+	json_decref(g->index);
+}
+
+bool extract_passes_filters(const struct extract_options *o, const struct reader_item *item)
+{
+	if (!o->author && !o->invocation)
+		return true;
+	/* A stream error belongs to no agent or invocation, so a filter drops it. */
+	if (item->kind != VALUE_EVENT)
+		return false;
+	if (o->author) {
+		const char *author = event_author(item->value);
+		if (!author || strcmp(author, o->author) != 0)
+			return false;
+	}
+	if (o->invocation) {
+		const char *id = event_invocation_id(item->value);
+		if (!id || strcmp(id, o->invocation) != 0)
+			return false;
+	}
+	return true;
+}
+
+/* Prints one result; returns the status -e asks for. */
+static int print_result(const struct extractor *x, const void *config,
+                        const struct extract_options *o, json_t *id, json_t *result)
+{
+	int status = o->exit_status && result_is_empty(result) ? EXIT_FALSE : 0;
+	if (x->print && x->print(config, o->per_invocation ? id : NULL, result))
+		return status;
+	if (o->per_invocation) {
+		json_t *line = json_object();
+		json_object_set(line, "invocation_id", id);
+		json_object_set(line, x->name, result);
+		output_json(line);
+		json_decref(line);
+	} else {
+		output_json(result);
+	}
+	return status;
+}
+
+/*
+ * Writes the result of one state: through the extractor's writer when it
+ * writes it itself, else what finish() returns.  Raises *status; *assertion
+ * gets what -e says of this result (like jq -e, the last one decides).
+ */
+static void emit_result(const struct extractor *x, const void *config,
+                        const struct extract_options *o, void *state, json_t *id, bool writes,
+                        int *status, int *assertion)
+{
+	int finish_status = 0;
+	if (writes) {
+		bool empty = x->write->end(state, &finish_status);
+		*assertion = o->exit_status && empty ? EXIT_FALSE : 0;
+	} else {
+		json_t *result = x->finish(state, &finish_status);
+		if (result)
+			*assertion = print_result(x, config, o, id, result);
+		json_decref(result);
+	}
+	*status = exit_status_worst(*status, finish_status);
+}
+
+/*
+ * Whether a backward read may stand in for the forward one: the extractor
+ * allows it, one result is wanted, and every operand is a named regular
+ * file (the forward read reports anything else).
+ */
+static bool backward_possible(const struct extractor *x, const struct extract_options *o, int argc,
+                              char *argv[])
+{
+	if (!x->settled || (x->write && x->write->begin) || o->per_invocation || o->full_scan ||
+	    o->progress || argc == 0)
+		return false;
+	for (int i = 0; i < argc; i++) {
+		struct stat st;
+		if (strcmp(argv[i], "-") == 0 || stat(argv[i], &st) != 0 || !S_ISREG(st.st_mode))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Feeds state the events of the operands from the last one backwards until
+ * x->settled() says the result is decided or every file was read.  False
+ * when a file could not be read backwards: then the caller starts afresh,
+ * forward.  Nothing is written, so starting afresh is always possible.
+ */
+static bool read_backward(const struct extractor *x, const struct extract_options *o, void *state,
+                          int argc, char *argv[])
+{
+	for (int i = argc - 1; i >= 0; i--) {
+		struct backward *b = backward_open(argv[i]);
+		if (!b)
+			return false;
+		struct reader_item item;
+		enum backward_step step = BACKWARD_START;
+		bool settled = false;
+		while (!settled && (step = backward_prev(b, &item)) == BACKWARD_ITEM) {
+			if (!extract_passes_filters(o, &item))
+				continue;
+			x->add(state, &item);
+			settled = x->settled(state);
+		}
+		backward_close(b);
+		if (settled)
+			return true;
+		if (step == BACKWARD_UNSURE)
+			return false;
+	}
+	return true;
+}
+
+/* The backward read of extract_run(); false (having written nothing) when it cannot be used. */
+static bool run_backward(const struct extractor *x, const void *config,
+                         const struct extract_options *o, int argc, char *argv[], int *status)
+{
+	void *state = x->start(config);
+	if (!read_backward(x, o, state, argc, argv)) {
+		x->release(state);
+		return false;
+	}
+	int finish_status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
+	output_set_style(o->style);
+	emit_result(x, config, o, state, NULL, x->write != NULL, &finish_status, &assertion);
+	x->release(state);
+	*status = exit_status_worst(finish_status, assertion);
+	return true;
+}
+
+int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
+                int argc, char *argv[])
+{
+	int backward_status;
+	if (backward_possible(x, o, argc, argv) &&
+	    run_backward(x, config, o, argc, argv, &backward_status))
+		return backward_status;
+
+	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
+	if (x->map && !o->per_invocation)
+		reader_set_map(r, x->map, x->map_release, (void *)config);
+	struct progress *progress = o->progress ? progress_start(r) : NULL;
+	struct invocation_groups g;
+	struct reader_item item;
+	enum reader_result res;
+	int status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
+	/*
+	 * One result, written by the extractor (struct extract_writer); not
+	 * while it is built when the progress line is drawn on the terminal
+	 * the result goes to, as the line would tear the text apart.
+	 */
+	bool writes = x->write && !o->per_invocation &&
+	              !(x->write->begin && progress && isatty(STDOUT_FILENO));
+
+	output_set_style(o->style);
+	invocation_groups_init(&g, o->per_invocation, x->start, config);
+	if (writes && x->write->begin)
+		x->write->begin(g.list[0].state);
+	while ((res = reader_next(r, &item)) == READ_ITEM) {
+		if (extract_passes_filters(o, &item))
+			x->add(invocation_groups_state(&g, &item), &item);
+	}
+	if (res == READ_INVALID)
+		status = EXIT_DATAERR;
+	progress_finish(progress);
+
+	/* A writer's end is called even after a write error; results not yet built are not. */
+	for (size_t i = 0; i < g.count && (writes || !output_failed()); i++)
+		emit_result(x, config, o, g.list[i].state, g.list[i].id, writes, &status,
+		            &assertion);
+	invocation_groups_release(&g, x->release);
+
+	reader_report_skipped(r);
+	status = exit_status_worst(status, reader_status(r));
+	status = exit_status_worst(status, assertion);
+	reader_free(r);
+	return status;
+}

@@ -1,0 +1,223 @@
+/*
+ * extract.h - the run every extracting subcommand shares (events.md section 4):
+ * the common options, the reader loop, --author and --invocation filters,
+ * --per-invocation grouping, printing the result and the exit status.
+ *
+ * A subcommand supplies an extractor: a state it builds fresh for the whole
+ * stream (or for each invocation), fed one event at a time, and asked for
+ * its result at the end.
+ */
+#ifndef ADKEV_EXTRACT_H
+#define ADKEV_EXTRACT_H
+
+#include <getopt.h>
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "command.h"
+#include "write/output.h"
+#include "read/reader.h"
+
+struct extract_options {
+	struct output_style style;
+	bool exit_status;
+	bool skip_invalid;
+	bool per_invocation;
+	bool progress;
+	const char *author;
+	const char *invocation;
+	unsigned jobs;  /* -j: threads parsing input, 0 for one per online CPU */
+	bool full_scan; /* read forward even where a backward read would do (final) */
+};
+
+/* Long-only options get values above any character. */
+enum {
+	OPT_SKIP_INVALID = 256,
+	OPT_AUTHOR,
+	OPT_INVOCATION,
+	OPT_PER_INVOCATION,
+	OPT_PROGRESS,
+	OPT_COMMAND = 300 /* a subcommand's own long-only options start here */
+};
+
+/* The leading ':' makes getopt_long() return ':' for a missing value. */
+#define EXTRACT_SHORT_OPTIONS ":rpehj:"
+#define EXTRACT_LONG_OPTIONS                                                                       \
+	{"raw-output", no_argument, NULL, 'r'}, {"pretty", no_argument, NULL, 'p'},                \
+	    {"exit-status", no_argument, NULL, 'e'}, {"help", no_argument, NULL, 'h'},             \
+	    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},                                 \
+	    {"author", required_argument, NULL, OPT_AUTHOR},                                       \
+	    {"invocation", required_argument, NULL, OPT_INVOCATION},                               \
+	    {"per-invocation", no_argument, NULL, OPT_PER_INVOCATION},                             \
+	    {"progress", no_argument, NULL, OPT_PROGRESS},                                         \
+	{                                                                                          \
+		"jobs", required_argument, NULL, 'j'                                               \
+	}
+/* The option summary printed by --help for the options above. */
+#define EXTRACT_OPTIONS_HELP                                                                       \
+	"  -r, --raw-output     write a string result as raw text\n"                               \
+	"  -p, --pretty         indent the JSON output\n"                                          \
+	"  -e, --exit-status    exit 1 when the result is empty, \"\" or null\n"                   \
+	"      --skip-invalid   warn about bad input and go on\n"                                  \
+	"      --author NAME    only events written by NAME\n"                                     \
+	"      --invocation ID  only events of invocation ID\n"                                    \
+	"      --per-invocation one result per invocation, as JSON lines\n"                        \
+	"      --progress       show progress on standard error when it is a terminal\n"           \
+	"  -j, --jobs N         parse on N threads (default: one per online CPU)\n"                \
+	"  -h, --help           show this help\n"
+
+enum extract_option_result {
+	EXTRACT_OPTION_TAKEN,
+	EXTRACT_OPTION_HELP,
+	EXTRACT_OPTION_NOT_MINE,
+	EXTRACT_OPTION_BAD_VALUE /* reported already */
+};
+
+/* Parses the value of -j/--jobs, a whole number from 1 to EXTRACT_MAX_JOBS. */
+bool extract_parse_jobs(const char *arg, unsigned *jobs);
+#define EXTRACT_MAX_JOBS   1024
+#define EXTRACT_JOBS_ERROR "invalid value for --jobs: a whole number from 1 to 1024 is needed"
+
+/* Takes one option getopt_long() returned, if it is a common one. */
+enum extract_option_result extract_option(struct extract_options *o, int c, const char *arg);
+
+struct extract_writer;
+
+struct extractor {
+	const char *name; /* the result's key in --per-invocation lines */
+	/* A fresh state for the whole stream or one invocation; config is the command's own. */
+	void *(*start)(const void *config);
+	/* One event, or a server stream error (item->kind VALUE_STREAM_ERROR). */
+	void (*add)(void *state, const struct reader_item *item);
+	/*
+	 * The result, owned by the caller, or NULL after reporting why there is
+	 * none.  *status may be raised to EXIT_FALSE or EXIT_DATAERR.
+	 */
+	json_t *(*finish)(void *state, int *status);
+	void (*release)(void *state);
+	/*
+	 * Optional (NULL: results are JSON): writes a result itself, as text,
+	 * and returns true, or returns false to have it written as JSON.  id is
+	 * the invocation id with --per-invocation, else NULL.
+	 */
+	bool (*print)(const void *config, const json_t *id, const json_t *result);
+	/*
+	 * Optional (NULL: every event counts): for a result that only the last
+	 * events decide, like final's answer.  Then on regular JSONL or SSE
+	 * files add() may be fed the events from the last one backwards, and
+	 * the files are read no further once this says the events fed so far
+	 * decide the result, whatever came before them.  add() must leave the
+	 * state as it found it for every event before that point, so a
+	 * backward read that reaches the start gives the forward result.
+	 */
+	bool (*settled)(const void *state);
+	/*
+	 * Optional (NULL: finish() builds the result and the driver prints it):
+	 * see struct extract_writer.  Used only when one result is wanted;
+	 * with --per-invocation finish() is called as usual, so it must work
+	 * too.
+	 */
+	const struct extract_writer *write;
+	/*
+	 * Optional: work the -j workers do on each value they parse, beside
+	 * the parsing (reader_set_map), with the command's config as ctx; add()
+	 * finds the result in item->mapped, or NULL where it must do the work
+	 * itself, and map_release frees it.  Used for one result (no
+	 * --per-invocation), read forward.
+	 */
+	void *(*map)(const json_t *value, void *config);
+	void (*map_release)(void *result);
+};
+
+/*
+ * A result the extractor writes itself instead of handing finish() one
+ * json_t, so that a result that grows with the input is never held whole:
+ * written while it is built (final --concat, reasoning: each text piece as
+ * its event is read), or written at the end straight from the state.
+ *
+ * Contract, when one result is wanted (no --per-invocation; and for an
+ * extractor with begin, not --progress drawn on a terminal that is standard
+ * output too: these call finish() as usual):
+ *   - begin (optional) is called once, after start() and before the first
+ *     add(), the output style (-r, -p) set.  From then on add() may write
+ *     the result's leading bytes with output_bytes() or output_string_*().
+ *     An extractor with begin is never read backwards (settled is not
+ *     used); without begin, add() must write nothing.
+ *   - end is called once after the last add() (also after bad input ended
+ *     the read, exit 65, as the result so far is printed then), in place
+ *     of finish(), print and the driver's printing.  It writes the rest of
+ *     the result and its final newline in the style: the bytes should be
+ *     those output_json() writes for the result finish() would return.
+ *     It returns whether the result counts as empty for -e (what
+ *     result_is_empty() says of that JSON); *status (0 on entry) may be
+ *     raised as finish() may raise it.
+ *   - After a write error (output_failed()) the run goes on and the writes
+ *     are dropped, as ever; end is still called.
+ *   - release() is called afterwards as usual.
+ */
+struct extract_writer {
+	void (*begin)(void *state);
+	bool (*end)(void *state, int *status);
+};
+
+/*
+ * Parses a subcommand's options: the common ones into *o, the others through
+ * own_option (which returns false for an option it does not know either).
+ * Returns -1 when the run should go on with the operands at argv[optind..],
+ * else the exit status to return at once (0 after --help, EXIT_USAGE).
+ */
+int extract_parse_options(const struct command *cmd, const char *short_options,
+                          const struct option *long_options, int argc, char *argv[],
+                          struct extract_options *o,
+                          bool (*own_option)(void *config, int c, const char *arg), void *config);
+
+/*
+ * Whether an item passes --author and --invocation (a stream error passes
+ * only when neither is given).  For commands that run their own reader loop.
+ */
+bool extract_passes_filters(const struct extract_options *o, const struct reader_item *item);
+
+/*
+ * The groups --per-invocation splits a stream into: one state per invocation
+ * id, in order of first appearance; events without an id share one group
+ * whose id is JSON null; a stream error joins the invocation in progress.
+ * Without --per-invocation there is one group, made at once.  Shared by
+ * extract_run() and the commands that run their own reader loop.
+ */
+struct invocation_group {
+	json_t *id; /* the invocation id as a JSON string, or JSON null; owned */
+	void *state;
+};
+
+struct invocation_groups {
+	struct invocation_group *list;
+	size_t count, cap;
+	json_t *index;    /* invocation id -> position in list */
+	long without_id;  /* the group of events without an id, or -1 */
+	long in_progress; /* the group of the last item, or -1 */
+	bool per_invocation;
+	void *(*start)(const void *config);
+	const void *config;
+};
+
+void invocation_groups_init(struct invocation_groups *g, bool per_invocation,
+                            void *(*start)(const void *config), const void *config);
+/* The state item belongs to, started when its group is new; borrowed. */
+void *invocation_groups_state(struct invocation_groups *g, const struct reader_item *item);
+/* Releases every state with release, and the groups themselves. */
+void invocation_groups_release(struct invocation_groups *g, void (*release)(void *state));
+
+/* Runs x over the operands argv[0..argc) and returns the exit status. */
+int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
+                int argc, char *argv[]);
+
+/*
+ * Combines two exit statuses: a write error outranks bad input, which
+ * outranks an unopenable file, which outranks a false assertion.
+ */
+int exit_status_worst(int a, int b);
+
+/* Whether a result counts as empty for -e: null, false, "", [] or {}. */
+bool result_is_empty(const json_t *result);
+
+#endif

@@ -1,0 +1,137 @@
+/*
+ * cmd_final.c - adkev final: the run's answer.
+ *
+ * The last non-thought text part of the last final-response event that has
+ * one, or with --concat every such part of every final-response event,
+ * joined with nothing between them (events.md section 3.1).
+ *
+ * Only the last answer counts, so on regular JSONL and SSE files the
+ * events are read from the end and the read stops at the answer
+ * (extract.c, backward.c); --full-scan reads every event forward instead.
+ * --concat reads every event forward and writes each text part as it is
+ * found, so memory stays constant however long the answer; with
+ * --per-invocation each answer is kept until the end.
+ */
+#include "adk/answer.h"
+#include "cmd/extract.h"
+
+#include <stdlib.h>
+
+enum { OPT_CONCAT = OPT_COMMAND, OPT_FULL_SCAN };
+
+struct final_config {
+	bool concat;
+	bool full_scan;
+};
+
+static void *final_start(const void *config)
+{
+	const struct final_config *cfg = config;
+	struct answer *a = xmalloc(sizeof *a);
+	answer_init(a, cfg->concat);
+	return a;
+}
+
+static void final_add(void *state, const struct reader_item *item)
+{
+	if (item->kind == VALUE_EVENT)
+		answer_add(state, item->value);
+}
+
+static json_t *final_finish(void *state, int *status)
+{
+	(void)status;
+	return answer_json(state);
+}
+
+static void final_release(void *state)
+{
+	answer_release(state);
+	free(state);
+}
+
+/* Found: earlier events cannot change the last answer (final events without text keep it). */
+static bool final_settled(const void *state)
+{
+	const struct answer *a = state;
+	return a->text.len > 0;
+}
+
+static const struct extractor final_extractor = {
+    .name = "final",
+    .start = final_start,
+    .add = final_add,
+    .finish = final_finish,
+    .release = final_release,
+    .settled = final_settled,
+};
+
+static void final_begin(void *state)
+{
+	answer_stream(state);
+}
+
+static bool final_end(void *state, int *status)
+{
+	(void)status;
+	return answer_stream_end(state);
+}
+
+static const struct extract_writer final_concat_writer = {
+    .begin = final_begin,
+    .end = final_end,
+};
+
+/* --concat needs every event, in order; one answer is written as it is found. */
+static const struct extractor final_concat_extractor = {
+    .name = "final",
+    .start = final_start,
+    .add = final_add,
+    .finish = final_finish,
+    .release = final_release,
+    .write = &final_concat_writer,
+};
+
+static bool final_option(void *config, int c, const char *arg)
+{
+	struct final_config *cfg = config;
+	(void)arg;
+	if (c == OPT_CONCAT)
+		cfg->concat = true;
+	else if (c == OPT_FULL_SCAN)
+		cfg->full_scan = true;
+	else
+		return false;
+	return true;
+}
+
+static const struct option final_long_options[] = {
+    EXTRACT_LONG_OPTIONS,
+    {"concat", no_argument, NULL, OPT_CONCAT},
+    {"full-scan", no_argument, NULL, OPT_FULL_SCAN},
+    {NULL, 0, NULL, 0},
+};
+
+static int run_final(int argc, char *argv[])
+{
+	struct extract_options o = {0};
+	struct final_config cfg = {false, false};
+	int status = extract_parse_options(&command_final, EXTRACT_SHORT_OPTIONS,
+	                                   final_long_options, argc, argv, &o, final_option, &cfg);
+	if (status >= 0)
+		return status;
+	o.full_scan = cfg.full_scan;
+	return extract_run(cfg.concat ? &final_concat_extractor : &final_extractor, &cfg, &o,
+	                   argc - optind, argv + optind);
+}
+
+const struct command command_final = {
+    .name = "final",
+    .summary = "Print the agent's final response text.",
+    .usage = "final [-eprh] [--concat] [--full-scan] [-j N] [--author NAME] [--invocation ID]\n"
+             "             [--per-invocation] [--skip-invalid] [FILE ...]",
+    .options = "      --concat         every text part of every final response, joined\n"
+               "      --full-scan      read every event, never from the end of a "
+               "file\n" EXTRACT_OPTIONS_HELP,
+    .run = run_final,
+};

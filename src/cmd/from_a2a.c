@@ -1,0 +1,369 @@
+/*
+ * cmd_from_a2a.c - adkev from-a2a: Agent2Agent objects to ADK events.
+ *
+ * Every A2A object of a captured stream (Message, Task, status and artifact
+ * updates; 0.3 or 1.0; bare, in a JSON-RPC envelope or behind an SSE
+ * "data:" prefix) becomes zero or one ADK event, written as one JSON line
+ * in input order (a2a.md section 6).  With --aggregate, artifact chunks are
+ * also gathered into whole events as ADK Go's remote agent does (section 7);
+ * that state is the only thing kept across input values.
+ */
+#include "adk/a2a.h"
+#include "cmd/extract.h"
+#include "write/progress.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum {
+	OPT_INVOCATION_ID = OPT_COMMAND,
+	OPT_BRANCH,
+	OPT_DETERMINISTIC,
+	OPT_NO_PEER_ACTIONS,
+	OPT_AGGREGATE,
+};
+
+static const struct option from_a2a_options[] = {
+    {"pretty", no_argument, NULL, 'p'},
+    {"help", no_argument, NULL, 'h'},
+    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
+    {"author", required_argument, NULL, OPT_AUTHOR},
+    {"invocation-id", required_argument, NULL, OPT_INVOCATION_ID},
+    {"branch", required_argument, NULL, OPT_BRANCH},
+    {"deterministic", no_argument, NULL, OPT_DETERMINISTIC},
+    {"no-peer-actions", no_argument, NULL, OPT_NO_PEER_ACTIONS},
+    {"aggregate", no_argument, NULL, OPT_AGGREGATE},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"jobs", required_argument, NULL, 'j'},
+    {NULL, 0, NULL, 0},
+};
+
+/* The chunks of one artifact gathered so far (--aggregate). */
+struct aggregation {
+	char *artifact_id;
+	json_t *parts;     /* genai parts */
+	json_t *citations; /* citationMetadata.citations, appended */
+	json_t *custom;    /* customMetadata, merged */
+	json_t *grounding; /* the latest, or NULL */
+	json_t *usage;
+};
+
+struct from_a2a {
+	struct a2a_event_options ev;
+	struct output_style style;
+	bool skip_invalid;
+	bool deterministic;
+	bool aggregate;
+	bool progress;
+	unsigned long produced;
+	char invocation[40];
+	/* Open aggregations, oldest first. */
+	struct aggregation *aggs;
+	size_t naggs, cap;
+};
+
+/* Writes one event: stamps body (stolen) with id, invocation, author, branch and time. */
+static void emit(struct from_a2a *f, json_t *body, const char *status_time)
+{
+	char id[48];
+	double ts;
+	const double *tsp = NULL;
+	f->produced++;
+	if (f->deterministic) {
+		snprintf(id, sizeof id, "a2a-%lu", f->produced);
+		if (a2a_parse_time(status_time, &ts))
+			tsp = &ts;
+	} else {
+		struct timespec now;
+		a2a_uuid(id);
+		clock_gettime(CLOCK_REALTIME, &now);
+		ts = (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+		tsp = &ts;
+	}
+	json_t *event = a2a_event_finish(body, &f->ev, id, tsp);
+	output_json(event);
+	json_decref(event);
+}
+
+static void aggregation_release(struct aggregation *a)
+{
+	free(a->artifact_id);
+	json_decref(a->parts);
+	json_decref(a->citations);
+	json_decref(a->custom);
+	json_decref(a->grounding);
+	json_decref(a->usage);
+}
+
+static void drop_aggregation(struct from_a2a *f, size_t i)
+{
+	aggregation_release(&f->aggs[i]);
+	memmove(f->aggs + i, f->aggs + i + 1, (f->naggs - i - 1) * sizeof *f->aggs);
+	f->naggs--;
+}
+
+static long find_aggregation(const struct from_a2a *f, const char *artifact_id)
+{
+	for (size_t i = 0; i < f->naggs; i++)
+		if (strcmp(f->aggs[i].artifact_id, artifact_id ? artifact_id : "") == 0)
+			return (long)i;
+	return -1;
+}
+
+static struct aggregation *new_aggregation(struct from_a2a *f, const char *artifact_id)
+{
+	if (f->naggs == f->cap) {
+		f->cap = f->cap ? f->cap * 2 : 4;
+		f->aggs = xrealloc(f->aggs, f->cap * sizeof *f->aggs);
+	}
+	struct aggregation *a = &f->aggs[f->naggs++];
+	a->artifact_id = xstrdup(artifact_id ? artifact_id : "");
+	a->parts = json_array();
+	a->citations = json_array();
+	a->custom = json_object();
+	a->grounding = NULL;
+	a->usage = NULL;
+	return a;
+}
+
+/* Adds one part: a text part joins a text part before it with the same thought flag. */
+static void aggregate_part(struct aggregation *a, const json_t *part)
+{
+	size_t n = json_array_size(a->parts);
+	json_t *last = n ? json_array_get(a->parts, n - 1) : NULL;
+	json_t *text = adk_get(part, ADK_TEXT), *last_text = adk_get(last, ADK_TEXT);
+	if (json_is_string(text) && json_is_string(last_text) &&
+	    part_is_thought(part) == part_is_thought(last)) {
+		struct strbuf sb = STRBUF_INIT;
+		strbuf_add(&sb, json_string_value(last_text), json_string_length(last_text));
+		strbuf_add(&sb, json_string_value(text), json_string_length(text));
+		json_object_set_new(last, adk_field_name(ADK_TEXT), json_stringn(sb.buf, sb.len));
+		strbuf_release(&sb);
+		return;
+	}
+	json_array_append_new(a->parts, json_deep_copy(part));
+}
+
+static void aggregate_event(struct aggregation *a, const json_t *body)
+{
+	size_t i;
+	json_t *part;
+	json_array_foreach(event_parts(body), i, part)
+	{
+		aggregate_part(a, part);
+	}
+	json_t *citations = adk_get(adk_get(body, ADK_CITATION_METADATA), ADK_CITATIONS);
+	if (json_is_array(citations))
+		json_array_extend(a->citations, citations);
+	json_t *custom = adk_get(body, ADK_CUSTOM_METADATA);
+	if (json_is_object(custom))
+		json_object_update(a->custom, custom);
+	json_t *grounding = adk_get(body, ADK_GROUNDING_METADATA);
+	if (grounding) {
+		json_decref(a->grounding);
+		a->grounding = json_incref(grounding);
+	}
+	json_t *usage = adk_get(body, ADK_USAGE_METADATA);
+	if (usage) {
+		json_decref(a->usage);
+		a->usage = json_incref(usage);
+	}
+}
+
+/* Writes the aggregate of a[i] as one non-partial event and forgets it. */
+static void flush_aggregation(struct from_a2a *f, size_t i)
+{
+	struct aggregation *a = &f->aggs[i];
+	json_t *body = json_object();
+	if (json_array_size(a->parts)) {
+		json_t *content = json_object();
+		json_object_set_new(content, adk_field_name(ADK_ROLE), json_string("model"));
+		json_object_set(content, adk_field_name(ADK_PARTS), a->parts);
+		json_object_set_new(body, adk_field_name(ADK_CONTENT), content);
+	}
+	if (json_object_size(a->custom))
+		json_object_set(body, adk_field_name(ADK_CUSTOM_METADATA), a->custom);
+	if (a->grounding)
+		json_object_set(body, adk_field_name(ADK_GROUNDING_METADATA), a->grounding);
+	if (json_array_size(a->citations)) {
+		json_t *cm = json_object();
+		json_object_set(cm, adk_field_name(ADK_CITATIONS), a->citations);
+		json_object_set_new(body, adk_field_name(ADK_CITATION_METADATA), cm);
+	}
+	if (a->usage)
+		json_object_set(body, adk_field_name(ADK_USAGE_METADATA), a->usage);
+	drop_aggregation(f, i);
+	emit(f, body, NULL);
+}
+
+/* Section 7: what --aggregate does with one converted object (body may be NULL; stolen). */
+static void aggregate(struct from_a2a *f, const struct a2a_object *o, json_t *body)
+{
+	const char *when = o->timestamp;
+	/* A server that set adk_partial has aggregated already. */
+	if (o->adk_partial >= 0 || o->kind == A2A_MESSAGE || o->kind == A2A_RPC_ERROR) {
+		if (body)
+			emit(f, body, when);
+		return;
+	}
+	if (o->kind == A2A_TASK) {
+		while (f->naggs)
+			drop_aggregation(f, 0);
+		if (body)
+			emit(f, body, when);
+		return;
+	}
+	if (o->kind == A2A_STATUS_UPDATE) {
+		if (a2a_state_is_terminal(o->state))
+			while (f->naggs && !output_failed())
+				flush_aggregation(f, 0);
+		if (body)
+			emit(f, body, when);
+		return;
+	}
+	long i = find_aggregation(f, o->artifact_id);
+	if (!o->append && i >= 0) {
+		drop_aggregation(f, (size_t)i);
+		i = -1;
+	}
+	if (!o->append && o->last_chunk) {
+		if (body)
+			emit(f, body, when);
+		return;
+	}
+	if (body) {
+		struct aggregation *a = i >= 0 ? &f->aggs[i] : new_aggregation(f, o->artifact_id);
+		i = a - f->aggs;
+		aggregate_event(a, body);
+		emit(f, body, when);
+	}
+	if (o->last_chunk && i >= 0)
+		flush_aggregation(f, (size_t)i);
+}
+
+static int from_a2a_loop(struct from_a2a *f, int argc, char *argv[])
+{
+	unsigned flags = READER_ANY_VALUE | (f->skip_invalid ? READER_SKIP_INVALID : 0);
+	struct reader *r = reader_new(argv, argc, flags);
+	struct progress *progress = f->progress ? progress_start_streaming(r) : NULL;
+	struct reader_item item;
+	enum reader_result res;
+	int status = 0;
+
+	output_set_style(f->style);
+	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM) {
+		struct a2a_object o;
+		const char *why = NULL;
+		json_t *body = NULL;
+		if (a2a_recognise(item.value, &o, &why))
+			body = a2a_event_body(&o, &f->ev, &why);
+		if (why) {
+			if (reader_reject(r, &item.pos, "%s", why))
+				continue;
+			status = EXIT_DATAERR;
+			break;
+		}
+		if (f->aggregate)
+			aggregate(f, &o, body);
+		else if (body)
+			emit(f, body, o.timestamp);
+	}
+	if (res == READ_INVALID)
+		status = EXIT_DATAERR;
+	progress_finish(progress);
+	while (f->naggs)
+		drop_aggregation(f, 0);
+	free(f->aggs);
+	reader_report_skipped(r);
+	status = exit_status_worst(status, reader_status(r));
+	reader_free(r);
+	return status;
+}
+
+static int run_from_a2a(int argc, char *argv[])
+{
+	struct from_a2a f;
+	int c;
+	memset(&f, 0, sizeof f);
+	f.ev.author = "a2a agent";
+	optind = 0;
+	opterr = 0;
+	unsigned jobs = 0;
+	while ((c = getopt_long(argc, argv, ":phj:", from_a2a_options, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			f.style.pretty = true;
+			break;
+		case 'h':
+			return command_help(&command_from_a2a);
+		case OPT_SKIP_INVALID:
+			f.skip_invalid = true;
+			break;
+		case OPT_AUTHOR:
+			f.ev.author = optarg;
+			break;
+		case OPT_INVOCATION_ID:
+			f.ev.invocation_id = optarg;
+			break;
+		case OPT_BRANCH:
+			f.ev.branch = optarg;
+			break;
+		case OPT_DETERMINISTIC:
+			f.deterministic = true;
+			break;
+		case OPT_NO_PEER_ACTIONS:
+			f.ev.no_peer_actions = true;
+			break;
+		case OPT_AGGREGATE:
+			f.aggregate = true;
+			break;
+		case OPT_PROGRESS:
+			f.progress = true;
+			break;
+		case 'j':
+			if (!extract_parse_jobs(optarg, &jobs)) {
+				warnx_msg("from-a2a: %s", EXTRACT_JOBS_ERROR);
+				return command_usage(&command_from_a2a);
+			}
+			break;
+		default:
+			return command_bad_option(&command_from_a2a, c, argv);
+		}
+	}
+	if (!f.ev.invocation_id) {
+		/* One invocation for the whole run; a fixed one when the output must be
+		 * reproducible. */
+		char uuid[37];
+		if (f.deterministic)
+			snprintf(uuid, sizeof uuid, "a2a");
+		else
+			a2a_uuid(uuid);
+		snprintf(f.invocation, sizeof f.invocation, "e-%s", uuid);
+		f.ev.invocation_id = f.invocation;
+	}
+	reader_set_jobs(jobs);
+	return from_a2a_loop(&f, argc - optind, argv + optind);
+}
+
+const struct command command_from_a2a = {
+    .name = "from-a2a",
+    .summary = "Convert A2A messages, tasks and task updates to ADK events.",
+    .usage = "from-a2a [-ph] [--author NAME] [--invocation-id ID] [--branch BRANCH]\n"
+             "                [--deterministic] [--no-peer-actions] [--aggregate]\n"
+             "                [--skip-invalid] [--progress] [-j N] [FILE ...]",
+    .options = "      --author NAME       the events' author (default \"a2a agent\")\n"
+               "      --invocation-id ID  the events' invocationId (default: one fresh e-UUID)\n"
+               "      --branch BRANCH     the events' branch\n"
+               "      --deterministic     ids a2a-1, a2a-2, ...; timestamps only from the A2A\n"
+               "                          status; invocation e-a2a unless given\n"
+               "      --no-peer-actions   ignore escalate, transfer and other actions the\n"
+               "                          peer sends\n"
+               "      --aggregate         also write each artifact's chunks as one whole event\n"
+               "  -p, --pretty            indent the JSON output\n"
+               "      --skip-invalid      warn about bad input and go on\n"
+               "      --progress          show progress on standard error when it is a terminal\n"
+               "  -j, --jobs N            parse on N threads (default: one per online CPU)\n"
+               "  -h, --help              show this help\n",
+    .run = run_from_a2a,
+};

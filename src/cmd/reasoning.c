@@ -1,0 +1,90 @@
+/*
+ * cmd_reasoning.c - adkev reasoning: the thoughts behind the answer.
+ *
+ * Every thought text part of every final-response event, joined with
+ * newlines; JSON null when there is none (events.md section 3.2).
+ *
+ * Every event counts, so the whole stream is read forward; with one result
+ * wanted each thought is written as it is found, so memory stays constant
+ * however long the thoughts; with --per-invocation they are kept until the
+ * end.
+ */
+#include "adk/answer.h"
+#include "cmd/extract.h"
+
+#include <stdlib.h>
+
+static void *reasoning_start(const void *config)
+{
+	(void)config;
+	struct reasoning *r = xmalloc(sizeof *r);
+	reasoning_init(r);
+	return r;
+}
+
+static void reasoning_add_item(void *state, const struct reader_item *item)
+{
+	if (item->kind == VALUE_EVENT)
+		reasoning_add(state, item->value);
+}
+
+static json_t *reasoning_finish(void *state, int *status)
+{
+	(void)status;
+	return reasoning_json(state);
+}
+
+static void reasoning_free(void *state)
+{
+	reasoning_release(state);
+	free(state);
+}
+
+static void reasoning_begin(void *state)
+{
+	reasoning_stream(state);
+}
+
+static bool reasoning_end(void *state, int *status)
+{
+	(void)status;
+	return reasoning_stream_end(state);
+}
+
+static const struct extract_writer reasoning_writer = {
+    .begin = reasoning_begin,
+    .end = reasoning_end,
+};
+
+static const struct extractor reasoning_extractor = {
+    .name = "reasoning",
+    .start = reasoning_start,
+    .add = reasoning_add_item,
+    .finish = reasoning_finish,
+    .release = reasoning_free,
+    .write = &reasoning_writer,
+};
+
+static const struct option reasoning_long_options[] = {
+    EXTRACT_LONG_OPTIONS,
+    {NULL, 0, NULL, 0},
+};
+
+static int run_reasoning(int argc, char *argv[])
+{
+	struct extract_options o = {0};
+	int status = extract_parse_options(&command_reasoning, EXTRACT_SHORT_OPTIONS,
+	                                   reasoning_long_options, argc, argv, &o, NULL, NULL);
+	if (status >= 0)
+		return status;
+	return extract_run(&reasoning_extractor, NULL, &o, argc - optind, argv + optind);
+}
+
+const struct command command_reasoning = {
+    .name = "reasoning",
+    .summary = "Print the thought text of the final responses.",
+    .usage = "reasoning [-eprh] [--author NAME] [--invocation ID] [--per-invocation]\n"
+             "             [--skip-invalid] [FILE ...]",
+    .options = EXTRACT_OPTIONS_HELP,
+    .run = run_reasoning,
+};

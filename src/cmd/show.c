@@ -1,0 +1,683 @@
+/*
+ * cmd_show.c - adkev show: a run as a person reads it.
+ *
+ * One line per thing that happened, in order: the time since the first
+ * event, the author, what happened (input, text, chunk, thought, call,
+ * result, state, transfer, error, the final answer, ...) and its value.
+ * Events are grouped under a heading per invocation and indented by the
+ * depth of their branch.  Values are cut to the terminal's width unless
+ * --full is given; colours are used on a terminal unless NO_COLOR is set.
+ *
+ * Input values are never written to the terminal as they are: termtext
+ * escapes control characters and bidirectional overrides, so a log cannot
+ * move the cursor, recolour the screen or hide text.
+ */
+#include "command.h"
+#include "adk/event.h"
+#include "adk/eventview.h"
+#include "cmd/extract.h"
+#include "write/output.h"
+#include "write/progress.h"
+#include "read/reader.h"
+#include "write/termtext.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+enum {
+	OPT_COLOR = OPT_COMMAND,
+	OPT_FULL,
+	OPT_WIDTH,
+};
+
+#define TIME_WIDTH       10
+#define AUTHOR_MIN_WIDTH 16
+#define LABEL_WIDTH      8
+#define MIN_VALUE_WIDTH  10
+#define ELLIPSIS         "\xE2\x80\xA6" /* U+2026, one column */
+
+/* SGR parameters. */
+#define SGR_BOLD        "1"
+#define SGR_DIM         "2"
+#define SGR_DIM_ITALIC  "2;3"
+#define SGR_RED_BOLD    "1;31"
+#define SGR_GREEN       "32"
+#define SGR_GREEN_BOLD  "1;32"
+#define SGR_YELLOW      "33"
+#define SGR_YELLOW_BOLD "1;33"
+#define SGR_BLUE        "34"
+#define SGR_BLUE_BOLD   "1;34"
+#define SGR_MAGENTA     "35"
+#define SGR_CYAN        "36"
+
+struct show_options {
+	bool color;
+	bool full;
+	long width;
+	bool skip_invalid;
+	bool progress;
+	const char *author;
+	const char *invocation;
+};
+
+/* A piece of a value, written in one style. */
+struct segment {
+	const char *text;
+	size_t len;
+	const char *sgr; /* NULL: the value's own style */
+};
+
+struct show {
+	const struct show_options *o;
+	struct strbuf out;     /* the block of the event being shown */
+	struct strbuf scratch; /* values rendered as JSON */
+	bool have_start;
+	double start;
+	char *invocation; /* the heading shown last, or NULL */
+	bool any_heading;
+	size_t author_width;
+
+	/* The event being shown. */
+	const json_t *event;
+	bool first_line;
+	size_t indent;    /* columns of branch indentation */
+	size_t value_col; /* where values start on this event's lines */
+	size_t used;      /* columns used on the current line */
+	bool cut;         /* values are cut at the width */
+};
+
+static void sgr(struct show *s, const char *params)
+{
+	if (s->o->color && params) {
+		strbuf_add(&s->out, "\033[", 2);
+		strbuf_addstr(&s->out, params);
+		strbuf_addch(&s->out, 'm');
+	}
+}
+
+static void sgr_reset(struct show *s, const char *params)
+{
+	if (s->o->color && params)
+		strbuf_add(&s->out, "\033[0m", 4);
+}
+
+static void pad(struct show *s, size_t columns)
+{
+	for (size_t i = 0; i < columns; i++)
+		strbuf_addch(&s->out, ' ');
+	s->used += columns;
+}
+
+/* A value's width on one line, counted only up to limit. */
+static size_t measure(const struct segment *seg, size_t nseg, size_t limit)
+{
+	size_t w = 0;
+	char esc[16];
+	for (size_t k = 0; k < nseg && w <= limit; k++) {
+		const char *p = seg[k].text;
+		size_t n = seg[k].len;
+		for (size_t i = 0; i < n && w <= limit;) {
+			uint32_t cp;
+			i += utf8_decode(p + i, n - i, &cp);
+			w += termtext_unsafe(cp) ? termtext_escape(cp, esc, sizeof esc)
+			                         : termtext_width(cp);
+		}
+	}
+	return w;
+}
+
+/*
+ * Writes sanitised text, as long as it fits in budget columns (no limit
+ * when budget is SIZE_MAX).  With breaks, a newline starts a new line at
+ * the value column.  Returns false when it ran out of room.
+ */
+static bool put_text(struct show *s, const char *p, size_t n, size_t *budget, bool breaks,
+                     const char *style)
+{
+	char esc[16];
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		size_t len = utf8_decode(p + i, n - i, &cp);
+		if (breaks && cp == '\n') {
+			/* No trailing blanks on a line the break leaves empty. */
+			while (s->out.len && s->out.buf[s->out.len - 1] == ' ')
+				s->out.len--;
+			strbuf_addch(&s->out, '\n');
+			s->used = 0;
+			pad(s, s->value_col);
+			i += len;
+			continue;
+		}
+		if (termtext_unsafe(cp)) {
+			size_t elen = termtext_escape(cp, esc, sizeof esc);
+			if (elen > *budget)
+				return false;
+			*budget -= *budget == SIZE_MAX ? 0 : elen;
+			/* Escapes are dimmed so they stand apart from the text. */
+			sgr(s, SGR_DIM);
+			strbuf_add(&s->out, esc, elen);
+			sgr_reset(s, SGR_DIM);
+			sgr(s, style);
+			s->used += elen;
+		} else {
+			size_t w = termtext_width(cp);
+			if (w > *budget)
+				return false;
+			*budget -= *budget == SIZE_MAX ? 0 : w;
+			strbuf_add(&s->out, p + i, len);
+			s->used += w;
+		}
+		i += len;
+	}
+	return true;
+}
+
+/* Writes a value, cut to the line's width with an ellipsis unless --full. */
+static void put_value(struct show *s, const struct segment *seg, size_t nseg, const char *style)
+{
+	size_t budget = SIZE_MAX;
+	if (s->cut) {
+		size_t room = (size_t)s->o->width > s->used ? (size_t)s->o->width - s->used : 0;
+		if (room < MIN_VALUE_WIDTH)
+			room = MIN_VALUE_WIDTH;
+		/* Room for the ellipsis when the value does not fit whole. */
+		budget = measure(seg, nseg, room) > room ? room - 1 : room;
+	}
+	bool fits = true;
+	for (size_t k = 0; k < nseg && fits; k++) {
+		const char *st = seg[k].sgr ? seg[k].sgr : style;
+		sgr(s, st);
+		fits = put_text(s, seg[k].text, seg[k].len, &budget, !s->cut, st);
+		sgr_reset(s, st);
+	}
+	if (!fits) {
+		strbuf_addstr(&s->out, ELLIPSIS);
+		s->used++;
+	}
+}
+
+static void format_offset(char *buf, size_t size, double d)
+{
+	const char *sign = d < 0 ? "-" : "+";
+	double a = fabs(d);
+	if (!(a < 1e12)) {
+		/* Beyond any real run (and beyond a long): seconds as they are. */
+		snprintf(buf, size, "%s%gs", sign, a);
+	} else if (a < 60) {
+		snprintf(buf, size, "%s%.3fs", sign, a);
+	} else if (a < 3600) {
+		int m = (int)(a / 60);
+		snprintf(buf, size, "%s%d:%06.3f", sign, m, a - 60.0 * m);
+	} else {
+		/* Tenths past an hour, so the column keeps its width up to ten hours. */
+		long h = (long)(a / 3600);
+		int m = (int)((a - 3600.0 * h) / 60);
+		snprintf(buf, size, "%s%ld:%02d:%04.1f", sign, h, m, a - 3600.0 * h - 60.0 * m);
+	}
+}
+
+/* The start of a line: time and author on an event's first line, blanks after. */
+static void line_start(struct show *s, const char *label, const char *label_style)
+{
+	s->used = 0;
+	if (s->first_line) {
+		double t;
+		char when[32] = "";
+		if (s->event && event_timestamp(s->event, &t)) {
+			if (!s->have_start) {
+				s->have_start = true;
+				s->start = t;
+			}
+			format_offset(when, sizeof when, t - s->start);
+		}
+		pad(s, TIME_WIDTH > strlen(when) ? TIME_WIDTH - strlen(when) : 0);
+		sgr(s, SGR_DIM);
+		strbuf_addstr(&s->out, when);
+		s->used += strlen(when);
+		sgr_reset(s, SGR_DIM);
+		pad(s, 2 + s->indent);
+		const char *author = s->event ? event_author(s->event) : NULL;
+		size_t before = s->used, budget = SIZE_MAX;
+		if (!s->event) {
+			/* A server stream error has no author: say where it came from. */
+			sgr(s, SGR_DIM);
+			strbuf_addstr(&s->out, "(stream)");
+			s->used += 8;
+			sgr_reset(s, SGR_DIM);
+		} else if (author) {
+			const char *style = strcmp(author, "user") == 0 ? SGR_BOLD : SGR_CYAN;
+			sgr(s, style);
+			put_text(s, author, strlen(author), &budget, false, style);
+			sgr_reset(s, style);
+		}
+		size_t w = s->used - before;
+		pad(s, w < s->author_width ? s->author_width - w : 0);
+		pad(s, 2);
+		s->first_line = false;
+	} else {
+		pad(s, TIME_WIDTH + 2 + s->indent + s->author_width + 2);
+	}
+	sgr(s, label_style);
+	strbuf_addstr(&s->out, label);
+	sgr_reset(s, label_style);
+	s->used += strlen(label);
+	pad(s, strlen(label) < LABEL_WIDTH ? LABEL_WIDTH - strlen(label) : 0);
+	pad(s, 2);
+	s->value_col = s->used;
+}
+
+static void line_end(struct show *s)
+{
+	/* Trailing blanks are left off, so a label with no value ends the line. */
+	while (s->out.len && s->out.buf[s->out.len - 1] == ' ')
+		s->out.len--;
+	strbuf_addch(&s->out, '\n');
+}
+
+static const char *const label_styles[ITEM_KIND_COUNT] = {
+    [ITEM_INPUT] = SGR_BOLD,          [ITEM_TEXT] = NULL,
+    [ITEM_CHUNK] = SGR_DIM,           [ITEM_THOUGHT] = SGR_DIM_ITALIC,
+    [ITEM_FINAL] = SGR_GREEN_BOLD,    [ITEM_CALL] = SGR_YELLOW,
+    [ITEM_RESULT] = SGR_GREEN,        [ITEM_CODE] = SGR_BLUE,
+    [ITEM_OUTPUT] = SGR_BLUE,         [ITEM_DATA] = SGR_BLUE,
+    [ITEM_FILE] = SGR_BLUE,           [ITEM_STATE] = SGR_MAGENTA,
+    [ITEM_ARTIFACT] = SGR_MAGENTA,    [ITEM_TRANSFER] = SGR_BLUE_BOLD,
+    [ITEM_ESCALATE] = SGR_BLUE_BOLD,  [ITEM_AUTH] = SGR_YELLOW_BOLD,
+    [ITEM_CONFIRM] = SGR_YELLOW_BOLD, [ITEM_ERROR] = SGR_RED_BOLD,
+};
+
+/* The style of the value itself, where it differs from plain text. */
+static const char *value_style(enum item_kind kind)
+{
+	switch (kind) {
+	case ITEM_CHUNK:
+		return SGR_DIM;
+	case ITEM_THOUGHT:
+		return SGR_DIM_ITALIC;
+	case ITEM_FINAL:
+		return SGR_BOLD;
+	case ITEM_ERROR:
+		return SGR_RED_BOLD;
+	default:
+		return NULL;
+	}
+}
+
+static const char *scratch_json(struct show *s, const json_t *v, size_t *len)
+{
+	strbuf_reset(&s->scratch);
+	json_append(&s->scratch, v, false, 0);
+	*len = s->scratch.len;
+	return s->scratch.buf;
+}
+
+static bool is_long_running(const json_t *event, const char *id)
+{
+	json_t *ids = adk_get(event, ADK_LONG_RUNNING_TOOL_IDS);
+	size_t i;
+	json_t *v;
+	if (!id)
+		return false;
+	json_array_foreach(ids, i, v)
+	{
+		if (json_is_string(v) && strcmp(json_string_value(v), id) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The keys of an object, joined by ", ": auth and confirmation requests show no values. */
+static void keys_of(struct strbuf *sb, const json_t *obj)
+{
+	const char *key;
+	json_t *v;
+	json_object_foreach((json_t *)obj, key, v)
+	{
+		if (sb->len)
+			strbuf_addstr(sb, ", ");
+		strbuf_addstr(sb, key);
+	}
+}
+
+static void show_item(void *ctx, enum item_kind kind, const json_t *value)
+{
+	struct show *s = ctx;
+	const char *label = item_kind_name(kind);
+	const char *style = value_style(kind);
+	struct segment seg[4];
+	size_t nseg = 0, len = 0;
+	struct strbuf tmp = STRBUF_INIT;
+	char *owned = NULL;
+
+	switch (kind) {
+	case ITEM_INPUT:
+	case ITEM_TEXT:
+	case ITEM_CHUNK:
+	case ITEM_THOUGHT:
+	case ITEM_FINAL: {
+		const char *t = part_text(value, &len);
+		seg[nseg++] = (struct segment){t, len, NULL};
+		break;
+	}
+	case ITEM_CALL:
+	case ITEM_RESULT: {
+		json_t *fc =
+		    adk_get(value, kind == ITEM_CALL ? ADK_FUNCTION_CALL : ADK_FUNCTION_RESPONSE);
+		const char *name = adk_get_string(fc, ADK_NAME);
+		json_t *arg = adk_get(fc, kind == ITEM_CALL ? ADK_ARGS : ADK_RESPONSE);
+		if (kind == ITEM_RESULT && function_response_failed(value))
+			label = "failed";
+		strbuf_addstr(&tmp, name ? name : "?");
+		strbuf_addstr(&tmp, kind == ITEM_CALL ? " " : " \xE2\x86\x92 "); /* → */
+		seg[nseg++] = (struct segment){tmp.buf, tmp.len, SGR_BOLD};
+		if (arg) {
+			const char *j = scratch_json(s, arg, &len);
+			seg[nseg++] = (struct segment){j, len, NULL};
+		}
+		if (kind == ITEM_CALL && is_long_running(s->event, adk_get_string(fc, ADK_ID)))
+			seg[nseg++] = (struct segment){" (long-running)", 15, SGR_DIM};
+		break;
+	}
+	case ITEM_CODE: {
+		json_t *code = adk_get(value, ADK_EXECUTABLE_CODE);
+		const char *t = adk_get_string(code, ADK_CODE);
+		seg[nseg++] = (struct segment){t ? t : "", t ? strlen(t) : 0, NULL};
+		break;
+	}
+	case ITEM_OUTPUT: {
+		json_t *res = adk_get(value, ADK_CODE_EXECUTION_RESULT);
+		const char *outcome = adk_get_string(res, ADK_OUTCOME);
+		const char *out = adk_get_string(res, ADK_OUTPUT);
+		if (outcome) {
+			strbuf_addstr(&tmp, outcome);
+			strbuf_addstr(&tmp, out ? ": " : "");
+			seg[nseg++] = (struct segment){tmp.buf, tmp.len, SGR_DIM};
+		}
+		if (out)
+			seg[nseg++] = (struct segment){out, strlen(out), NULL};
+		break;
+	}
+	case ITEM_DATA:
+	case ITEM_FILE: {
+		json_t *d = adk_get(value, kind == ITEM_DATA ? ADK_INLINE_DATA : ADK_FILE_DATA);
+		const char *mime = adk_get_string(d, ADK_MIME_TYPE);
+		const char *name = adk_get_string(d, ADK_DISPLAY_NAME);
+		strbuf_addstr(&tmp, mime ? mime : "?");
+		if (name)
+			strbuf_addf(&tmp, " %s", name);
+		if (kind == ITEM_DATA) {
+			json_t *data = adk_get(d, ADK_DATA);
+			size_t n = json_is_string(data) ? json_string_length(data) : 0;
+			/* Base64: four characters carry three bytes. */
+			strbuf_addf(&tmp, ", %zu bytes", n / 4 * 3);
+		} else {
+			const char *uri = adk_get_string(d, ADK_FILE_URI);
+			if (uri)
+				strbuf_addf(&tmp, " %s", uri);
+		}
+		seg[nseg++] = (struct segment){tmp.buf, tmp.len, NULL};
+		break;
+	}
+	case ITEM_STATE: {
+		const char *j = scratch_json(s, value, &len);
+		seg[nseg++] = (struct segment){j, len, NULL};
+		break;
+	}
+	case ITEM_ARTIFACT: {
+		const char *key;
+		json_t *v;
+		json_object_foreach((json_t *)value, key, v)
+		{
+			if (tmp.len)
+				strbuf_addstr(&tmp, ", ");
+			strbuf_addstr(&tmp, key);
+			if (json_is_integer(v))
+				strbuf_addf(&tmp, " v%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		}
+		if (!json_is_object(value))
+			strbuf_addstr(&tmp, scratch_json(s, value, &len));
+		seg[nseg++] = (struct segment){tmp.buf, tmp.len, NULL};
+		break;
+	}
+	case ITEM_TRANSFER:
+		if (json_is_string(value)) {
+			strbuf_addstr(&tmp, "to ");
+			strbuf_add(&tmp, json_string_value(value), json_string_length(value));
+			seg[nseg++] = (struct segment){tmp.buf, tmp.len, NULL};
+		}
+		break;
+	case ITEM_ESCALATE:
+		break;
+	case ITEM_AUTH:
+	case ITEM_CONFIRM:
+		if (json_is_object(value)) {
+			keys_of(&tmp, value);
+			seg[nseg++] = (struct segment){"for ", 4, SGR_DIM};
+			seg[nseg++] = (struct segment){tmp.buf, tmp.len, NULL};
+		}
+		break;
+	case ITEM_ERROR:
+		owned = event_error_text(value);
+		if (owned)
+			seg[nseg++] = (struct segment){owned, strlen(owned), NULL};
+		break;
+	case ITEM_KIND_COUNT:
+		break;
+	}
+
+	const char *lstyle = strcmp(label, "failed") == 0 ? SGR_RED_BOLD : label_styles[kind];
+	line_start(s, label, lstyle);
+	put_value(s, seg, nseg, style);
+	line_end(s);
+	strbuf_release(&tmp);
+	free(owned);
+}
+
+static size_t branch_depth(const json_t *event)
+{
+	const char *b = adk_get_string(event, ADK_BRANCH);
+	size_t depth = 0;
+	for (; b && *b; b++)
+		depth += *b == '.';
+	return depth;
+}
+
+static void heading(struct show *s, const char *id)
+{
+	if (s->invocation && strcmp(s->invocation, id) == 0)
+		return;
+	free(s->invocation);
+	s->invocation = xstrdup(id);
+	if (s->any_heading)
+		strbuf_addch(&s->out, '\n');
+	s->any_heading = true;
+	size_t budget = SIZE_MAX;
+	sgr(s, SGR_BOLD);
+	strbuf_addstr(&s->out, "invocation ");
+	put_text(s, id, strlen(id), &budget, false, SGR_BOLD);
+	sgr_reset(s, SGR_BOLD);
+	strbuf_addch(&s->out, '\n');
+}
+
+static void show_event(struct show *s, const struct reader_item *item)
+{
+	strbuf_reset(&s->out);
+	s->first_line = true;
+	s->cut = !s->o->full;
+	if (item->kind == VALUE_STREAM_ERROR) {
+		const char *t = stream_error_text(item->value);
+		struct segment seg = {t, t ? strlen(t) : 0, NULL};
+		s->event = NULL;
+		s->indent = 0;
+		line_start(s, "error", SGR_RED_BOLD);
+		put_value(s, &seg, 1, SGR_RED_BOLD);
+		line_end(s);
+	} else {
+		const json_t *event = item->value;
+		const char *id = event_invocation_id(event);
+		const char *author = event_author(event);
+		if (id)
+			heading(s, id);
+		if (author && strlen(author) > s->author_width)
+			s->author_width = strlen(author);
+		s->event = event;
+		s->indent = 2 * branch_depth(event);
+		if (event_items(event, show_item, s) == 0) {
+			/* Nothing happened in it; its flags are all there is to say. */
+			line_start(s, "event", SGR_DIM);
+			sgr(s, SGR_DIM);
+			if (adk_truthy(event, ADK_TURN_COMPLETE))
+				strbuf_addstr(&s->out, "turn complete");
+			else if (adk_truthy(event, ADK_INTERRUPTED))
+				strbuf_addstr(&s->out, "interrupted");
+			sgr_reset(s, SGR_DIM);
+			line_end(s);
+		}
+	}
+	output_bytes(s->out.buf, s->out.len);
+}
+
+static bool passes(const struct show_options *o, const struct reader_item *item)
+{
+	if (!o->author && !o->invocation)
+		return true;
+	if (item->kind != VALUE_EVENT)
+		return false;
+	const char *author = event_author(item->value);
+	const char *id = event_invocation_id(item->value);
+	if (o->author && (!author || strcmp(author, o->author) != 0))
+		return false;
+	return !o->invocation || (id && strcmp(id, o->invocation) == 0);
+}
+
+/* The width values are cut to: --width, the terminal's, $COLUMNS, or 80. */
+static long output_width(void)
+{
+	struct winsize ws;
+	long n;
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	const char *cols = getenv("COLUMNS");
+	if (cols && parse_long(cols, 1, &n))
+		return n;
+	return 80;
+}
+
+/* --color=auto: a terminal, NO_COLOR unset or empty, and not TERM=dumb. */
+static bool auto_color(void)
+{
+	const char *no_color = getenv("NO_COLOR");
+	const char *term = getenv("TERM");
+	if (no_color && *no_color)
+		return false;
+	if (term && strcmp(term, "dumb") == 0)
+		return false;
+	return isatty(STDOUT_FILENO);
+}
+
+static const struct option show_long_options[] = {
+    {"color", optional_argument, NULL, OPT_COLOR},
+    {"colour", optional_argument, NULL, OPT_COLOR},
+    {"full", no_argument, NULL, OPT_FULL},
+    {"width", required_argument, NULL, OPT_WIDTH},
+    {"author", required_argument, NULL, OPT_AUTHOR},
+    {"invocation", required_argument, NULL, OPT_INVOCATION},
+    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+static int run_show(int argc, char *argv[])
+{
+	struct show_options o = {.width = -1};
+	const char *color = "auto";
+	int c;
+
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", show_long_options, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			return command_help(&command_show);
+		case OPT_COLOR:
+			color = optarg ? optarg : "always";
+			if (strcmp(color, "auto") && strcmp(color, "always") &&
+			    strcmp(color, "never")) {
+				warnx_msg("show: --color takes auto, always or never");
+				return command_usage(&command_show);
+			}
+			break;
+		case OPT_FULL:
+			o.full = true;
+			break;
+		case OPT_WIDTH:
+			if (!parse_long(optarg, 1, &o.width)) {
+				warnx_msg(
+				    "show: --width takes a whole number of columns, 1 or more");
+				return command_usage(&command_show);
+			}
+			break;
+		case OPT_AUTHOR:
+			o.author = optarg;
+			break;
+		case OPT_INVOCATION:
+			o.invocation = optarg;
+			break;
+		case OPT_SKIP_INVALID:
+			o.skip_invalid = true;
+			break;
+		case OPT_PROGRESS:
+			o.progress = true;
+			break;
+		default:
+			return command_bad_option(&command_show, c, argv);
+		}
+	}
+	o.color = strcmp(color, "always") == 0 || (strcmp(color, "auto") == 0 && auto_color());
+	if (o.width < 0)
+		o.width = output_width();
+
+	struct reader *r =
+	    reader_new(argv + optind, argc - optind, o.skip_invalid ? READER_SKIP_INVALID : 0);
+	struct progress *progress = o.progress ? progress_start_streaming(r) : NULL;
+	struct show s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH};
+	struct reader_item item;
+	enum reader_result res = READ_END;
+	int status = 0;
+
+	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM)
+		if (passes(&o, &item))
+			show_event(&s, &item);
+	if (!output_failed() && res == READ_INVALID)
+		status = EXIT_DATAERR;
+	progress_finish(progress);
+	reader_report_skipped(r);
+	status = exit_status_worst(status, reader_status(r));
+	reader_free(r);
+	strbuf_release(&s.out);
+	strbuf_release(&s.scratch);
+	free(s.invocation);
+	return status;
+}
+
+const struct command command_show = {
+    .name = "show",
+    .summary = "Show a run in the terminal, one line per thing that happened.",
+    .usage = "show [-h] [--color[=WHEN]] [--full] [--width N] [--author NAME]\n"
+             "             [--invocation ID] [--skip-invalid] [--progress] [FILE ...]",
+    .options = "      --color[=WHEN]   colour the output: auto (on a terminal), always, never\n"
+               "      --full           show whole values, with their line breaks\n"
+               "      --width N        cut lines to N columns (default: the terminal's)\n"
+               "      --author NAME    only events written by NAME\n"
+               "      --invocation ID  only events of invocation ID\n"
+               "      --skip-invalid   warn about bad input and go on\n" PROGRESS_OPTION_HELP
+               "  -h, --help           show this help\n",
+    .run = run_show,
+};

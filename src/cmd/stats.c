@@ -1,0 +1,409 @@
+/*
+ * cmd_stats.c - adkev stats: a run in numbers.
+ *
+ * Events per author and per kind (the kinds `adkev show` prints), the
+ * number of invocations, tool calls per tool with how many of their results
+ * reported a failure, token totals by the trajectory's rule (one count per
+ * model call), and the time from the first to the last event.  JSON by
+ * default; --table writes an aligned text table instead.
+ */
+#include "adk/eventview.h"
+#include "cmd/extract.h"
+#include "write/termtext.h"
+#include "adk/trajectory.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/*
+ * round(3) and floor(3) for the times stats prints, written here so adkev
+ * needs no libm: its pages were a twentieth of the 8 MB memory budget with
+ * -j.  Doubles of magnitude 2^52 or more are whole already; below that the
+ * cast is exact, and so is the fraction x - trunc(x).
+ */
+#define WHOLE_FROM 4503599627370496.0 /* 2^52 */
+
+static double whole_toward_zero(double x)
+{
+	return fabs(x) < WHOLE_FROM ? (double)(long long)x : x;
+}
+
+static double round_half_away(double x)
+{
+	double w = whole_toward_zero(x), fraction = x - w;
+	if (fraction >= 0.5)
+		w += 1;
+	else if (fraction <= -0.5)
+		w -= 1;
+	return w;
+}
+
+static double floor_of(double x)
+{
+	double w = whole_toward_zero(x);
+	return w > x ? w - 1 : w;
+}
+
+enum { OPT_TABLE = OPT_COMMAND };
+
+struct stats_config {
+	bool table;
+	bool *printed; /* a table has been written: the next one is set apart */
+};
+
+struct stats {
+	json_int_t events, stream_errors;
+	json_t *authors;     /* name -> count */
+	json_t *invocations; /* id -> true, a set */
+	json_t *tools;       /* name -> {"calls", "errors"} */
+	json_int_t kinds[ITEM_KIND_COUNT];
+	bool seen[ITEM_KIND_COUNT]; /* the kinds of the event being counted */
+	bool partial;               /* whether that event is partial */
+	struct usage_total usage;
+	bool have_time;
+	double first, last;
+};
+
+static void *stats_start(const void *config)
+{
+	(void)config;
+	struct stats *s = xcalloc(1, sizeof *s);
+	s->authors = json_object();
+	s->invocations = json_object();
+	s->tools = json_object();
+	usage_total_init(&s->usage);
+	return s;
+}
+
+static void bump(json_t *obj, const char *key)
+{
+	json_t *n = json_object_get(obj, key);
+	json_object_set_new(obj, key, json_integer(n ? json_integer_value(n) + 1 : 1));
+}
+
+static void bump_tool(struct stats *s, const char *name, const char *what)
+{
+	json_t *tool = json_object_get(s->tools, name);
+	if (!tool) {
+		tool = json_pack("{s:I,s:I}", "calls", (json_int_t)0, "errors", (json_int_t)0);
+		json_object_set_new(s->tools, name, tool);
+	}
+	bump(tool, what);
+}
+
+static void count_item(void *ctx, enum item_kind kind, const json_t *value)
+{
+	struct stats *s = ctx;
+	s->seen[kind] = true;
+	/* Streaming repeats a call in the aggregate event; partial events are not counted. */
+	if (s->partial)
+		return;
+	if (kind == ITEM_CALL) {
+		const char *name = adk_get_string(adk_get(value, ADK_FUNCTION_CALL), ADK_NAME);
+		if (name)
+			bump_tool(s, name, "calls");
+	} else if (kind == ITEM_RESULT && function_response_failed(value)) {
+		const char *name = adk_get_string(adk_get(value, ADK_FUNCTION_RESPONSE), ADK_NAME);
+		if (name)
+			bump_tool(s, name, "errors");
+	}
+}
+
+static void stats_add(void *state, const struct reader_item *item)
+{
+	struct stats *s = state;
+	if (item->kind == VALUE_STREAM_ERROR) {
+		s->stream_errors++;
+		return;
+	}
+	const json_t *event = item->value;
+	const char *author = event_author(event);
+	const char *id = event_invocation_id(event);
+	double t;
+
+	s->events++;
+	if (author)
+		bump(s->authors, author);
+	if (id)
+		json_object_set_new(s->invocations, id, json_true());
+	if (event_timestamp(event, &t)) {
+		if (!s->have_time || t < s->first)
+			s->first = t;
+		if (!s->have_time || t > s->last)
+			s->last = t;
+		s->have_time = true;
+	}
+	memset(s->seen, 0, sizeof s->seen);
+	s->partial = event_is_partial(event);
+	event_items(event, count_item, s);
+	for (int k = 0; k < ITEM_KIND_COUNT; k++)
+		s->kinds[k] += s->seen[k];
+	usage_total_add(&s->usage, event);
+}
+
+static json_t *stats_finish(void *state, int *status)
+{
+	struct stats *s = state;
+	(void)status;
+	json_t *kinds = json_object();
+	for (int k = 0; k < ITEM_KIND_COUNT; k++)
+		if (s->kinds[k])
+			json_object_set_new(kinds, item_kind_name((enum item_kind)k),
+			                    json_integer(s->kinds[k]));
+	json_t *r = json_object();
+	json_object_set_new(r, "events", json_integer(s->events));
+	json_object_set_new(r, "stream_errors", json_integer(s->stream_errors));
+	json_object_set_new(r, "invocations",
+	                    json_integer((json_int_t)json_object_size(s->invocations)));
+	json_object_set(r, "authors", s->authors);
+	json_object_set_new(r, "kinds", kinds);
+	json_object_set(r, "tools", s->tools);
+	json_object_set_new(r, "token_usage", usage_total_json(&s->usage));
+	if (s->have_time) {
+		json_object_set_new(r, "first_timestamp", json_real(s->first));
+		json_object_set_new(r, "last_timestamp", json_real(s->last));
+		/* To the microsecond: differences of doubles carry noise below it. */
+		double d = round_half_away((s->last - s->first) * 1e6) / 1e6;
+		/* Far-apart hostile timestamps can overflow: JSON has no infinity. */
+		json_object_set_new(r, "duration", isfinite(d) ? json_real(d) : json_null());
+	} else {
+		json_object_set_new(r, "first_timestamp", json_null());
+		json_object_set_new(r, "last_timestamp", json_null());
+		json_object_set_new(r, "duration", json_null());
+	}
+	return r;
+}
+
+static void stats_release(void *state)
+{
+	struct stats *s = state;
+	json_decref(s->authors);
+	json_decref(s->invocations);
+	json_decref(s->tools);
+	usage_total_release(&s->usage);
+	free(s);
+}
+
+/* The table: rows of a name and numbers, the names padded to one width. */
+struct table {
+	struct strbuf *sb;
+	int name_width;
+};
+
+/* A row's name, escaped for the terminal (it comes from the input) and padded. */
+static void row_head(struct table *t, const char *name)
+{
+	size_t w = termtext_append(t->sb, name, strlen(name));
+	for (; w < (size_t)t->name_width; w++)
+		strbuf_addch(t->sb, ' ');
+}
+
+static void row_int(struct table *t, const char *name, json_int_t n)
+{
+	row_head(t, name);
+	strbuf_addf(t->sb, "  %8" JSON_INTEGER_FORMAT "\n", n);
+}
+
+static void row_text(struct table *t, const char *name, const char *text)
+{
+	row_head(t, name);
+	strbuf_addf(t->sb, "  %8s\n", text);
+}
+
+/* Past this many seconds (about 30,000 years) times are written as plain numbers. */
+#define TIME_LIMIT 1e12
+
+static void time_text(char *buf, size_t size, double t)
+{
+	if (!(fabs(t) < TIME_LIMIT)) {
+		snprintf(buf, size, "%g", t);
+		return;
+	}
+	time_t secs = (time_t)floor_of(t);
+	struct tm tm;
+	long ms = (long)round_half_away((t - floor_of(t)) * 1000);
+	if (ms == 1000) {
+		secs++;
+		ms = 0;
+	}
+	gmtime_r(&secs, &tm);
+	size_t n = strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
+	snprintf(buf + n, size - n, ".%03ld UTC", ms);
+}
+
+/* 0.766s, 2:05.250 or 13:00:32.172: hours, minutes and seconds as a person reads them. */
+static void duration_text(char *buf, size_t size, double d)
+{
+	if (!(fabs(d) < TIME_LIMIT)) {
+		snprintf(buf, size, "%gs", d);
+		return;
+	}
+	long ms = (long)round_half_away(d * 1000);
+	long h = ms / 3600000, m = ms / 60000 % 60, sec = ms / 1000 % 60;
+	if (ms < 60000)
+		snprintf(buf, size, "%.3fs", d);
+	else if (h == 0)
+		snprintf(buf, size, "%ld:%02ld.%03ld", m, sec, ms % 1000);
+	else
+		snprintf(buf, size, "%ld:%02ld:%02ld.%03ld", h, m, sec, ms % 1000);
+}
+
+static int widest_key(const json_t *obj, int width)
+{
+	const char *key;
+	json_t *v;
+	struct strbuf scratch = STRBUF_INIT;
+	json_object_foreach((json_t *)obj, key, v)
+	{
+		strbuf_reset(&scratch);
+		int len = (int)termtext_append(&scratch, key, strlen(key));
+		if (len > width)
+			width = len;
+	}
+	strbuf_release(&scratch);
+	return width;
+}
+
+static json_int_t int_member(const json_t *obj, const char *key)
+{
+	return json_integer_value(json_object_get(obj, key));
+}
+
+/* Renders a stats result as the --table text. */
+static void stats_table(struct strbuf *sb, const json_t *r)
+{
+	static const struct {
+		const char *key, *label;
+	} token_rows[] = {
+	    {"input_tokens", "tokens in"},      {"output_tokens", "tokens out"},
+	    {"total_tokens", "tokens total"},   {"thoughts_tokens", "tokens thoughts"},
+	    {"cached_tokens", "tokens cached"},
+	};
+	json_t *authors = json_object_get(r, "authors");
+	json_t *kinds = json_object_get(r, "kinds");
+	json_t *tools = json_object_get(r, "tools");
+	json_t *usage = json_object_get(r, "token_usage");
+	int width = widest_key(tools, widest_key(kinds, widest_key(authors, 15)));
+	struct table t = {sb, width};
+	const char *key;
+	json_t *v;
+	char buf[64];
+
+	row_int(&t, "events", int_member(r, "events"));
+	row_int(&t, "stream errors", int_member(r, "stream_errors"));
+	row_int(&t, "invocations", int_member(r, "invocations"));
+	if (json_is_real(json_object_get(r, "first_timestamp"))) {
+		json_t *d = json_object_get(r, "duration");
+		if (json_is_real(d))
+			duration_text(buf, sizeof buf, json_real_value(d));
+		else
+			snprintf(buf, sizeof buf, "-");
+		row_text(&t, "duration", buf);
+		time_text(buf, sizeof buf, json_real_value(json_object_get(r, "first_timestamp")));
+		row_head(&t, "first event");
+		strbuf_addf(sb, "  %s\n", buf);
+		time_text(buf, sizeof buf, json_real_value(json_object_get(r, "last_timestamp")));
+		row_head(&t, "last event");
+		strbuf_addf(sb, "  %s\n", buf);
+	}
+	for (size_t i = 0; i < sizeof token_rows / sizeof token_rows[0]; i++) {
+		json_t *n = json_object_get(usage, token_rows[i].key);
+		if (json_is_integer(n))
+			row_int(&t, token_rows[i].label, json_integer_value(n));
+	}
+	if (json_object_size(authors)) {
+		strbuf_addf(sb, "\n%-*s  %8s\n", width, "AUTHOR", "EVENTS");
+		json_object_foreach(authors, key, v)
+		{
+			row_int(&t, key, json_integer_value(v));
+		}
+	}
+	if (json_object_size(kinds)) {
+		strbuf_addf(sb, "\n%-*s  %8s\n", width, "KIND", "EVENTS");
+		json_object_foreach(kinds, key, v)
+		{
+			row_int(&t, key, json_integer_value(v));
+		}
+	}
+	if (json_object_size(tools)) {
+		strbuf_addf(sb, "\n%-*s  %8s  %8s\n", width, "TOOL", "CALLS", "ERRORS");
+		json_object_foreach(tools, key, v)
+		{
+			row_head(&t, key);
+			strbuf_addf(sb, "  %8" JSON_INTEGER_FORMAT "  %8" JSON_INTEGER_FORMAT "\n",
+			            int_member(v, "calls"), int_member(v, "errors"));
+		}
+	}
+}
+
+static bool stats_print(const void *config, const json_t *id, const json_t *result)
+{
+	const struct stats_config *cfg = config;
+	if (!cfg->table)
+		return false;
+	struct strbuf sb = STRBUF_INIT;
+	if (*cfg->printed)
+		strbuf_addch(&sb, '\n');
+	if (id) {
+		strbuf_addstr(&sb, "invocation ");
+		if (json_is_string(id))
+			strbuf_add(&sb, json_string_value(id), json_string_length(id));
+		else
+			strbuf_addstr(&sb, "(none)");
+		strbuf_addch(&sb, '\n');
+	}
+	stats_table(&sb, result);
+	output_bytes(sb.buf, sb.len);
+	strbuf_release(&sb);
+	*cfg->printed = true;
+	return true;
+}
+
+static const struct extractor stats_extractor = {
+    .name = "stats",
+    .start = stats_start,
+    .add = stats_add,
+    .finish = stats_finish,
+    .release = stats_release,
+    .print = stats_print,
+};
+
+static bool stats_option(void *config, int c, const char *arg)
+{
+	struct stats_config *cfg = config;
+	(void)arg;
+	if (c != OPT_TABLE)
+		return false;
+	cfg->table = true;
+	return true;
+}
+
+static const struct option stats_long_options[] = {
+    EXTRACT_LONG_OPTIONS,
+    {"table", no_argument, NULL, OPT_TABLE},
+    {NULL, 0, NULL, 0},
+};
+
+static int run_stats(int argc, char *argv[])
+{
+	struct extract_options o = {0};
+	bool printed = false;
+	struct stats_config cfg = {false, &printed};
+	int status = extract_parse_options(&command_stats, EXTRACT_SHORT_OPTIONS,
+	                                   stats_long_options, argc, argv, &o, stats_option, &cfg);
+	if (status >= 0)
+		return status;
+	return extract_run(&stats_extractor, &cfg, &o, argc - optind, argv + optind);
+}
+
+const struct command command_stats = {
+    .name = "stats",
+    .summary = "Count events, invocations, tool calls, tokens and time.",
+    .usage = "stats [-eprh] [--table] [--author NAME] [--invocation ID] [--per-invocation]\n"
+             "             [--skip-invalid] [--progress] [FILE ...]",
+    .options =
+        "      --table          an aligned text table instead of JSON\n" EXTRACT_OPTIONS_HELP,
+    .run = run_stats,
+};

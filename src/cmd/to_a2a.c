@@ -1,0 +1,196 @@
+/*
+ * cmd_to_a2a.c - adkev to-a2a: ADK events to Agent2Agent messages.
+ *
+ * Each ADK event becomes one A2A Message (a2a.md section 5), written as one
+ * JSON line in input order: A2A 0.3 JSON with "kind" discriminators by
+ * default, 1.0 shapes with --a2a-version 1.0.  Streaming: one event is in
+ * memory at a time.
+ */
+#include "adk/a2a.h"
+#include "cmd/extract.h"
+#include "write/progress.h"
+
+#include <string.h>
+
+enum {
+	OPT_A2A_VERSION = OPT_COMMAND,
+	OPT_TASK_ID,
+	OPT_CONTEXT_ID,
+	OPT_IDS_FROM_METADATA,
+};
+
+static const struct option to_a2a_options[] = {
+    {"pretty", no_argument, NULL, 'p'},
+    {"help", no_argument, NULL, 'h'},
+    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
+    {"author", required_argument, NULL, OPT_AUTHOR},
+    {"invocation", required_argument, NULL, OPT_INVOCATION},
+    {"a2a-version", required_argument, NULL, OPT_A2A_VERSION},
+    {"task-id", required_argument, NULL, OPT_TASK_ID},
+    {"context-id", required_argument, NULL, OPT_CONTEXT_ID},
+    {"ids-from-metadata", no_argument, NULL, OPT_IDS_FROM_METADATA},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"jobs", required_argument, NULL, 'j'},
+    {NULL, 0, NULL, 0},
+};
+
+struct to_a2a {
+	struct a2a_message_options msg;
+	struct extract_options common; /* -p, --skip-invalid, the filters, --progress */
+};
+
+/* One event converted: the message's output line, or (line empty) why there is none. */
+struct converted {
+	struct strbuf line;
+	const char *why;
+};
+
+static void convert(const json_t *event, const struct to_a2a *t, struct converted *out)
+{
+	char fresh[37] = "";
+	/* Only an event without an id of its own needs a fresh one. */
+	const char *id = adk_get_string(event, ADK_ID);
+	if (!id || !*id)
+		a2a_uuid(fresh);
+	out->why = NULL;
+	json_t *msg = a2a_message_from_event(event, &t->msg, fresh, &out->why);
+	if (msg)
+		output_format_json(&out->line, msg, t->common.style);
+	json_decref(msg);
+}
+
+/*
+ * With -j the workers convert each event they parse (reader_set_map), so
+ * the event is read where it was made; this thread only writes the lines.
+ */
+static void *convert_on_worker(const json_t *value, void *ctx)
+{
+	if (value_kind(value) != VALUE_EVENT)
+		return NULL;
+	struct converted *c = xmalloc(sizeof *c);
+	c->line = (struct strbuf)STRBUF_INIT;
+	convert(value, ctx, c);
+	return c;
+}
+
+static void converted_free(void *result)
+{
+	struct converted *c = result;
+	strbuf_release(&c->line);
+	free(c);
+}
+
+static bool parse_version(const char *s, enum a2a_version *v)
+{
+	if (strcmp(s, "0.3") == 0 || strcmp(s, "0.3.0") == 0) {
+		*v = A2A_V03;
+		return true;
+	}
+	if (strcmp(s, "1.0") == 0 || strcmp(s, "1") == 0 || strcmp(s, "1.0.0") == 0) {
+		*v = A2A_V10;
+		return true;
+	}
+	return false;
+}
+
+static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
+{
+	struct reader *r = reader_new(argv, argc, t->common.skip_invalid ? READER_SKIP_INVALID : 0);
+	reader_set_map(r, convert_on_worker, converted_free, (void *)t);
+	struct converted here = {STRBUF_INIT, NULL};
+	struct progress *progress = t->common.progress ? progress_start_streaming(r) : NULL;
+	struct reader_item item;
+	enum reader_result res;
+	int status = 0;
+
+	output_set_style(t->common.style);
+	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM) {
+		/* A server stream error is no event: there is nothing to send. */
+		if (item.kind != VALUE_EVENT || !extract_passes_filters(&t->common, &item))
+			continue;
+		const struct converted *c = item.mapped;
+		if (!c) {
+			strbuf_reset(&here.line);
+			convert(item.value, t, &here);
+			c = &here;
+		}
+		if (!c->line.len) {
+			if (reader_reject(r, &item.pos, "%s", c->why))
+				continue;
+			status = EXIT_DATAERR;
+			break;
+		}
+		output_bytes(c->line.buf, c->line.len);
+	}
+	strbuf_release(&here.line);
+	if (res == READ_INVALID)
+		status = EXIT_DATAERR;
+	progress_finish(progress);
+	reader_report_skipped(r);
+	status = exit_status_worst(status, reader_status(r));
+	reader_free(r);
+	return status;
+}
+
+static int run_to_a2a(int argc, char *argv[])
+{
+	struct to_a2a t = {.msg = {A2A_V03, NULL, NULL, false}};
+	int c;
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":phj:", to_a2a_options, NULL)) != -1) {
+		switch (extract_option(&t.common, c, optarg)) {
+		case EXTRACT_OPTION_TAKEN:
+			continue;
+		case EXTRACT_OPTION_HELP:
+			return command_help(&command_to_a2a);
+		case EXTRACT_OPTION_NOT_MINE:
+			break;
+		case EXTRACT_OPTION_BAD_VALUE:
+			warnx_msg("to-a2a: %s", EXTRACT_JOBS_ERROR);
+			return command_usage(&command_to_a2a);
+		}
+		switch (c) {
+		case OPT_A2A_VERSION:
+			if (!parse_version(optarg, &t.msg.version)) {
+				warnx_msg("to-a2a: --a2a-version takes 0.3 or 1.0");
+				return command_usage(&command_to_a2a);
+			}
+			break;
+		case OPT_TASK_ID:
+			t.msg.task_id = optarg;
+			break;
+		case OPT_CONTEXT_ID:
+			t.msg.context_id = optarg;
+			break;
+		case OPT_IDS_FROM_METADATA:
+			t.msg.ids_from_metadata = true;
+			break;
+		default:
+			return command_bad_option(&command_to_a2a, c, argv);
+		}
+	}
+	reader_set_jobs(t.common.jobs);
+	return to_a2a_loop(&t, argc - optind, argv + optind);
+}
+
+const struct command command_to_a2a = {
+    .name = "to-a2a",
+    .summary = "Convert ADK events to A2A messages, one per event.",
+    .usage = "to-a2a [-ph] [--a2a-version 0.3|1.0] [--task-id ID] [--context-id ID]\n"
+             "              [--ids-from-metadata] [--author NAME] [--invocation ID]\n"
+             "              [--skip-invalid] [--progress] [-j N] [FILE ...]",
+    .options = "      --a2a-version V    0.3 (default: kind discriminators) or 1.0 shapes\n"
+               "      --task-id ID       set every message's taskId\n"
+               "      --context-id ID    set every message's contextId\n"
+               "      --ids-from-metadata  taskId and contextId from customMetadata\n"
+               "                         \"a2a:task_id\" and \"a2a:context_id\"\n"
+               "      --author NAME      only events written by NAME\n"
+               "      --invocation ID    only events of invocation ID\n"
+               "  -p, --pretty           indent the JSON output\n"
+               "      --skip-invalid     warn about bad input and go on\n"
+               "      --progress         show progress on standard error when it is a terminal\n"
+               "  -j, --jobs N           parse on N threads (default: one per online CPU)\n"
+               "  -h, --help             show this help\n",
+    .run = run_to_a2a,
+};

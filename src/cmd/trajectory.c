@@ -1,0 +1,137 @@
+/*
+ * cmd_trajectory.c - adkev trajectory: what the agent did.
+ *
+ * One object per stream (or per invocation): the tool calls paired with
+ * their results, the non-empty state deltas, the token usage summed once per
+ * model call, the final output and the last error, with secrets hidden and
+ * long strings cut (events.md section 3.3).  The one result of a whole
+ * stream is spooled through a temporary file (trajectory_spool()), so memory
+ * does not grow with the tool results and state deltas; --per-invocation
+ * builds its results in memory.
+ */
+#include "cmd/extract.h"
+#include "adk/trajectory.h"
+
+#include <stdlib.h>
+
+struct trajectory_cmd_config {
+	struct trajectory_config traj;
+	const char *bad; /* the option whose value was rejected */
+	bool spool;      /* one result: spooled, written by trajectory_end() */
+	bool pretty;
+	struct trajectory_prep prep; /* for the workers, when spooled */
+};
+
+/*
+ * One result (no --per-invocation) is spooled: its pieces wait in a
+ * temporary file, not in memory, and are copied out at the end.  The
+ * choice and the style are made here, not in a writer's begin(), as
+ * nothing is written while the stream is read: so a --progress line on
+ * the terminal does not need the result built in memory instead.
+ */
+static void *trajectory_start(const void *config)
+{
+	const struct trajectory_cmd_config *cfg = config;
+	struct trajectory *t = trajectory_new(&cfg->traj);
+	if (cfg->spool)
+		trajectory_spool(t, cfg->pretty);
+	return t;
+}
+
+static void trajectory_add_item(void *state, const struct reader_item *item)
+{
+	trajectory_add(state, item);
+}
+
+static json_t *trajectory_finish(void *state, int *status)
+{
+	json_t *result = trajectory_json(state);
+	if (!result)
+		*status = EXIT_IOERR; /* a temporary file failed, as reported */
+	return result;
+}
+
+static void trajectory_release(void *state)
+{
+	trajectory_free(state);
+}
+
+static bool trajectory_end(void *state, int *status)
+{
+	*status = trajectory_write(state, NULL, NULL);
+	return false; /* an object of five members is never empty */
+}
+
+/* The workers print each event's tool values and delta for the spool (trajectory_prepare()). */
+static void *trajectory_map(const json_t *value, void *config)
+{
+	struct trajectory_cmd_config *cfg = config;
+	return trajectory_prepare(value, &cfg->prep);
+}
+
+static const struct extract_writer trajectory_writer = {
+    .end = trajectory_end,
+};
+
+static const struct extractor trajectory_extractor = {
+    .name = "trajectory",
+    .start = trajectory_start,
+    .add = trajectory_add_item,
+    .finish = trajectory_finish,
+    .release = trajectory_release,
+    .write = &trajectory_writer,
+    .map = trajectory_map,
+    .map_release = trajectory_prepared_free,
+};
+
+static const struct option trajectory_long_options[] = {
+    EXTRACT_LONG_OPTIONS,
+    TRAJECTORY_LONG_OPTIONS,
+    {NULL, 0, NULL, 0},
+};
+
+static bool trajectory_cmd_option(void *config, int c, const char *arg)
+{
+	struct trajectory_cmd_config *cfg = config;
+	bool bad = false;
+	if (!trajectory_option(&cfg->traj, c, arg, &bad))
+		return false;
+	if (bad && !cfg->bad)
+		cfg->bad = c == OPT_TRAJECTORY_MAX_STRING ? "--max-string" : "--redact-key";
+	return true;
+}
+
+static int run_trajectory(int argc, char *argv[])
+{
+	struct extract_options o = {0};
+	struct trajectory_cmd_config cfg = {.bad = NULL};
+	trajectory_config_init(&cfg.traj);
+	int status = extract_parse_options(&command_trajectory, EXTRACT_SHORT_OPTIONS,
+	                                   trajectory_long_options, argc, argv, &o,
+	                                   trajectory_cmd_option, &cfg);
+	if (status < 0 && cfg.bad) {
+		/* The value itself is not repeated: it may be a secret word. */
+		warnx_msg("trajectory: invalid value for %s", cfg.bad);
+		status = command_usage(&command_trajectory);
+	}
+	cfg.spool = !o.per_invocation;
+	cfg.pretty = o.style.pretty;
+	if (status < 0) {
+		trajectory_prep_init(&cfg.prep, &cfg.traj, cfg.pretty);
+		status = extract_run(&trajectory_extractor, &cfg, &o, argc - optind, argv + optind);
+		trajectory_prep_release(&cfg.prep);
+	}
+	trajectory_config_release(&cfg.traj);
+	return status;
+}
+
+const struct command command_trajectory = {
+    .name = "trajectory",
+    .summary = "Print tool calls, state deltas, token usage, answer and error.",
+    .usage = "trajectory [-eprh] [--no-redact] [--redact-key WORD] [--redact-exact]\n"
+             "             [--max-string N | --no-truncate] [--no-tool-calls]\n"
+             "             [--no-state-deltas] [--no-token-usage] [--author NAME]\n"
+             "             [--invocation ID] [--per-invocation] [--skip-invalid] [FILE ...]",
+    .options = TRAJECTORY_OPTIONS_HELP EXTRACT_OPTIONS_HELP,
+    .run = run_trajectory,
+};

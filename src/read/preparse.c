@@ -1,0 +1,580 @@
+/*
+ * preparse.c - a reading thread, worker threads and a ring of chunks.
+ *
+ * A chunk moves FREE -> READING (the reading thread fills it with whole
+ * lines) -> QUEUED -> PARSING (one worker) -> DONE -> FREE again once the
+ * reader has copied all its bytes and asked for more.  Chunks are handed
+ * out to the reader strictly in file order; workers may finish them in any
+ * order.  One mutex guards the states; a chunk's bytes and values belong to
+ * whichever thread its state names, so they are used without the lock.
+ *
+ * The reading thread waits in poll(2) on the file and on a wake-up pipe, so
+ * preparse_free() can stop it even while a pipe is silent.
+ */
+#include "read/preparse.h"
+#include "read/pool.h"
+#include "read/reader.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <malloc.h>
+#include <poll.h>
+#include <stdatomic.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/*
+ * Small enough that the chunks in flight and their parsed values (about six
+ * times the bytes, more where long lines make a chunk grow) stay within a
+ * couple of megabytes: each worker's pool keeps the most it ever held.
+ * 32 KiB held about 2.2 MB per worker on the benchmark stream, 16 KiB 1.3 MB.
+ */
+#define CHUNK_SIZE (16 * 1024)
+
+enum chunk_state { CHUNK_FREE, CHUNK_READING, CHUNK_QUEUED, CHUNK_PARSING, CHUNK_DONE };
+
+struct entry {
+	uint64_t off; /* where the value's bytes start in the file */
+	size_t len;   /* how many bytes were given to json_loadb() */
+	size_t end;   /* json_error_t.position after the parse */
+	json_t *value;
+	void *mapped; /* what the map function made of it */
+};
+
+/* Values the reader is done with, on their way back to the worker that made them. */
+#define GARBAGE_BATCH 8
+struct garbage_batch {
+	struct garbage_batch *next;
+	size_t count;
+	json_t *values[GARBAGE_BATCH];
+};
+
+struct chunk {
+	enum chunk_state state;
+	char *data; /* whole lines, but the last chunk of a file may end without '\n' */
+	size_t len, cap;
+	uint64_t off; /* the file offset of data[0] */
+	struct entry *entries;
+	size_t nentries, entries_cap;
+	size_t next_entry; /* the first entry the reader has not passed */
+	size_t copied;     /* bytes handed to the reader */
+};
+
+struct preparse {
+	size_t parse_flags;
+	void *(*map)(const json_t *value, void *ctx); /* see preparse_set_map() */
+	void (*map_release)(void *result);
+	void *map_ctx;
+	unsigned jobs;
+	pthread_t *workers;
+	pthread_t reading;
+	int wake[2]; /* a byte here ends the reading thread's poll() */
+
+	pthread_mutex_t lock;
+	/*
+	 * One condition for each kind of waiter, so a change wakes only the
+	 * thread that can act on it: a chunk queued wakes one worker, a chunk
+	 * parsed (or the file's end) the reader, a chunk released the reading
+	 * thread.
+	 */
+	pthread_cond_t work, parsed, space;
+	bool stop;
+
+	struct chunk *ring;
+	size_t nring;
+	uint64_t next_read;  /* the sequence number of the next chunk to read */
+	uint64_t next_parse; /* the next chunk a worker takes */
+	uint64_t next_copy;  /* the chunk the reader copies from */
+	uint64_t oldest; /* the oldest chunk not yet FREE; written by the reader's thread only */
+	uint64_t handed; /* chunks up to here have given the reader bytes; the reader's only */
+	/*
+	 * A value the reader is done with goes back to the worker whose pool
+	 * made it (worker_of_pool): the reader gathers a batch for each worker
+	 * and pushes it onto that worker's mailbox, a lock-free stack the
+	 * worker empties before each line it parses.  So the blocks are freed
+	 * soon, on the thread whose free lists they belong to.
+	 */
+	struct garbage_batch **gathering;         /* [jobs]; the reader's only */
+	_Atomic(struct garbage_batch *) *mailbox; /* [jobs] */
+	_Atomic int worker_of_pool[POOL_MAX];     /* a worker's index, or -1 */
+	unsigned started;                         /* workers that have taken their index */
+
+	/* The file being read; only the reading thread uses these between starts. */
+	int fd;
+	bool file_open;      /* a file is being read */
+	bool file_done;      /* the reading thread met its end (or a read error) */
+	int read_errno;      /* 0, or the read error that ended it */
+	uint64_t file_off;   /* where the next chunk starts */
+	struct strbuf carry; /* the start of a line whose end has not been read yet */
+};
+
+static struct chunk *slot(struct preparse *p, uint64_t seq)
+{
+	return &p->ring[seq % p->nring];
+}
+
+static bool starts_with(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+	return n >= k && memcmp(s, prefix, k) == 0;
+}
+
+static void add_entry(struct chunk *c, uint64_t off, size_t len, size_t end, json_t *value,
+                      void *mapped)
+{
+	if (c->nentries == c->entries_cap) {
+		c->entries_cap = c->entries_cap ? c->entries_cap * 2 : 64;
+		c->entries = xrealloc(c->entries, c->entries_cap * sizeof *c->entries);
+	}
+	c->entries[c->nentries++] = (struct entry){off, len, end, value, mapped};
+}
+
+static void release_batches(struct garbage_batch *b)
+{
+	while (b) {
+		struct garbage_batch *next = b->next;
+		for (size_t i = 0; i < b->count; i++)
+			json_decref(b->values[i]);
+		free(b);
+		b = next;
+	}
+}
+
+/* Releases, on worker w's thread, the values the reader has given back to it. */
+static void empty_mailbox(struct preparse *p, unsigned w)
+{
+	if (atomic_load_explicit(&p->mailbox[w], memory_order_relaxed))
+		release_batches(
+		    atomic_exchange_explicit(&p->mailbox[w], NULL, memory_order_acquire));
+}
+
+/* Hands the batch the reader gathered for worker w to it. */
+static void post_batch(struct preparse *p, unsigned w)
+{
+	struct garbage_batch *b = p->gathering[w];
+	if (!b)
+		return;
+	p->gathering[w] = NULL;
+	struct garbage_batch *old = atomic_load_explicit(&p->mailbox[w], memory_order_relaxed);
+	do
+		b->next = old;
+	while (!atomic_compare_exchange_weak_explicit(&p->mailbox[w], &old, b, memory_order_release,
+	                                              memory_order_relaxed));
+}
+
+/*
+ * Gives a value back on the reader's thread.  One the reader parsed itself
+ * goes to the first worker: the pool lets any thread free any block.
+ */
+static void give_back(struct preparse *p, json_t *v)
+{
+	int pool = pool_owner(v);
+	int w = pool >= 0 && pool < POOL_MAX
+	            ? atomic_load_explicit(&p->worker_of_pool[pool], memory_order_relaxed)
+	            : -1;
+	unsigned k = w >= 0 ? (unsigned)w : 0;
+	struct garbage_batch *b = p->gathering[k];
+	if (!b) {
+		b = p->gathering[k] = xmalloc(sizeof *b);
+		b->count = 0;
+	}
+	b->values[b->count++] = v;
+	if (b->count == GARBAGE_BATCH)
+		post_batch(p, k);
+}
+
+/* An entry nobody took: its value goes back, its mapped result is freed. */
+static void drop_entry(struct preparse *p, struct entry *e)
+{
+	give_back(p, e->value);
+	if (e->mapped)
+		p->map_release(e->mapped);
+}
+
+/*
+ * Parses the value at the start of each line the way the reader frames
+ * lines: one '\r' before the '\n' is not part of the line, a UTF-8
+ * byte-order mark at the start of the file is skipped, and the reader's own
+ * reader_line_payload() says where an SSE line's JSON starts.  Only lines
+ * whose value starts with '{' or '[' are tried: those are the events,
+ * arrays and sessions; anything else is rare and left to the reader.
+ */
+static void parse_chunk(struct preparse *p, struct chunk *c, unsigned worker)
+{
+	size_t pos = 0;
+	c->nentries = c->next_entry = 0;
+	if (c->off == 0 && starts_with(c->data, c->len, "\xEF\xBB\xBF"))
+		pos = 3;
+	while (pos < c->len) {
+		empty_mailbox(p, worker);
+		const char *line = c->data + pos;
+		const char *nl = memchr(line, '\n', c->len - pos);
+		size_t total = nl ? (size_t)(nl - line) + 1 : c->len - pos;
+		size_t n = nl ? total - 1 : total;
+		bool sse;
+		if (n > 0 && line[n - 1] == '\r')
+			n--;
+		size_t i = reader_line_payload(line, n, &sse);
+		while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+			i++;
+		if (i < n && (line[i] == '{' || line[i] == '[')) {
+			json_error_t e;
+			json_t *v = json_loadb(line + i, n - i, p->parse_flags, &e);
+			if (v)
+				add_entry(c, c->off + pos + i, n - i, (size_t)e.position, v,
+				          p->map ? p->map(v, p->map_ctx) : NULL);
+		}
+		pos += total;
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct preparse *p = arg;
+	int pool = pool_self();
+	pthread_mutex_lock(&p->lock);
+	unsigned index = p->started++;
+	if (pool >= 0 && pool < POOL_MAX)
+		atomic_store_explicit(&p->worker_of_pool[pool], (int)index, memory_order_relaxed);
+	for (;;) {
+		while (!p->stop && p->next_parse == p->next_read)
+			pthread_cond_wait(&p->work, &p->lock);
+		if (p->stop)
+			break;
+		struct chunk *c = slot(p, p->next_parse++);
+		c->state = CHUNK_PARSING;
+		pthread_mutex_unlock(&p->lock);
+		parse_chunk(p, c, index);
+		pthread_mutex_lock(&p->lock);
+		c->state = CHUNK_DONE;
+		pthread_cond_signal(&p->parsed);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+/* Waits until fd has bytes (or its end); false when preparse_free() wants the thread to stop. */
+static bool wait_readable(struct preparse *p, int fd)
+{
+	struct pollfd fds[2] = {{fd, POLLIN, 0}, {p->wake[0], POLLIN, 0}};
+	for (;;) {
+		int n = poll(fds, 2, -1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return true; /* let read() report what is wrong */
+		if (fds[1].revents)
+			return false;
+		return true;
+	}
+}
+
+enum read_outcome { READ_LINES, READ_FILE_END, READ_STOP };
+
+/*
+ * Fills c with the carried-over start of a line and then whole lines from
+ * the file: at least one line end, or the end of the file.  Runs without
+ * the lock: the chunk, the carry and the file offset belong to the reading
+ * thread while it reads; *err gets the read error that ended the file.
+ */
+static enum read_outcome read_chunk(struct preparse *p, struct chunk *c, int *err)
+{
+	enum read_outcome outcome = READ_LINES;
+	c->off = p->file_off;
+	if (c->cap < CHUNK_SIZE + p->carry.len) {
+		c->cap = CHUNK_SIZE + p->carry.len;
+		c->data = xrealloc(c->data, c->cap);
+	}
+	if (p->carry.len)
+		memcpy(c->data, p->carry.buf, p->carry.len);
+	c->len = p->carry.len;
+	strbuf_reset(&p->carry);
+	size_t searched = 0;
+	for (;;) {
+		if (c->len == c->cap) {
+			c->cap *= 2;
+			c->data = xrealloc(c->data, c->cap);
+		}
+		if (!wait_readable(p, p->fd))
+			return READ_STOP;
+		ssize_t n = read(p->fd, c->data + c->len, c->cap - c->len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			*err = n < 0 ? errno : 0;
+			outcome = READ_FILE_END;
+			break;
+		}
+		c->len += (size_t)n;
+		/* A chunk ends after its last line end; the rest starts the next one. */
+		const char *last = memrchr(c->data + searched, '\n', c->len - searched);
+		searched = c->len;
+		if (last) {
+			size_t keep = (size_t)(last - c->data) + 1;
+			strbuf_add(&p->carry, c->data + keep, c->len - keep);
+			c->len = keep;
+			break;
+		}
+	}
+	p->file_off += c->len;
+	return outcome;
+}
+
+static void *reading_main(void *arg)
+{
+	struct preparse *p = arg;
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		while (!p->stop &&
+		       (!p->file_open || p->file_done || p->next_read - p->oldest == p->nring))
+			pthread_cond_wait(&p->space, &p->lock);
+		if (p->stop)
+			break;
+		struct chunk *c = slot(p, p->next_read);
+		c->state = CHUNK_READING;
+		pthread_mutex_unlock(&p->lock);
+		int err = 0;
+		enum read_outcome outcome = read_chunk(p, c, &err);
+		pthread_mutex_lock(&p->lock);
+		if (outcome == READ_STOP)
+			break;
+		if (outcome == READ_FILE_END) {
+			p->file_done = true;
+			p->read_errno = err;
+		}
+		if (c->len == 0) {
+			c->state = CHUNK_FREE;
+		} else {
+			p->next_read++;
+			c->state = CHUNK_QUEUED;
+			pthread_cond_signal(&p->work);
+		}
+		if (p->file_done)
+			pthread_cond_signal(&p->parsed);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+unsigned preparse_default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
+{
+	struct preparse *p = xcalloc(1, sizeof *p);
+	p->parse_flags = parse_flags;
+	p->jobs = jobs ? jobs : 1;
+	/*
+	 * One chunk for each worker and one for the reader is enough to keep
+	 * every core busy (the reading thread only copies); more would only
+	 * hold more parsed values in memory.
+	 */
+	p->nring = (size_t)p->jobs + 1 < 3 ? 3 : (size_t)p->jobs + 1;
+	p->ring = xcalloc(p->nring, sizeof *p->ring);
+	p->fd = -1;
+	if (pipe2(p->wake, O_CLOEXEC) != 0) {
+		warn_errno(errno, "pipe");
+		exit(EXIT_OSERR);
+	}
+	/* jansson seeds its hash function on first use; do it before there are threads. */
+	json_object_seed(0);
+	/*
+	 * jansson's values come from the pools (pool.c), so malloc serves only
+	 * chunks, pool pages and a few buffers: one arena does, where glibc
+	 * would give each thread its own and keep half a megabyte of slack in
+	 * each (trajectory at 1 GB: 8.4 MB peak RSS, 7.9 MB with one).
+	 */
+	mallopt(M_ARENA_MAX, 1);
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->work, NULL);
+	pthread_cond_init(&p->parsed, NULL);
+	pthread_cond_init(&p->space, NULL);
+	p->workers = xcalloc(p->jobs, sizeof *p->workers);
+	p->gathering = xcalloc(p->jobs, sizeof *p->gathering);
+	p->mailbox = xcalloc(p->jobs, sizeof *p->mailbox);
+	for (unsigned i = 0; i < p->jobs; i++)
+		atomic_init(&p->mailbox[i], NULL);
+	for (size_t i = 0; i < POOL_MAX; i++)
+		atomic_init(&p->worker_of_pool[i], -1);
+	for (unsigned i = 0; i < p->jobs; i++)
+		if (pthread_create(&p->workers[i], NULL, worker_main, p) != 0) {
+			warnx_msg("cannot start a worker thread");
+			exit(EXIT_OSERR);
+		}
+	if (pthread_create(&p->reading, NULL, reading_main, p) != 0) {
+		warnx_msg("cannot start the reading thread");
+		exit(EXIT_OSERR);
+	}
+	return p;
+}
+
+/* Drops what is left of a chunk the reader has finished with. Called with the lock held. */
+static void release(struct preparse *p, struct chunk *c)
+{
+	for (size_t i = c->next_entry; i < c->nentries; i++)
+		drop_entry(p, &c->entries[i]);
+	c->nentries = c->next_entry = 0;
+	c->copied = 0;
+	c->len = 0;
+	c->state = CHUNK_FREE;
+	p->oldest++;
+	/* Nothing waits for a batch to fill: what was gathered goes now. */
+	for (unsigned w = 0; w < p->jobs; w++)
+		post_batch(p, w);
+}
+
+void preparse_free(struct preparse *p)
+{
+	if (!p)
+		return;
+	pthread_mutex_lock(&p->lock);
+	p->stop = true;
+	pthread_cond_broadcast(&p->work);
+	pthread_cond_broadcast(&p->parsed);
+	pthread_cond_broadcast(&p->space);
+	pthread_mutex_unlock(&p->lock);
+	if (write(p->wake[1], "", 1) < 0) {
+		/* The pipe is ours and empty: this cannot fail in a way worth reporting. */
+	}
+	for (unsigned i = 0; i < p->jobs; i++)
+		pthread_join(p->workers[i], NULL);
+	pthread_join(p->reading, NULL);
+	for (size_t i = 0; i < p->nring; i++) {
+		struct chunk *c = &p->ring[i];
+		if (c->state == CHUNK_DONE)
+			for (size_t k = c->next_entry; k < c->nentries; k++)
+				drop_entry(p, &c->entries[k]);
+		free(c->data);
+		free(c->entries);
+	}
+	for (unsigned w = 0; w < p->jobs; w++) {
+		post_batch(p, w);
+		empty_mailbox(p, w);
+	}
+	free(p->gathering);
+	free(p->mailbox);
+	free(p->ring);
+	free(p->workers);
+	strbuf_release(&p->carry);
+	close(p->wake[0]);
+	close(p->wake[1]);
+	pthread_cond_destroy(&p->work);
+	pthread_cond_destroy(&p->parsed);
+	pthread_cond_destroy(&p->space);
+	pthread_mutex_destroy(&p->lock);
+	free(p);
+}
+
+void preparse_start(struct preparse *p, int fd)
+{
+	pthread_mutex_lock(&p->lock);
+	/* The reader only starts a file after the last one ended, so every chunk is done. */
+	while (p->oldest < p->next_read) {
+		struct chunk *c = slot(p, p->oldest);
+		while (c->state != CHUNK_DONE)
+			pthread_cond_wait(&p->parsed, &p->lock);
+		release(p, c);
+	}
+	p->next_copy = p->handed = p->oldest;
+	p->fd = fd;
+	p->file_open = true;
+	p->file_done = false;
+	p->read_errno = 0;
+	p->file_off = 0;
+	strbuf_reset(&p->carry);
+	pthread_cond_signal(&p->space);
+	pthread_mutex_unlock(&p->lock);
+}
+
+ssize_t preparse_read(struct preparse *p, char *buf, size_t cap)
+{
+	pthread_mutex_lock(&p->lock);
+	/* Chunks copied whole end with a line end, so the reader is past all their lines. */
+	if (p->oldest < p->next_copy) {
+		while (p->oldest < p->next_copy)
+			release(p, slot(p, p->oldest));
+		pthread_cond_signal(&p->space);
+	}
+	struct chunk *c = NULL;
+	for (;;) {
+		if (p->next_copy < p->next_read) {
+			c = slot(p, p->next_copy);
+			if (c->state == CHUNK_DONE)
+				break;
+		} else if (p->file_done) {
+			break;
+		}
+		pthread_cond_wait(&p->parsed, &p->lock);
+	}
+	if (p->next_copy == p->next_read && p->file_done) {
+		int err = p->read_errno;
+		p->file_open = false;
+		pthread_mutex_unlock(&p->lock);
+		if (err) {
+			errno = err;
+			return -1;
+		}
+		return 0;
+	}
+	pthread_mutex_unlock(&p->lock);
+
+	/* The chunk is DONE: it is the reader's until it is released. */
+	size_t n = c->len - c->copied;
+	if (n > cap)
+		n = cap;
+	memcpy(buf, c->data + c->copied, n);
+	c->copied += n;
+	p->handed = p->next_copy + 1;
+	if (c->copied == c->len) {
+		pthread_mutex_lock(&p->lock);
+		p->next_copy++;
+		pthread_mutex_unlock(&p->lock);
+	}
+	return (ssize_t)n;
+}
+
+json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end, void **mapped)
+{
+	*mapped = NULL;
+	/* Chunks that gave the reader bytes are the reader's: no lock is needed. */
+	for (uint64_t s = p->oldest; s < p->handed; s++) {
+		struct chunk *c = slot(p, s);
+		while (c->next_entry < c->nentries) {
+			struct entry *e = &c->entries[c->next_entry];
+			if (e->off > off)
+				return NULL;
+			c->next_entry++;
+			if (e->off == off && e->len == len) {
+				*end = e->end;
+				*mapped = e->mapped;
+				return e->value;
+			}
+			drop_entry(p, e);
+		}
+	}
+	return NULL;
+}
+
+void preparse_discard(struct preparse *p, json_t *value)
+{
+	if (value)
+		give_back(p, value);
+}
+
+void preparse_set_map(struct preparse *p, void *(*fn)(const json_t *value, void *ctx),
+                      void (*release_result)(void *result), void *ctx)
+{
+	/* Under the lock, so the workers see it before the first chunk. */
+	pthread_mutex_lock(&p->lock);
+	p->map = fn;
+	p->map_release = release_result;
+	p->map_ctx = ctx;
+	pthread_mutex_unlock(&p->lock);
+}
