@@ -3,7 +3,7 @@
 #   make            build ./adkev: needs a C11 compiler and jansson, nothing else
 #                   (on Debian it installs a missing libjansson-dev and pkg-config)
 #   make check      the everyday tests, about a minute: unit suites, CLI cases,
-#                   fuzz-target replays, man lint, terminal and install tests
+#                   fuzz-target replays, man lint, terminal, install and build tests
 #   make check-all  what CI runs (.ci/run): make check, check-sanitize,
 #                   check-valgrind and fuzz-ci
 #   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
@@ -51,7 +51,7 @@ TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
 .PHONY: all deps deps-check deps-man deps-tty deps-valgrind deps-bench \
-	check check-all check-unit check-cli check-man check-tty check-install \
+	check check-all check-unit check-cli check-man check-tty check-install check-build \
 	check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
 
@@ -126,7 +126,7 @@ $(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h | deps-check
 # The everyday tests, the README's test command: about a minute (README, "How
 # adkev is tested").  check-all adds what takes long: the sanitizers, valgrind
 # and a short fuzz run; it is what CI runs (.ci/run).
-check: check-unit check-cli check-fuzz check-man check-tty check-install
+check: check-unit check-cli check-fuzz check-man check-tty check-install check-build
 check-all: check check-sanitize check-valgrind fuzz-ci
 
 check-unit: $(TEST_BINS)
@@ -143,6 +143,10 @@ check-tty: $(BUILD)/adkev | deps-tty
 
 check-install: $(BUILD)/adkev
 	@MAKE="$(MAKE)" BUILD="$(BUILD)" sh tests/install.sh
+
+# A clean clone builds with a compiler and jansson alone, and installs nothing.
+check-build:
+	@sh tests/build.sh
 
 check-man: | deps-man
 	@out=$$(mandoc -Tlint -W warning $(MANS) 2>&1); \
