@@ -110,27 +110,6 @@ int output_finish(void)
 	return 0;
 }
 
-bool output_string_piece(struct output_string *w, const char *s, size_t len)
-{
-	struct json_writer *jw = output_writer();
-	if (!w->started)
-		jw_string_begin(jw);
-	w->started = true;
-	jw_string_piece(jw, s, len);
-	return !failed;
-}
-
-bool output_string_end(struct output_string *w, const json_t *none)
-{
-	struct json_writer *jw = output_writer();
-	if (w->started)
-		jw_string_end(jw);
-	else
-		jw_value(jw, none);
-	jw_line_end(jw);
-	return !failed;
-}
-
 /* The old appenders, on the writer, until their last callers move to it. */
 
 void json_append_string(struct strbuf *sb, const char *s, size_t len)

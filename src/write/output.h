@@ -41,25 +41,6 @@ bool output_json(const json_t *value);
 void output_format_json(struct strbuf *sb, const json_t *value, struct output_style style);
 /* Writes bytes as they are (events passed through); false once writing has failed. */
 bool output_bytes(const char *data, size_t len);
-/*
- * A string result written in pieces as they are found, so that it is never
- * held whole (final --concat, reasoning).  The first piece writes the
- * opening quote; each piece is escaped as jw_string_piece() escapes
- * (so a piece may end inside a UTF-8 sequence), or written as it is with
- * -r; output_string_end() closes the string and the line.  The
- * bytes are those output_json() writes for the whole string in the style
- * set.  Start with struct output_string w = {0}.
- */
-struct output_string {
-	bool started; /* a piece, even an empty one, was written */
-};
-/* Writes s[0..len) as the next piece; false once writing has failed. */
-bool output_string_piece(struct output_string *w, const char *s, size_t len);
-/*
- * Ends the string and its line; when no piece was written, writes
- * output_json(none) (borrowed) instead (the value a result without text has).
- */
-bool output_string_end(struct output_string *w, const json_t *none);
 /* Whether a write has failed; commands stop their work when it has. */
 bool output_failed(void);
 /* Flushes standard output; 0, or EXIT_IOERR after reporting the error once. */
