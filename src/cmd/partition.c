@@ -10,6 +10,7 @@
  * --trajectories, each agent's events become its trajectory (section 3.3).
  */
 #include "cmd/extract.h"
+#include "cmd/partition_dir.h"
 #include "write/filename.h"
 #include "write/progress.h"
 #include "adk/trajectory.h"
@@ -251,7 +252,7 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 {
 	int status = 0;
 	/* The directory first: a bad one is reported before any input is read. */
-	struct output_dir *d = output_dir_open(cfg->split, cfg->force, &status);
+	struct partition_dir *d = partition_dir_open(cfg->split, cfg->force, &status);
 	if (!d)
 		return status;
 
@@ -277,16 +278,16 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 			continue;
 		if (added) {
 			char *name = filename_set_claim(&names, ag->name, ag->len);
-			written = output_dir_add(d, name, &ag->file);
+			written = partition_dir_add(d, name, &ag->file);
 			free(name);
 			if (written)
 				break;
-			ag->path = output_dir_path(d, ag->file);
+			ag->path = partition_dir_path(d, ag->file);
 		}
 		strbuf_reset(&line);
 		jw_raw(&one_line, item.raw, item.raw_len);
 		jw_line_end(&one_line);
-		written = output_dir_write(d, ag->file, line.buf, line.len);
+		written = partition_dir_write(d, ag->file, line.buf, line.len);
 	}
 	progress_finish(progress);
 	if (!written && res == READ_INVALID)
@@ -297,14 +298,14 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 	 * could not be written is never given its name.
 	 */
 	if (!written)
-		written = output_dir_commit(d);
+		written = partition_dir_commit(d);
 	if (!written) {
 		write_by_agent(output_writer(), &a, write_file);
 		status = exit_status_worst(status, end_result(o, output_writer(), a.count == 0));
 	}
 	status = exit_status_worst(status, written);
 
-	output_dir_free(d);
+	partition_dir_free(d);
 	strbuf_release(&line);
 	filename_set_release(&names);
 	agents_release(&a);

@@ -57,45 +57,4 @@ void json_append_string(struct strbuf *sb, const char *s, size_t len);
 void json_append_real(struct strbuf *sb, double v);
 void json_append_one_line(struct strbuf *sb, const char *text, size_t len);
 
-/*
- * Files written into one directory (partition --split), the only other
- * place adkev writes.  Each file is written under a hidden temporary name
- * (".adkev-PID-N.tmp") in the directory and gets its real name only from
- * output_dir_commit(), so a failed run leaves no half-written file under a
- * real name.  Writes go through one shared buffer and at most
- * OUTPUT_DIR_MAX_OPEN descriptors, closed and reopened for appending as
- * needed, so any number of files fits in constant memory and under the
- * descriptor limit.  Every failure is reported here, once, naming the file;
- * the int functions return 0, EXIT_CANTCREAT or EXIT_IOERR.
- */
-#define OUTPUT_DIR_MAX_OPEN 64
-
-struct output_dir;
-
-/*
- * Opens the directory path, creating it and any missing parents.  Without
- * force, output_dir_add() refuses names that exist already.  NULL after
- * reporting why, with *status set to EXIT_CANTCREAT.
- */
-struct output_dir *output_dir_open(const char *path, bool force, int *status);
-/* What a file name is called in messages and results: the directory as given, '/', name. */
-const char *output_dir_path(struct output_dir *d, size_t index);
-/*
- * Starts the file name (one path component) and sets *index for
- * output_dir_write().  EXIT_CANTCREAT when name exists and force is off,
- * when it exists and is a directory, or when the temporary file cannot be
- * created.
- */
-int output_dir_add(struct output_dir *d, const char *name, size_t *index);
-/* Appends data[0..len) to file index; EXIT_IOERR once any write has failed. */
-int output_dir_write(struct output_dir *d, size_t index, const char *data, size_t len);
-/*
- * Writes out and closes every file, then renames each to its name, in the
- * order they were added (over an existing file only with force).  A file
- * renamed stays even if a later one fails.
- */
-int output_dir_commit(struct output_dir *d);
-/* Removes the temporary files that were not committed, closes and frees d. */
-void output_dir_free(struct output_dir *d);
-
 #endif
