@@ -1,56 +1,10 @@
 /*
- * check_output.c - the JSON printer and the result writer.
+ * check_output.c - results on standard output: raw or JSON, whole or in pieces
+ * (the JSON itself is check_json.c's).
  */
 #include "testutil.h"
 
 #include "write/output.h"
-
-static char *printed(const char *json_text, bool pretty)
-{
-	json_t *v = json_loads(json_text, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
-	ck_assert_ptr_nonnull(v);
-	struct strbuf sb = STRBUF_INIT;
-	json_append(&sb, v, pretty, 0);
-	json_decref(v);
-	return sb.buf;
-}
-
-#define CHECK_PRINTED(in, pretty, expected)                                                        \
-	do {                                                                                       \
-		char *got = printed(in, pretty);                                                   \
-		ck_assert_str_eq(got, expected);                                                   \
-		free(got);                                                                         \
-	} while (0)
-
-START_TEST(compact_keeps_member_order_and_integers)
-{
-	CHECK_PRINTED("{ \"z\": 1, \"a\": [true, false, null, -9223372036854775807] }", false,
-	              "{\"z\":1,\"a\":[true,false,null,-9223372036854775807]}");
-	CHECK_PRINTED("{}", false, "{}");
-	CHECK_PRINTED("[]", false, "[]");
-}
-END_TEST
-
-START_TEST(reals_are_shortest_round_trip)
-{
-	CHECK_PRINTED("[0.1, 0.8, 1767229215.002, 1e300, 3.0, -2.5e-7, 123456789.123456789]", false,
-	              "[0.1,0.8,1767229215.002,1e+300,3.0,-2.5e-07,123456789.12345679]");
-}
-END_TEST
-
-START_TEST(strings_escape_only_what_json_requires)
-{
-	CHECK_PRINTED("\"q\\\" b\\\\ n\\n t\\t c\\u0001 nul\\u0000 é 🌍 / \\u2028\"", false,
-	              "\"q\\\" b\\\\ n\\n t\\t c\\u0001 nul\\u0000 é 🌍 / \u2028\"");
-}
-END_TEST
-
-START_TEST(pretty_indents_by_two)
-{
-	CHECK_PRINTED("{\"a\":[1,{\"b\":{}}],\"c\":[]}", true,
-	              "{\n  \"a\": [\n    1,\n    {\n      \"b\": {}\n    }\n  ],\n  \"c\": []\n}");
-}
-END_TEST
 
 START_TEST(results_go_to_stdout_raw_or_as_json)
 {
@@ -87,27 +41,6 @@ static const char pieces_text[] =
 /* Its JSON: only quote, backslash and the controls escaped. */
 static const char pieces_json[] =
     "\"q\\\" b\\\\ n\\n t\\t c\\u0001 nul\\u0000 \xc3\xa9 \xf0\x9f\x8c\x8d \xe2\x80\xa8|\"";
-
-START_TEST(string_body_pieces_join_into_the_whole)
-{
-	struct strbuf whole = STRBUF_INIT;
-	json_append_string(&whole, pieces_text, PIECES_LEN);
-	ck_assert_uint_eq(whole.len, sizeof pieces_json - 1);
-	ck_assert(memcmp(whole.buf, pieces_json, whole.len) == 0);
-	/* Cut at every byte, inside the UTF-8 sequences too. */
-	for (size_t cut = 0; cut <= PIECES_LEN; cut++) {
-		struct strbuf sb = STRBUF_INIT;
-		strbuf_addch(&sb, '"');
-		json_append_string_body(&sb, pieces_text, cut);
-		json_append_string_body(&sb, pieces_text + cut, PIECES_LEN - cut);
-		strbuf_addch(&sb, '"');
-		ck_assert_uint_eq(sb.len, whole.len);
-		ck_assert_msg(memcmp(sb.buf, whole.buf, sb.len) == 0, "cut at %zu", cut);
-		strbuf_release(&sb);
-	}
-	strbuf_release(&whole);
-}
-END_TEST
 
 /* What output_json() writes for the whole text in style; the caller frees it. */
 static char *whole_written(bool raw, size_t *len)
@@ -194,12 +127,7 @@ int main(void)
 	util_init_json_alloc();
 	Suite *s = suite_create("output");
 	TCase *tc = tcase_create("output");
-	tcase_add_test(tc, compact_keeps_member_order_and_integers);
-	tcase_add_test(tc, reals_are_shortest_round_trip);
-	tcase_add_test(tc, strings_escape_only_what_json_requires);
-	tcase_add_test(tc, pretty_indents_by_two);
 	tcase_add_test(tc, results_go_to_stdout_raw_or_as_json);
-	tcase_add_test(tc, string_body_pieces_join_into_the_whole);
 	tcase_add_test(tc, string_pieces_write_what_output_json_writes);
 	tcase_add_test(tc, a_string_without_pieces_is_written_as_none);
 	suite_add_tcase(s, tc);

@@ -1,11 +1,11 @@
 /*
- * output.c - results to standard output, and the JSON printer they share.
+ * output.c - results to standard output, written by one JSON writer (json.h),
+ * and the write-error policy.
  */
 #include "write/output.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,13 +14,36 @@
 #include <unistd.h>
 
 static struct output_style style;
-static struct strbuf line = STRBUF_INIT;
+static struct json_writer out;
+static bool out_ready;
 static bool failed;
 static int failed_errno;
+
+unsigned output_flags(struct output_style s)
+{
+	return (s.raw ? JW_RAW : 0) | (s.pretty ? JW_PRETTY : 0);
+}
+
+static bool stdout_sink(void *ctx, const char *data, size_t len);
+
+struct json_writer *output_writer(void)
+{
+	if (!out_ready) {
+		jw_init_sink(&out, output_flags(style), stdout_sink, NULL);
+		out_ready = true;
+	}
+	return &out;
+}
 
 void output_set_style(struct output_style s)
 {
 	style = s;
+	/* Text gathered in the old style goes out first; the next result uses the new one. */
+	if (out_ready) {
+		jw_flush(&out);
+		jw_release(&out);
+		out_ready = false;
+	}
 }
 
 bool output_failed(void)
@@ -36,8 +59,9 @@ static void note_failure(void)
 	}
 }
 
-bool output_bytes(const char *data, size_t len)
+static bool stdout_sink(void *ctx, const char *data, size_t len)
 {
+	(void)ctx;
 	if (failed)
 		return false;
 	if (len && fwrite(data, 1, len, stdout) != len)
@@ -45,25 +69,38 @@ bool output_bytes(const char *data, size_t len)
 	return !failed;
 }
 
+bool output_bytes(const char *data, size_t len)
+{
+	/* What the writer gathered stands before these bytes. */
+	if (out_ready)
+		jw_flush(&out);
+	return stdout_sink(NULL, data, len);
+}
+
 void output_format_json(struct strbuf *sb, const json_t *value, struct output_style how)
 {
-	if (how.raw && json_is_string(value))
-		strbuf_add(sb, json_string_value(value), json_string_length(value));
-	else
-		json_append(sb, value, how.pretty, 0);
-	strbuf_addch(sb, '\n');
+	struct json_writer w;
+	jw_init_buf(&w, sb, output_flags(how));
+	jw_value(&w, value);
+	jw_line_end(&w);
+	jw_release(&w);
 }
 
 bool output_json(const json_t *value)
 {
-	strbuf_reset(&line);
-	output_format_json(&line, value, style);
-	return output_bytes(line.buf, line.len);
+	struct json_writer *w = output_writer();
+	jw_value(w, value);
+	jw_line_end(w);
+	return !failed;
 }
 
 int output_finish(void)
 {
-	strbuf_release(&line);
+	if (out_ready) {
+		jw_flush(&out);
+		jw_release(&out);
+		out_ready = false;
+	}
 	if (!failed && (fflush(stdout) != 0 || ferror(stdout)))
 		note_failure();
 	if (failed) {
@@ -75,178 +112,54 @@ int output_finish(void)
 
 bool output_string_piece(struct output_string *w, const char *s, size_t len)
 {
-	strbuf_reset(&line);
-	if (style.raw) {
-		w->started = true;
-		return output_bytes(s, len);
-	}
+	struct json_writer *jw = output_writer();
 	if (!w->started)
-		strbuf_addch(&line, '"');
+		jw_string_begin(jw);
 	w->started = true;
-	json_append_string_body(&line, s, len);
-	return output_bytes(line.buf, line.len);
+	jw_string_piece(jw, s, len);
+	return !failed;
 }
 
 bool output_string_end(struct output_string *w, const json_t *none)
 {
-	if (!w->started)
-		return output_json(none);
-	return output_bytes(style.raw ? "\n" : "\"\n", style.raw ? 1 : 2);
+	struct json_writer *jw = output_writer();
+	if (w->started)
+		jw_string_end(jw);
+	else
+		jw_value(jw, none);
+	jw_line_end(jw);
+	return !failed;
 }
+
+/* The old appenders, on the writer, until their last callers move to it. */
 
 void json_append_string(struct strbuf *sb, const char *s, size_t len)
 {
-	strbuf_grow(sb, len + 2);
-	strbuf_addch(sb, '"');
-	json_append_string_body(sb, s, len);
-	strbuf_addch(sb, '"');
-}
-
-void json_append_string_body(struct strbuf *sb, const char *s, size_t len)
-{
-	static const char hex[] = "0123456789abcdef";
-	strbuf_grow(sb, len);
-	size_t run = 0;
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
-		strbuf_add(sb, s + run, i - run);
-		run = i + 1;
-		switch (c) {
-		case '"':
-			strbuf_add(sb, "\\\"", 2);
-			break;
-		case '\\':
-			strbuf_add(sb, "\\\\", 2);
-			break;
-		case '\n':
-			strbuf_add(sb, "\\n", 2);
-			break;
-		case '\t':
-			strbuf_add(sb, "\\t", 2);
-			break;
-		case '\r':
-			strbuf_add(sb, "\\r", 2);
-			break;
-		case '\b':
-			strbuf_add(sb, "\\b", 2);
-			break;
-		case '\f':
-			strbuf_add(sb, "\\f", 2);
-			break;
-		default: {
-			char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-			strbuf_add(sb, esc, 6);
-		}
-		}
-	}
-	strbuf_add(sb, s + run, len - run);
+	struct json_writer w;
+	jw_init_buf(&w, sb, 0);
+	jw_string(&w, s, len);
 }
 
 void json_append_real(struct strbuf *sb, double v)
 {
-	char tmp[40];
-	if (!isfinite(v)) {
-		/* JSON has no infinities; jansson never produces them, but be safe. */
-		strbuf_addstr(sb, "null");
-		return;
-	}
-	for (int prec = 15; prec <= 17; prec++) {
-		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
-		if (strtod(tmp, NULL) == v)
-			break;
-	}
-	strbuf_addstr(sb, tmp);
-	/* Keep a real recognisable as one, as Python and jansson do: 3.0, not 3. */
-	if (!strpbrk(tmp, ".eEn"))
-		strbuf_add(sb, ".0", 2);
+	struct json_writer w;
+	jw_init_buf(&w, sb, 0);
+	jw_real(&w, v);
 }
 
 void json_append_one_line(struct strbuf *sb, const char *text, size_t len)
 {
-	size_t run = 0, i = 0;
-	strbuf_grow(sb, len);
-	while (i < len) {
-		if (text[i] != '\n' && text[i] != '\r') {
-			i++;
-			continue;
-		}
-		strbuf_add(sb, text + run, i - run);
-		while (i < len &&
-		       (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'))
-			i++;
-		run = i;
-	}
-	strbuf_add(sb, text + run, len - run);
-}
-
-static void newline_indent(struct strbuf *sb, int indent)
-{
-	strbuf_addch(sb, '\n');
-	for (int i = 0; i < indent; i++)
-		strbuf_add(sb, "  ", 2);
+	struct json_writer w;
+	jw_init_buf(&w, sb, 0);
+	jw_raw(&w, text, len);
 }
 
 void json_append(struct strbuf *sb, const json_t *v, bool pretty, int indent)
 {
-	switch (json_typeof(v)) {
-	case JSON_OBJECT: {
-		const char *key;
-		size_t key_len;
-		json_t *member;
-		bool first = true;
-		strbuf_addch(sb, '{');
-		/* With its length, a key that holds \u0000 is written whole. */
-		json_object_keylen_foreach((json_t *)v, key, key_len, member)
-		{
-			if (!first)
-				strbuf_addch(sb, ',');
-			if (pretty)
-				newline_indent(sb, indent + 1);
-			json_append_string(sb, key, key_len);
-			strbuf_add(sb, pretty ? ": " : ":", pretty ? 2 : 1);
-			json_append(sb, member, pretty, indent + 1);
-			first = false;
-		}
-		if (pretty && !first)
-			newline_indent(sb, indent);
-		strbuf_addch(sb, '}');
-		break;
-	}
-	case JSON_ARRAY: {
-		size_t i, n = json_array_size(v);
-		strbuf_addch(sb, '[');
-		for (i = 0; i < n; i++) {
-			if (i)
-				strbuf_addch(sb, ',');
-			if (pretty)
-				newline_indent(sb, indent + 1);
-			json_append(sb, json_array_get(v, i), pretty, indent + 1);
-		}
-		if (pretty && n)
-			newline_indent(sb, indent);
-		strbuf_addch(sb, ']');
-		break;
-	}
-	case JSON_STRING:
-		json_append_string(sb, json_string_value(v), json_string_length(v));
-		break;
-	case JSON_INTEGER:
-		strbuf_addf(sb, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-		break;
-	case JSON_REAL:
-		json_append_real(sb, json_real_value(v));
-		break;
-	case JSON_TRUE:
-		strbuf_add(sb, "true", 4);
-		break;
-	case JSON_FALSE:
-		strbuf_add(sb, "false", 5);
-		break;
-	default:
-		strbuf_add(sb, "null", 4);
-	}
+	struct json_writer w;
+	jw_init_buf(&w, sb, pretty ? JW_PRETTY : 0);
+	jw_set_level(&w, indent);
+	jw_value(&w, v);
 }
 
 /* Files in a directory (partition --split). */

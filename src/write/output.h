@@ -15,18 +15,26 @@
 #include <stddef.h>
 
 #include "util.h"
+#include "write/json.h"
 
 struct output_style {
 	bool raw;    /* a string result is written as its text */
 	bool pretty; /* two-space indentation */
 };
 
-/* Sets how output_json() writes results; the default is compact JSON. */
+/* The writer flags of style: JW_RAW for raw, JW_PRETTY for pretty. */
+unsigned output_flags(struct output_style style);
+/* Sets how output_json() and output_writer() write results; the default is compact JSON. */
 void output_set_style(struct output_style style);
-/* Writes one result and a newline; false once writing has failed. */
+/*
+ * The writer of standard output, in the style set: results written with it
+ * and ended with jw_line_end() go out through the write-error policy below.
+ */
+struct json_writer *output_writer(void);
+/* Writes one result (borrowed) and a newline; false once writing has failed. */
 bool output_json(const json_t *value);
 /*
- * Appends to sb the bytes output_json() would write for value in style,
+ * Appends to sb the bytes output_json() would write for value (borrowed) in style,
  * line end included; for work done off the writing thread (output_json's
  * own buffer belongs to that thread).
  */
@@ -36,9 +44,9 @@ bool output_bytes(const char *data, size_t len);
 /*
  * A string result written in pieces as they are found, so that it is never
  * held whole (final --concat, reasoning).  The first piece writes the
- * opening quote; each piece is escaped as json_append_string() escapes
- * (byte by byte, so a piece may end inside a UTF-8 sequence), or written as
- * it is with -r; output_string_end() closes the string and the line.  The
+ * opening quote; each piece is escaped as jw_string_piece() escapes
+ * (so a piece may end inside a UTF-8 sequence), or written as it is with
+ * -r; output_string_end() closes the string and the line.  The
  * bytes are those output_json() writes for the whole string in the style
  * set.  Start with struct output_string w = {0}.
  */
@@ -49,7 +57,7 @@ struct output_string {
 bool output_string_piece(struct output_string *w, const char *s, size_t len);
 /*
  * Ends the string and its line; when no piece was written, writes
- * output_json(none) instead (the value a result without text has).
+ * output_json(none) (borrowed) instead (the value a result without text has).
  */
 bool output_string_end(struct output_string *w, const json_t *none);
 /* Whether a write has failed; commands stop their work when it has. */
@@ -58,29 +66,14 @@ bool output_failed(void);
 int output_finish(void);
 
 /*
- * Appends value as JSON to sb: compact, or indented by two spaces from
- * level indent when pretty.  Reals are written in the shortest form that
- * reads back as the same double (jansson's own printer writes 0.1 as
- * 0.10000000000000001); object members keep their order; strings are UTF-8
- * with only the escapes JSON requires.
+ * The appenders of before the writer, now written with it (json.h), for
+ * the callers that have not moved to it yet: json_append() is jw_value()
+ * at level indent, json_append_one_line() is compact jw_raw().  No value
+ * is kept.
  */
 void json_append(struct strbuf *sb, const json_t *value, bool pretty, int indent);
-/* Appends s[0..len) as a quoted JSON string. */
 void json_append_string(struct strbuf *sb, const char *s, size_t len);
-/*
- * Appends s[0..len) escaped as json_append_string() does, without the
- * quotes: the escaping is byte by byte, so pieces escaped one after another
- * join into the escape of the whole.
- */
-void json_append_string_body(struct strbuf *sb, const char *s, size_t len);
-/* Appends a double in its shortest round-trip form. */
 void json_append_real(struct strbuf *sb, double v);
-/*
- * Appends the JSON text text[0..len) with every line break, and the white
- * space that follows it, left out.  A raw line break can only stand between
- * tokens (inside a string it is written \n), so the value is unchanged and
- * fits on one line: a pretty-printed event passed through as one JSONL line.
- */
 void json_append_one_line(struct strbuf *sb, const char *text, size_t len);
 
 /*
