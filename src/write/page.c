@@ -2,6 +2,7 @@
  * page.c - the timeline page written to standard output (see page.h).
  */
 #include "write/page.h"
+#include "write/json.h"
 #include "write/output.h"
 
 #include <string.h>
@@ -11,27 +12,11 @@
 
 void page_append_script_json(struct strbuf *sb, const json_t *value)
 {
-	struct strbuf json = STRBUF_INIT;
-	json_append(&json, value, false, 0);
-	/*
-	 * These characters stand only inside strings in JSON text (never
-	 * between tokens), where an escape means the same character.
-	 */
-	for (size_t i = 0; i < json.len; i++) {
-		unsigned char c = (unsigned char)json.buf[i];
-		if (c == '<' || c == '>' || c == '&') {
-			strbuf_addf(sb, "\\u%04x", c);
-		} else if (c == 0xE2 && i + 2 < json.len &&
-		           (unsigned char)json.buf[i + 1] == 0x80 &&
-		           ((unsigned char)json.buf[i + 2] == 0xA8 ||
-		            (unsigned char)json.buf[i + 2] == 0xA9)) {
-			strbuf_addf(sb, "\\u%04x", 0x2000 + (unsigned char)json.buf[i + 2] - 0x80);
-			i += 2;
-		} else {
-			strbuf_addch(sb, (char)c);
-		}
-	}
-	strbuf_release(&json);
+	struct json_writer w;
+	/* Go's escapes are exactly the ones a script element needs. */
+	jw_init_buf(&w, sb, JW_GO);
+	jw_value(&w, value);
+	jw_release(&w);
 }
 
 bool page_write_timeline(const json_t *data)

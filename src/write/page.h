@@ -22,10 +22,10 @@ extern const char *const timeline_page_lines[];
 extern const size_t timeline_page_nlines;
 
 /*
- * Appends value as JSON that is safe inside a <script> element: '<', '>'
- * and '&' are written \u003c, \u003e and \u0026 (so neither "</script>" nor
- * "<!--" can occur), and U+2028 and U+2029 as \u2028 and \u2029 (so the
- * text is also a valid JavaScript literal).
+ * Appends value as JSON that is safe inside a <script> element, written by
+ * the JSON writer with JW_GO: '<', '>' and '&' as \u003c, \u003e and \u0026
+ * (so neither "</script>" nor "<!--" can occur), and U+2028 and U+2029 as
+ * \u2028 and \u2029 (so the text is also a valid JavaScript literal).
  */
 void page_append_script_json(struct strbuf *sb, const json_t *value);
 
