@@ -45,7 +45,10 @@ BUILD ?= build/default
 SRCS = $(wildcard src/*.c src/*/*.c)
 HDRS = $(wildcard src/*.h src/*/*.h)
 LIB_SRCS = $(filter-out src/main.c,$(SRCS))
-LIB_OBJS = $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
+# The timeline page's template, src/write/timeline_page.html, becomes a C
+# array of its lines: the page is edited and diffed as HTML, and built in.
+GEN_OBJS = $(BUILD)/gen/timeline_page.o
+LIB_OBJS = $(LIB_SRCS:src/%.c=$(BUILD)/%.o) $(GEN_OBJS)
 TEST_SRCS = $(wildcard tests/check_*.c)
 TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
@@ -112,6 +115,21 @@ $(BUILD)/.jansson:
 
 $(BUILD)/%.o: src/%.c $(HDRS) | $(BUILD)/.jansson
 	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# Each line becomes one string literal (backslashes and quotes escaped, and
+# '?' so that no "??" reads as a trigraph), short enough for any C compiler.
+$(BUILD)/gen/timeline_page.c: src/write/timeline_page.html
+	@mkdir -p $(@D)
+	@{ echo '/* Made by the Makefile from src/write/timeline_page.html: edit that. */'; \
+	echo '#include "write/page.h"'; \
+	echo 'const char *const timeline_page_lines[] = {'; \
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/    "/' -e 's/$$/\\n",/' $<; \
+	echo '};'; \
+	echo 'const size_t timeline_page_nlines = sizeof timeline_page_lines / sizeof *timeline_page_lines;'; \
+	} >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(HDRS) | $(BUILD)/.deps
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/adkev: $(BUILD)/main.o $(LIB_OBJS)
