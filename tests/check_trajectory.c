@@ -51,7 +51,9 @@ static json_t *trajectory_of(const char *events_json)
 static char *dump(const json_t *v)
 {
 	struct strbuf sb = STRBUF_INIT;
-	json_append(&sb, v, false, 0);
+	struct json_writer w;
+	jw_init_buf(&w, &sb, 0);
+	jw_value(&w, v);
 	return sb.buf;
 }
 
@@ -407,8 +409,10 @@ static char *in_memory_text(const struct trajectory_config *c, json_t *events, b
 	struct trajectory *t = trajectory_new(c);
 	add_all(t, events);
 	json_t *v = trajectory_json(t);
-	json_append(&sb, v, pretty, 0);
-	strbuf_addch(&sb, '\n');
+	struct json_writer w;
+	jw_init_buf(&w, &sb, pretty ? JW_PRETTY : 0);
+	jw_value(&w, v);
+	jw_line_end(&w);
 	json_decref(v);
 	trajectory_free(t);
 	return sb.buf;
@@ -593,8 +597,10 @@ START_TEST(a_spooled_trajectory_as_a_value_is_the_in_memory_one)
 	json_t *v = trajectory_json(t);
 	ck_assert_ptr_nonnull(v);
 	struct strbuf sb = STRBUF_INIT;
-	json_append(&sb, v, false, 0);
-	strbuf_addch(&sb, '\n');
+	struct json_writer w;
+	jw_init_buf(&w, &sb, 0);
+	jw_value(&w, v);
+	jw_line_end(&w);
 	char *memory = in_memory_text(&c, events, false);
 	ck_assert_str_eq(sb.buf, memory);
 	free(memory);
