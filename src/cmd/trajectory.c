@@ -10,14 +10,15 @@
  * builds its results in memory.
  */
 #include "cmd/extract.h"
+#include "cmd/trajectory.h"
 #include "adk/trajectory.h"
 
 #include <stdlib.h>
 
 struct trajectory_cmd_config {
 	struct trajectory_config traj;
-	const char *bad; /* the option whose value was rejected */
-	bool spool;      /* one result: spooled, written by trajectory_end() */
+	int bad;    /* the option whose value was rejected, or 0 */
+	bool spool; /* one result: spooled, written by trajectory_end() */
 	bool pretty;
 	struct trajectory_prep prep; /* for the workers, when spooled */
 };
@@ -84,10 +85,26 @@ static const struct extractor trajectory_extractor = {
     .map_release = trajectory_prepared_free,
 };
 
-static const struct option trajectory_long_options[] = {
-    EXTRACT_LONG_OPTIONS,
-    TRAJECTORY_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
+const struct option_row trajectory_option_table[] = {
+    OPTION_FLAG_ROW(OPT_TRAJECTORY_NO_REDACT, "no-redact",
+                    "keep secrets in tool arguments, results and state"),
+    OPTION_VALUE_ROW(OPT_TRAJECTORY_REDACT_KEY, "redact-key", "WORD",
+                     "also hide keys ending in WORD (repeatable)"),
+    OPTION_FLAG_ROW(OPT_TRAJECTORY_REDACT_EXACT, "redact-exact",
+                    "hide only keys spelled exactly as a listed word"),
+    OPTION_VALUE_ROW(OPT_TRAJECTORY_MAX_STRING, "max-string", "N",
+                     "cut strings longer than N code points (10000)"),
+    OPTION_FLAG_ROW(OPT_TRAJECTORY_NO_TRUNCATE, "no-truncate", "never cut strings"),
+    OPTION_FLAG_ROW(OPT_TRAJECTORY_NO_TOOL_CALLS, "no-tool-calls", "leave out tool calls"),
+    OPTION_FLAG_ROW(OPT_TRAJECTORY_NO_STATE_DELTAS, "no-state-deltas", "leave out state deltas"),
+    OPTION_FLAG_ROW(OPT_TRAJECTORY_NO_TOKEN_USAGE, "no-token-usage", "leave out token usage"),
+    OPTION_END_ROW,
+};
+
+static const struct option_row trajectory_options[] = {
+    OPTION_INCLUDE_ROW(trajectory_option_table, 0),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_END_ROW,
 };
 
 static bool trajectory_cmd_option(void *config, int c, const char *arg)
@@ -97,21 +114,21 @@ static bool trajectory_cmd_option(void *config, int c, const char *arg)
 	if (!trajectory_option(&cfg->traj, c, arg, &bad))
 		return false;
 	if (bad && !cfg->bad)
-		cfg->bad = c == OPT_TRAJECTORY_MAX_STRING ? "--max-string" : "--redact-key";
+		cfg->bad = c;
 	return true;
 }
 
 static int run_trajectory(int argc, char *argv[])
 {
 	struct extract_options o = {0};
-	struct trajectory_cmd_config cfg = {.bad = NULL};
+	struct trajectory_cmd_config cfg = {.bad = 0};
 	trajectory_config_init(&cfg.traj);
-	int status = extract_parse_options(&command_trajectory, EXTRACT_SHORT_OPTIONS,
-	                                   trajectory_long_options, argc, argv, &o,
-	                                   trajectory_cmd_option, &cfg);
+	int status =
+	    extract_parse_options(&command_trajectory, argc, argv, &o, trajectory_cmd_option, &cfg);
 	if (status < 0 && cfg.bad) {
 		/* The value itself is not repeated: it may be a secret word. */
-		warnx_msg("trajectory: invalid value for %s", cfg.bad);
+		warnx_msg("trajectory: invalid value for --%s",
+		          command_option_name(&command_trajectory, cfg.bad));
 		status = command_usage(&command_trajectory);
 	}
 	cfg.spool = !o.per_invocation;
@@ -128,10 +145,7 @@ static int run_trajectory(int argc, char *argv[])
 const struct command command_trajectory = {
     .name = "trajectory",
     .summary = "Print tool calls, state deltas, token usage, answer and error.",
-    .usage = "trajectory [-eprh] [--no-redact] [--redact-key WORD] [--redact-exact]\n"
-             "             [--max-string N | --no-truncate] [--no-tool-calls]\n"
-             "             [--no-state-deltas] [--no-token-usage] [--author NAME]\n"
-             "             [--invocation ID] [--per-invocation] [--skip-invalid] [FILE ...]",
-    .options = TRAJECTORY_OPTIONS_HELP EXTRACT_OPTIONS_HELP,
+    .options = trajectory_options,
+    .operands = "[FILE ...]",
     .run = run_trajectory,
 };
