@@ -15,6 +15,7 @@
 #include "command.h"
 #include "adk/event.h"
 #include "adk/eventview.h"
+#include "adk/redact.h"
 #include "cmd/extract.h"
 #include "write/output.h"
 #include "write/progress.h"
@@ -34,6 +35,7 @@ enum {
 	OPT_COLOR = OPT_COMMAND,
 	OPT_FULL,
 	OPT_WIDTH,
+	OPT_REDACT,
 };
 
 #define TIME_WIDTH       10
@@ -62,6 +64,7 @@ struct show_options {
 	long width;
 	bool skip_invalid;
 	bool progress;
+	bool redact;
 	const char *author;
 	const char *invocation;
 };
@@ -587,6 +590,7 @@ static const struct option_row show_options[] = {
     OPTION_ALIAS_ROW(OPT_COLOR, "colour"),
     OPTION_FLAG_ROW(OPT_FULL, "full", "show whole values, with their line breaks"),
     OPTION_VALUE_ROW(OPT_WIDTH, "width", "N", "cut lines to N columns (default: the terminal's)"),
+    OPTION_FLAG_ROW(OPT_REDACT, "redact", "hide secrets, as trajectory does"),
     OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_FILTERS | EXTRACT_INPUT),
     OPTION_END_ROW,
 };
@@ -626,6 +630,9 @@ static const char *show_option(void *ctx, int id, const char *arg)
 	case OPT_PROGRESS:
 		p->o->progress = true;
 		break;
+	case OPT_REDACT:
+		p->o->redact = true;
+		break;
 	}
 	return NULL;
 }
@@ -649,9 +656,21 @@ static int run_show(int argc, char *argv[])
 	struct reader_item item;
 	enum reader_result res = READ_END;
 	status = 0;
-	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM)
-		if (passes(&o, &item))
-			show_event(&s, &item);
+
+	struct redactor redactor;
+	if (o.redact)
+		redactor_init(&redactor, false, NULL, 0);
+	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM) {
+		if (!passes(&o, &item))
+			continue;
+		/* The filters saw the event as written; the screen sees it redacted. */
+		json_t *clean = redact_json(o.redact ? &redactor : NULL, item.value);
+		item.value = clean;
+		show_event(&s, &item);
+		json_decref(clean);
+	}
+	if (o.redact)
+		redactor_release(&redactor);
 	if (!output_failed() && res == READ_INVALID)
 		status = EXIT_DATAERR;
 	progress_finish(progress);

@@ -7,6 +7,7 @@
  * memory at a time.
  */
 #include "adk/a2a.h"
+#include "adk/redact.h"
 #include "cmd/extract.h"
 #include "write/progress.h"
 
@@ -17,6 +18,7 @@ enum {
 	OPT_TASK_ID,
 	OPT_CONTEXT_ID,
 	OPT_IDS_FROM_METADATA,
+	OPT_REDACT,
 };
 
 static const struct option_row to_a2a_options[] = {
@@ -27,6 +29,7 @@ static const struct option_row to_a2a_options[] = {
     OPTION_FLAG_ROW(OPT_IDS_FROM_METADATA, "ids-from-metadata",
                     "taskId and contextId from customMetadata \"a2a:task_id\" and "
                     "\"a2a:context_id\""),
+    OPTION_FLAG_ROW(OPT_REDACT, "redact", "hide secrets, as trajectory does, before converting"),
     OPTION_INCLUDE_ROW(extract_option_table,
                        EXTRACT_FILTERS | EXTRACT_PRETTY | EXTRACT_INPUT | EXTRACT_JOBS),
     OPTION_END_ROW,
@@ -34,7 +37,9 @@ static const struct option_row to_a2a_options[] = {
 
 struct to_a2a {
 	struct a2a_message_options msg;
-	struct extract_options common; /* -p, --skip-invalid, the filters, --progress */
+	struct extract_options common;   /* -p, --skip-invalid, the filters, --progress */
+	bool redact;                     /* --redact */
+	const struct redactor *redactor; /* --redact's, or NULL */
 };
 
 /* One event converted: the message's output line, or (line empty) why there is none. */
@@ -51,10 +56,13 @@ static void convert(const json_t *event, const struct to_a2a *t, struct converte
 	if (!id || !*id)
 		a2a_uuid(fresh);
 	out->why = NULL;
-	json_t *msg = a2a_message_from_event(event, &t->msg, fresh, &out->why);
+	/* With --redact the message is made from the redacted event: secrets never reach it. */
+	json_t *clean = redact_json(t->redactor, event);
+	json_t *msg = a2a_message_from_event(clean, &t->msg, fresh, &out->why);
 	if (msg)
 		output_format_json(&out->line, msg, t->common.style);
 	json_decref(msg);
+	json_decref(clean);
 }
 
 /*
@@ -155,6 +163,9 @@ static const char *to_a2a_option(void *ctx, int id, const char *arg)
 	case OPT_IDS_FROM_METADATA:
 		t->msg.ids_from_metadata = true;
 		break;
+	case OPT_REDACT:
+		t->redact = true;
+		break;
 	}
 	return NULL;
 }
@@ -162,11 +173,19 @@ static const char *to_a2a_option(void *ctx, int id, const char *arg)
 static int run_to_a2a(int argc, char *argv[])
 {
 	struct to_a2a t = {.msg = {A2A_V03, NULL, NULL, false}};
+	struct redactor redactor;
 	int status = command_parse(&command_to_a2a, argc, argv, to_a2a_option, &t);
 	if (status >= 0)
 		return status;
 	reader_set_jobs(t.common.jobs);
-	return to_a2a_loop(&t, argc - optind, argv + optind);
+	if (t.redact) {
+		redactor_init(&redactor, false, NULL, 0);
+		t.redactor = &redactor;
+	}
+	status = to_a2a_loop(&t, argc - optind, argv + optind);
+	if (t.redact)
+		redactor_release(&redactor);
+	return status;
 }
 
 const struct command command_to_a2a = {

@@ -57,8 +57,9 @@ static void trajectory_release(void *state)
 	trajectory_free(state);
 }
 
-static bool trajectory_end(void *state, int *status)
+static bool trajectory_end(void *state, struct json_writer *out, int *status)
 {
+	(void)out; /* trajectory_write() writes to standard output itself */
 	*status = trajectory_write(state, NULL, NULL);
 	return false; /* an object of five members is never empty */
 }
@@ -86,23 +87,53 @@ static const struct extractor trajectory_extractor = {
 };
 
 const struct option_row trajectory_option_table[] = {
-    OPTION_FLAG_ROW(OPT_TRAJECTORY_NO_REDACT, "no-redact",
-                    "keep secrets in tool arguments, results and state"),
-    OPTION_VALUE_ROW(OPT_TRAJECTORY_REDACT_KEY, "redact-key", "WORD",
-                     "also hide keys ending in WORD (repeatable)"),
-    OPTION_FLAG_ROW(OPT_TRAJECTORY_REDACT_EXACT, "redact-exact",
-                    "hide only keys spelled exactly as a listed word"),
-    OPTION_VALUE_ROW(OPT_TRAJECTORY_MAX_STRING, "max-string", "N",
-                     "cut strings longer than N code points (10000)"),
-    OPTION_FLAG_ROW(OPT_TRAJECTORY_NO_TRUNCATE, "no-truncate", "never cut strings"),
-    OPTION_FLAG_ROW(OPT_TRAJECTORY_NO_TOOL_CALLS, "no-tool-calls", "leave out tool calls"),
-    OPTION_FLAG_ROW(OPT_TRAJECTORY_NO_STATE_DELTAS, "no-state-deltas", "leave out state deltas"),
-    OPTION_FLAG_ROW(OPT_TRAJECTORY_NO_TOKEN_USAGE, "no-token-usage", "leave out token usage"),
+    {.kind = OPTION_FLAG,
+     .id = OPT_TRAJECTORY_NO_REDACT,
+     .long_name = "no-redact",
+     .groups = TRAJECTORY_VALUES,
+     .help = "keep secrets in tool arguments, results and state"},
+    {.kind = OPTION_VALUE,
+     .id = OPT_TRAJECTORY_REDACT_KEY,
+     .long_name = "redact-key",
+     .arg_name = "WORD",
+     .groups = TRAJECTORY_VALUES,
+     .help = "also hide keys ending in WORD (repeatable)"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_TRAJECTORY_REDACT_EXACT,
+     .long_name = "redact-exact",
+     .groups = TRAJECTORY_VALUES,
+     .help = "hide only keys spelled exactly as a listed word"},
+    {.kind = OPTION_VALUE,
+     .id = OPT_TRAJECTORY_MAX_STRING,
+     .long_name = "max-string",
+     .arg_name = "N",
+     .groups = TRAJECTORY_VALUES,
+     .help = "cut strings longer than N code points (10000)"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_TRAJECTORY_NO_TRUNCATE,
+     .long_name = "no-truncate",
+     .groups = TRAJECTORY_VALUES,
+     .help = "never cut strings"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_TRAJECTORY_NO_TOOL_CALLS,
+     .long_name = "no-tool-calls",
+     .groups = TRAJECTORY_PARTS,
+     .help = "leave out tool calls"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_TRAJECTORY_NO_STATE_DELTAS,
+     .long_name = "no-state-deltas",
+     .groups = TRAJECTORY_PARTS,
+     .help = "leave out state deltas"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_TRAJECTORY_NO_TOKEN_USAGE,
+     .long_name = "no-token-usage",
+     .groups = TRAJECTORY_PARTS,
+     .help = "leave out token usage"},
     OPTION_END_ROW,
 };
 
 static const struct option_row trajectory_options[] = {
-    OPTION_INCLUDE_ROW(trajectory_option_table, 0),
+    OPTION_INCLUDE_ROW(trajectory_option_table, TRAJECTORY_ALL),
     OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
     OPTION_END_ROW,
 };
