@@ -55,28 +55,6 @@ enum {
  */
 bool trajectory_option(struct trajectory_config *c, int opt, const char *arg, bool *bad);
 
-/* clang-format off */
-#define TRAJECTORY_LONG_OPTIONS                                                                    \
-	{"no-redact", no_argument, NULL, OPT_TRAJECTORY_NO_REDACT},                                \
-	{"redact-key", required_argument, NULL, OPT_TRAJECTORY_REDACT_KEY},                        \
-	{"redact-exact", no_argument, NULL, OPT_TRAJECTORY_REDACT_EXACT},                          \
-	{"max-string", required_argument, NULL, OPT_TRAJECTORY_MAX_STRING},                        \
-	{"no-truncate", no_argument, NULL, OPT_TRAJECTORY_NO_TRUNCATE},                            \
-	{"no-tool-calls", no_argument, NULL, OPT_TRAJECTORY_NO_TOOL_CALLS},                        \
-	{"no-state-deltas", no_argument, NULL, OPT_TRAJECTORY_NO_STATE_DELTAS},                    \
-	{"no-token-usage", no_argument, NULL, OPT_TRAJECTORY_NO_TOKEN_USAGE}
-/* clang-format on */
-
-#define TRAJECTORY_OPTIONS_HELP                                                                    \
-	"      --no-redact      keep secrets in tool arguments, results and state\n"               \
-	"      --redact-key WORD  also hide keys ending in WORD (repeatable)\n"                    \
-	"      --redact-exact   hide only keys spelled exactly as a listed word\n"                 \
-	"      --max-string N   cut strings longer than N code points (10000)\n"                   \
-	"      --no-truncate    never cut strings\n"                                               \
-	"      --no-tool-calls  leave out tool calls\n"                                            \
-	"      --no-state-deltas  leave out state deltas\n"                                        \
-	"      --no-token-usage leave out token usage\n"
-
 /*
  * A trajectory being built; c must outlive it.  It is held in memory, by
  * reference to the events' pieces, for trajectory_json(), unless
