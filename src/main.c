@@ -3,6 +3,7 @@
  * and version.  Everything else happens in one cmd_<name>.c per subcommand.
  */
 #include "command.h"
+#include "read/pool.h"
 #include "write/output.h"
 #include "util.h"
 
@@ -101,7 +102,7 @@ int main(int argc, char *argv[])
 	signal(SIGPIPE, SIG_DFL);
 	util_reserve_std_fds();
 	util_init_alloc_faults();
-	util_init_json_alloc();
+	pool_serve_jansson();
 	int status = run(argc, argv);
 	int written = output_finish();
 	return written ? written : status;

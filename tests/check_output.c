@@ -3,6 +3,7 @@
  */
 #include "testutil.h"
 
+#include "read/pool.h"
 #include "write/output.h"
 
 static char *printed(const char *json_text, bool pretty)
@@ -191,7 +192,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("output");
 	TCase *tc = tcase_create("output");
 	tcase_add_test(tc, compact_keeps_member_order_and_integers);

@@ -6,6 +6,7 @@
  */
 #include "testutil.h"
 
+#include "read/pool.h"
 #include "write/filename.h"
 #include "write/output.h"
 
@@ -434,7 +435,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("partition");
 	TCase *names = tcase_create("filename");
 	tcase_add_test(names, plain_names_are_kept);

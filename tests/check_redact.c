@@ -236,7 +236,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("redact");
 	TCase *tc = tcase_create("redact");
 	tcase_add_test(tc, normalised_key_rule_matches_the_spec_examples);
