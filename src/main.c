@@ -3,6 +3,7 @@
  * and version.  Everything else happens in one cmd_<name>.c per subcommand.
  */
 #include "command.h"
+#include "read/pool.h"
 #include "write/output.h"
 #include "util.h"
 
@@ -118,7 +119,7 @@ int main(int argc, char *argv[])
 	signal(SIGPIPE, SIG_DFL);
 	util_reserve_std_fds();
 	util_init_alloc_faults();
-	util_init_json_alloc();
+	pool_serve_jansson();
 	struct option_list list;
 	option_list_init(&list, main_options);
 	int status = run(&list, argc, argv);
