@@ -6,6 +6,7 @@
 #                   fuzz-target replays, man lint, terminal, install and build tests
 #   make check-all  what CI runs (.ci/run): make check, check-sanitize,
 #                   check-valgrind and fuzz-ci
+#   make check-fast the bar before each commit: unit, CLI, fuzz-replay and man tests
 #   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
 #   make check-tsan       unit and CLI tests under ThreadSanitizer (-j's worker threads)
 #   make check-valgrind   the CLI cases under valgrind
@@ -54,7 +55,7 @@ TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
 .PHONY: all deps deps-check deps-man deps-tty deps-valgrind deps-bench \
-	check check-all check-unit check-cli check-man check-tty check-install check-build \
+	check check-all check-fast check-unit check-cli check-man check-tty check-install check-build \
 	check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
 
@@ -146,6 +147,8 @@ $(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h | deps-check
 # and a short fuzz run; it is what CI runs (.ci/run).
 check: check-unit check-cli check-fuzz check-man check-tty check-install check-build
 check-all: check check-sanitize check-valgrind fuzz-ci
+# The bar before each commit: make check without the terminal, install and build tests.
+check-fast: check-unit check-cli check-fuzz check-man
 
 check-unit: $(TEST_BINS)
 	@for t in $(TEST_BINS); do CK_FORK=no $(TEST_ENV) $$t || exit 1; done
