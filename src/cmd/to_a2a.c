@@ -17,6 +17,7 @@ enum {
 	OPT_TASK_ID,
 	OPT_CONTEXT_ID,
 	OPT_IDS_FROM_METADATA,
+	OPT_LOSSLESS,
 };
 
 static const struct option to_a2a_options[] = {
@@ -29,6 +30,7 @@ static const struct option to_a2a_options[] = {
     {"task-id", required_argument, NULL, OPT_TASK_ID},
     {"context-id", required_argument, NULL, OPT_CONTEXT_ID},
     {"ids-from-metadata", no_argument, NULL, OPT_IDS_FROM_METADATA},
+    {"lossless", no_argument, NULL, OPT_LOSSLESS},
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
@@ -134,7 +136,7 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 
 static int run_to_a2a(int argc, char *argv[])
 {
-	struct to_a2a t = {.msg = {A2A_V03, NULL, NULL, false}};
+	struct to_a2a t = {.msg = {.version = A2A_V03}};
 	int c;
 	optind = 0;
 	opterr = 0;
@@ -166,6 +168,9 @@ static int run_to_a2a(int argc, char *argv[])
 		case OPT_IDS_FROM_METADATA:
 			t.msg.ids_from_metadata = true;
 			break;
+		case OPT_LOSSLESS:
+			t.msg.lossless = true;
+			break;
 		default:
 			return command_bad_option(&command_to_a2a, c, argv);
 		}
@@ -178,13 +183,16 @@ const struct command command_to_a2a = {
     .name = "to-a2a",
     .summary = "Convert ADK events to A2A messages, one per event.",
     .usage = "to-a2a [-ph] [--a2a-version 0.3|1.0] [--task-id ID] [--context-id ID]\n"
-             "              [--ids-from-metadata] [--author NAME] [--invocation ID]\n"
-             "              [--skip-invalid] [--progress] [-j N] [FILE ...]",
+             "              [--ids-from-metadata] [--lossless] [--author NAME]\n"
+             "              [--invocation ID] [--skip-invalid] [--progress] [-j N] [FILE ...]",
     .options = "      --a2a-version V    0.3 (default: kind discriminators) or 1.0 shapes\n"
                "      --task-id ID       set every message's taskId\n"
                "      --context-id ID    set every message's contextId\n"
                "      --ids-from-metadata  taskId and contextId from customMetadata\n"
                "                         \"a2a:task_id\" and \"a2a:context_id\"\n"
+               "      --lossless         also write adk_actions, adk_error_message and\n"
+               "                         adk_thought_signature, for adkev -> adkev round\n"
+               "                         trips (not what ADK peers send)\n"
                "      --author NAME      only events written by NAME\n"
                "      --invocation ID    only events of invocation ID\n"
                "  -p, --pretty           indent the JSON output\n"
