@@ -346,7 +346,7 @@ static const char *message(const char *event, struct a2a_message_options o)
 
 START_TEST(message_metadata_keys)
 {
-	struct a2a_message_options o = {A2A_V03, NULL, NULL, false};
+	struct a2a_message_options o = {.version = A2A_V03};
 	ck_assert_str_eq(
 	    message("{'author':'agent','invocationId':'inv-1','content':{'role':'model',"
 	            "'parts':[{'text':'hi'}]},'actions':{'escalate':true}}",
@@ -420,7 +420,7 @@ START_TEST(message_ids_and_versions)
 {
 	const char *ev = "{'id':'e1','author':'user','customMetadata':{'a2a:task_id':'T',"
 	                 "'a2a:context_id':'C'}}";
-	struct a2a_message_options o = {A2A_V10, NULL, NULL, false};
+	struct a2a_message_options o = {.version = A2A_V10};
 	ck_assert_str_eq(message(ev, o), "{'messageId':'e1','role':'ROLE_USER','parts':[],"
 	                                 "'metadata':{'adk_author':'user','adk_custom_metadata':{"
 	                                 "'a2a:task_id':'T','a2a:context_id':'C'}}}");

@@ -94,6 +94,7 @@
 #define M_PARTIAL           "adk_partial"
 #define M_IS_ERROR_MESSAGE  "adk_is_error_message"
 #define M_ACTIONS           "adk_actions"
+#define M_LONG_RUNNING_IDS  "adk_long_running_tool_ids"
 #define M_DATA_PART_COMPAT  "data_part_compat"
 /* adk_type values. */
 #define T_FUNCTION_CALL         "function_call"
@@ -627,7 +628,8 @@ static json_t *sorted_keys(json_t *obj)
 
 /*
  * Section 5's table, keys in Go's sorted order; with --lossless also
- * adk_actions and adk_error_message, which Go does not write.  Caller owns
+ * adk_actions, adk_error_message and adk_long_running_tool_ids, which Go
+ * does not write.  Caller owns
  * the result; NULL when there is nothing to say.
  */
 static json_t *message_metadata(const json_t *event, const struct a2a_message_options *o)
@@ -663,6 +665,11 @@ static json_t *message_metadata(const json_t *event, const struct a2a_message_op
 		if (more)
 			json_object_set_new(md, M_ACTIONS, more);
 		md_set_nonempty(md, M_ERROR_MESSAGE, adk_get_string(event, ADK_ERROR_MESSAGE));
+		/* Go carries these only as adk_is_long_running on calls, which a Message
+		 * does not turn back into longRunningToolIds. */
+		json_t *lrt = adk_get(event, ADK_LONG_RUNNING_TOOL_IDS);
+		if (json_is_array(lrt) && json_array_size(lrt))
+			json_object_set(md, M_LONG_RUNNING_IDS, lrt);
 	}
 	if (!json_object_size(md)) {
 		json_decref(md);
@@ -1331,7 +1338,6 @@ static json_t *task_body(const struct a2a_object *o, const struct a2a_event_opti
 	json_t *msg = object_member(status, A_MESSAGE);
 	json_t *msg_parts = json_object_get(msg, A_PARTS);
 	json_t *md = object_member(o->obj, A_METADATA);
-	json_t *msg_md = object_member(msg, A_METADATA);
 	b.parts = json_array();
 	b.lrt = json_array();
 	json_t *artifacts = json_object_get(o->obj, A_ARTIFACTS);
@@ -1365,7 +1371,8 @@ static json_t *task_body(const struct a2a_object *o, const struct a2a_event_opti
 	b.turn_complete = final;
 	b.task_id = string_member(o->obj, A_ID);
 	b.context_id = string_member(o->obj, A_CONTEXT_ID);
-	b.maps = (struct meta_maps){{md, msg_md}, {md, msg_md}, {md, msg_md}};
+	/* A Task's metadata is task.metadata alone: artifacts and status message are ignored. */
+	b.maps = (struct meta_maps){{md, NULL}, {md, NULL}, {md, NULL}};
 	json_t *ev = build_body(&b, opts);
 	body_release(&b);
 	return ev;
@@ -1394,7 +1401,8 @@ static json_t *status_body(const struct a2a_object *o, const struct a2a_event_op
 		if (!convert_parts(msg_parts, skip_first ? 1 : 0, b.parts, b.lrt, why))
 			goto fail;
 		b.turn_complete = true;
-		b.maps = (struct meta_maps){{md, msg_md}, {md, msg_md}, {md, msg_md}};
+		/* Go reads a final update's event.metadata only, never its message's. */
+		b.maps = (struct meta_maps){{md, NULL}, {md, NULL}, {md, NULL}};
 	} else {
 		if (!msg)
 			goto none;
@@ -1452,10 +1460,33 @@ static json_t *artifact_body(const struct a2a_object *o, const struct a2a_event_
 	b.partial = o->adk_partial >= 0 ? o->adk_partial == 1 : o->append || !o->last_chunk;
 	b.task_id = string_member(o->obj, A_TASK_ID);
 	b.context_id = string_member(o->obj, A_CONTEXT_ID);
-	b.maps = (struct meta_maps){{art_md, md}, {art_md, md}, {md, art_md}};
+	/* The artifact's metadata wins, but actions come from event.metadata only (Go). */
+	b.maps = (struct meta_maps){{art_md, md}, {art_md, md}, {md, NULL}};
 	json_t *ev = build_body(&b, opts);
 	body_release(&b);
 	return ev;
+}
+
+/*
+ * The ids to-a2a --lossless writes as adk_long_running_tool_ids, which no
+ * ADK peer sends: non-empty strings only.  Caller owns the result; NULL when
+ * there are none.
+ */
+static json_t *lossless_long_running_ids(const json_t *md)
+{
+	json_t *ids = json_object_get(md, M_LONG_RUNNING_IDS);
+	json_t *out = NULL;
+	size_t i;
+	json_t *id;
+	json_array_foreach(ids, i, id)
+	{
+		if (!json_is_string(id) || !json_string_length(id))
+			continue;
+		if (!out)
+			out = json_array();
+		json_array_append(out, id);
+	}
+	return out;
 }
 
 static json_t *message_body(const struct a2a_object *o, const struct a2a_event_options *opts,
@@ -1464,11 +1495,12 @@ static json_t *message_body(const struct a2a_object *o, const struct a2a_event_o
 	struct body b = {0};
 	json_t *md = object_member(o->obj, A_METADATA);
 	b.parts = json_array();
-	b.lrt = json_array();
-	if (!convert_parts(json_object_get(o->obj, A_PARTS), 0, b.parts, b.lrt, why)) {
+	/* A Message never sets longRunningToolIds, whatever its parts say (section 6.3). */
+	if (!convert_parts(json_object_get(o->obj, A_PARTS), 0, b.parts, NULL, why)) {
 		body_release(&b);
 		return NULL;
 	}
+	b.lrt = lossless_long_running_ids(md);
 	const char *role = string_member(o->obj, A_ROLE);
 	b.user_role = role && (strcasecmp(role, "user") == 0 || strcasecmp(role, "ROLE_USER") == 0);
 	b.turn_complete = true;
