@@ -3,7 +3,7 @@
 #   make            build ./adkev: needs a C11 compiler and jansson, nothing else
 #                   (on Debian it installs a missing libjansson-dev and pkg-config)
 #   make check      the everyday tests, about a minute: unit suites, CLI cases,
-#                   fuzz-target replays, man lint, terminal and install tests
+#                   fuzz-target replays, man lint, terminal, install and build tests
 #   make check-all  what CI runs (.ci/run): make check, check-sanitize,
 #                   check-valgrind and fuzz-ci
 #   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
@@ -45,13 +45,16 @@ BUILD ?= build/default
 SRCS = $(wildcard src/*.c src/*/*.c)
 HDRS = $(wildcard src/*.h src/*/*.h)
 LIB_SRCS = $(filter-out src/main.c,$(SRCS))
-LIB_OBJS = $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
+# The timeline page's template, src/write/timeline_page.html, becomes a C
+# array of its lines: the page is edited and diffed as HTML, and built in.
+GEN_OBJS = $(BUILD)/gen/timeline_page.o
+LIB_OBJS = $(LIB_SRCS:src/%.c=$(BUILD)/%.o) $(GEN_OBJS)
 TEST_SRCS = $(wildcard tests/check_*.c)
 TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
 .PHONY: all deps deps-check deps-man deps-tty deps-valgrind deps-bench \
-	check check-all check-unit check-cli check-man check-tty check-install \
+	check check-all check-unit check-cli check-man check-tty check-install check-build \
 	check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
 
@@ -114,6 +117,21 @@ $(BUILD)/%.o: src/%.c $(HDRS) | $(BUILD)/.jansson
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# Each line becomes one string literal (backslashes and quotes escaped, and
+# '?' so that no "??" reads as a trigraph), short enough for any C compiler.
+$(BUILD)/gen/timeline_page.c: src/write/timeline_page.html
+	@mkdir -p $(@D)
+	@{ echo '/* Made by the Makefile from src/write/timeline_page.html: edit that. */'; \
+	echo '#include "write/page.h"'; \
+	echo 'const char *const timeline_page_lines[] = {'; \
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/    "/' -e 's/$$/\\n",/' $<; \
+	echo '};'; \
+	echo 'const size_t timeline_page_nlines = sizeof timeline_page_lines / sizeof *timeline_page_lines;'; \
+	} >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(HDRS) | $(BUILD)/.deps
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
 $(BUILD)/adkev: $(BUILD)/main.o $(LIB_OBJS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
@@ -126,7 +144,7 @@ $(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h | deps-check
 # The everyday tests, the README's test command: about a minute (README, "How
 # adkev is tested").  check-all adds what takes long: the sanitizers, valgrind
 # and a short fuzz run; it is what CI runs (.ci/run).
-check: check-unit check-cli check-fuzz check-man check-tty check-install
+check: check-unit check-cli check-fuzz check-man check-tty check-install check-build
 check-all: check check-sanitize check-valgrind fuzz-ci
 
 check-unit: $(TEST_BINS)
@@ -143,6 +161,10 @@ check-tty: $(BUILD)/adkev | deps-tty
 
 check-install: $(BUILD)/adkev
 	@MAKE="$(MAKE)" BUILD="$(BUILD)" sh tests/install.sh
+
+# A clean clone builds with a compiler and jansson alone, and installs nothing.
+check-build:
+	@sh tests/build.sh
 
 check-man: | deps-man
 	@out=$$(mandoc -Tlint -W warning $(MANS) 2>&1); \
