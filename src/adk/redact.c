@@ -11,7 +11,6 @@
 #include "write/termtext.h"
 
 #include <stdint.h>
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,8 +23,8 @@ const size_t redact_ndefault_words = sizeof redact_default_words / sizeof redact
  * The normalised rule's words (events.md 3.3), drawn from Sentry's default
  * scrubbing list and the keywords of gitleaks and detect-secrets: a key is
  * sensitive when it ends with one of them.  "secretkey" (Django's
- * SECRET_KEY, AWS's secret_key) and "cookies" go beyond the contract's list;
- * adkev-trajectory(1) says so.
+ * SECRET_KEY, AWS's secret_key), "secrets", "passwords" and "cookies" go
+ * beyond the contract's list; adkev-trajectory(1) says so.
  */
 static const char *const suffix_words[] = {
     "apikey",     "token",      "secret",      "secretkey",     "password", "passwd",    "pwd",
@@ -309,9 +308,10 @@ static bool pem_private_key(const char *s, size_t len, size_t i, struct span *sp
 	if (!starts_with(s, len, i, begin))
 		return false;
 	size_t label = i + sizeof begin - 1;
-	size_t close = find(s, len, label, "-----");
-	/* The label: capital letters, digits and spaces, naming a private key. */
-	if (close == len || close - label > 64)
+	/* The label: at most 64 capital letters, digits and spaces, naming a private key. */
+	size_t limit = len - label > 64 + 5 ? label + 64 + 5 : len;
+	size_t close = find(s, limit, label, "-----");
+	if (close == limit)
 		return false;
 	bool private_key = false;
 	for (size_t k = label; k < close; k++) {
