@@ -6,6 +6,7 @@
 #include "testutil.h"
 
 #include "adk/event.h"
+#include "read/pool.h"
 #include "util.h"
 
 static json_t *parse(const char *text)
@@ -215,7 +216,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("event");
 	TCase *tc = tcase_create("event");
 	tcase_add_test(tc, fields_are_read_in_both_spellings);

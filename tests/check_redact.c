@@ -440,7 +440,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("redact");
 	TCase *tc = tcase_create("redact");
 	tcase_add_loop_test(tc, secret_key_is_sensitive, 0,

@@ -411,11 +411,11 @@ static bool stats_option(void *config, int c, const char *arg)
 	return true;
 }
 
-static const struct option stats_long_options[] = {
-    EXTRACT_LONG_OPTIONS,
-    {"table", no_argument, NULL, OPT_TABLE},
-    {"redact", no_argument, NULL, OPT_REDACT},
-    {NULL, 0, NULL, 0},
+static const struct option_row stats_options[] = {
+    OPTION_FLAG_ROW(OPT_TABLE, "table", "an aligned text table instead of JSON"),
+    OPTION_FLAG_ROW(OPT_REDACT, "redact", "count names that are secrets as [REDACTED]"),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_END_ROW,
 };
 
 static int run_stats(int argc, char *argv[])
@@ -423,8 +423,7 @@ static int run_stats(int argc, char *argv[])
 	struct extract_options o = {0};
 	bool printed = false;
 	struct stats_config cfg = {.printed = &printed};
-	int status = extract_parse_options(&command_stats, EXTRACT_SHORT_OPTIONS,
-	                                   stats_long_options, argc, argv, &o, stats_option, &cfg);
+	int status = extract_parse_options(&command_stats, argc, argv, &o, stats_option, &cfg);
 	if (status >= 0)
 		return status;
 	struct redactor redactor;
@@ -441,10 +440,7 @@ static int run_stats(int argc, char *argv[])
 const struct command command_stats = {
     .name = "stats",
     .summary = "Count events, invocations, tool calls, tokens and time.",
-    .usage = "stats [-eprh] [--table] [--author NAME] [--invocation ID] [--per-invocation]\n"
-             "             [--redact] [--skip-invalid] [--progress] [FILE ...]",
-    .options =
-        "      --table          an aligned text table instead of JSON\n"
-        "      --redact         count names that are secrets as [REDACTED]\n" EXTRACT_OPTIONS_HELP,
+    .options = stats_options,
+    .operands = "[FILE ...]",
     .run = run_stats,
 };
