@@ -211,7 +211,7 @@ int command_parse(const struct command *cmd, int argc, char *argv[], option_take
 		} else if (c == '?' || c == ':') {
 			option_report_bad(cmd->name, &g, c, argv);
 			status = command_usage(cmd);
-		} else if ((why = take(ctx, c, optarg))) {
+		} else if (take && (why = take(ctx, c, optarg))) {
 			warnx_msg("%s: %s", cmd->name, why);
 			status = command_usage(cmd);
 		}
