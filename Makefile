@@ -129,7 +129,7 @@ $(BUILD)/gen/timeline_page.c: src/write/timeline_page.html
 	echo 'const size_t timeline_page_nlines = sizeof timeline_page_lines / sizeof *timeline_page_lines;'; \
 	} >$@.tmp && mv $@.tmp $@
 
-$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(HDRS) | $(BUILD)/.deps
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(HDRS) | $(BUILD)/.jansson
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/adkev: $(BUILD)/main.o $(LIB_OBJS)

@@ -17,6 +17,7 @@
 #include "read/reader.h"
 #include "adk/redact.h"
 #include "util.h"
+#include "write/json.h"
 
 struct trajectory_config {
 	bool tool_calls, state_deltas, token_usage; /* gepa's include_* switches */
@@ -107,16 +108,15 @@ void trajectory_prepared_free(void *prepared);
  */
 json_t *trajectory_json(struct trajectory *t);
 /*
- * Writes a spooled trajectory through sink (output_bytes() when sink is
- * NULL), followed by a newline: the bytes output_json() writes for the
- * value trajectory_json() would return, in the style given to
- * trajectory_spool().  Writing stops when sink returns false.  Returns 0,
- * or, having reported it, EXIT_OSERR when a temporary file could not be
- * made or EXIT_IOERR when writing to one failed (then nothing is written),
- * or reading one back did (then the output stops there).
+ * Writes a spooled trajectory as one value with w, whose flags must have
+ * the pretty of trajectory_spool(): the bytes jw_value() writes for the
+ * value trajectory_json() would return.  Writing stops when w's sink
+ * fails.  Returns 0, or, having reported it, EXIT_OSERR when a temporary
+ * file could not be made or EXIT_IOERR when writing to one failed (then
+ * nothing is written), or reading one back did (then the output stops
+ * there, the value unfinished).
  */
-int trajectory_write(struct trajectory *t, bool (*sink)(void *ctx, const char *p, size_t n),
-                     void *ctx);
+int trajectory_write(struct trajectory *t, struct json_writer *w);
 void trajectory_free(struct trajectory *t);
 
 /*

@@ -314,8 +314,10 @@ static const char *value_style(enum item_kind kind)
 
 static const char *scratch_json(struct show *s, const json_t *v, size_t *len)
 {
+	struct json_writer w;
 	strbuf_reset(&s->scratch);
-	json_append(&s->scratch, v, false, 0);
+	jw_init_buf(&w, &s->scratch, 0);
+	jw_value(&w, v);
 	*len = s->scratch.len;
 	return s->scratch.buf;
 }

@@ -59,8 +59,12 @@ static void convert(const json_t *event, const struct to_a2a *t, struct converte
 	/* With --redact the message is made from the redacted event: secrets never reach it. */
 	json_t *clean = redact_json(t->redactor, event);
 	json_t *msg = a2a_message_from_event(clean, &t->msg, fresh, &out->why);
-	if (msg)
-		output_format_json(&out->line, msg, t->common.style);
+	if (msg) {
+		struct json_writer w;
+		jw_init_buf(&w, &out->line, output_flags(t->common.style));
+		jw_value(&w, msg);
+		jw_line_end(&w);
+	}
 	json_decref(msg);
 	json_decref(clean);
 }

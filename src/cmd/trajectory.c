@@ -59,8 +59,9 @@ static void trajectory_release(void *state)
 
 static bool trajectory_end(void *state, struct json_writer *out, int *status)
 {
-	(void)out; /* trajectory_write() writes to standard output itself */
-	*status = trajectory_write(state, NULL, NULL);
+	*status = trajectory_write(state, out);
+	if (!*status)
+		jw_line_end(out);
 	return false; /* an object of five members is never empty */
 }
 
