@@ -5,6 +5,7 @@
  */
 #include "command.h"
 #include "completion.h"
+#include "read/pool.h"
 #include "write/output.h"
 #include "util.h"
 
@@ -151,7 +152,7 @@ int main(int argc, char *argv[])
 	signal(SIGPIPE, SIG_DFL);
 	util_reserve_std_fds();
 	util_init_alloc_faults();
-	util_init_json_alloc();
+	pool_serve_jansson();
 	struct option_list list;
 	option_list_init(&list, main_options);
 	int status = run(&list, argc, argv);

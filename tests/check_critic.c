@@ -6,6 +6,7 @@
 
 #include "adk/critic.h"
 #include "write/json.h"
+#include "read/pool.h"
 #include "util.h"
 
 /* The normalised verdict as adkev prints it, or "ERROR: reason"; the caller frees it. */
@@ -152,7 +153,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("critic");
 	TCase *tc = tcase_create("critic");
 	tcase_add_test(tc, plain_verdicts_are_normalised);

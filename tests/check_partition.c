@@ -7,6 +7,7 @@
 #include "testutil.h"
 
 #include "cmd/partition_dir.h"
+#include "read/pool.h"
 #include "write/filename.h"
 #include "write/json.h"
 
@@ -437,7 +438,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("partition");
 	TCase *names = tcase_create("filename");
 	tcase_add_test(names, plain_names_are_kept);

@@ -10,6 +10,7 @@
 
 #include "write/output.h"
 #include "adk/trajectory.h"
+#include "read/pool.h"
 #include "util.h"
 
 static json_t *parse(const char *text)
@@ -942,7 +943,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("trajectory");
 	TCase *tc = tcase_create("trajectory");
 	tcase_add_test(tc, calls_pair_with_responses_by_id);
