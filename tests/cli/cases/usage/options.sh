@@ -11,6 +11,10 @@
 #             line: an option's short letter when it has one, else its long
 #             name, every option but the aliases ("the same as --color").
 # Every difference is printed; a command where all three agree prints "ok".
+# What the probes cannot see: a second name of one option (an alias) left out
+# of --help while it shares a prefix with the name listed, as getopt_long()
+# takes such a prefix without a word; and the whole name of an option with an
+# optional value, which no usage error spells back.
 man=$TESTS/../man
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
