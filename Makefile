@@ -242,13 +242,21 @@ bench: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-bench
 		BENCH_MB=$(BENCH_MB) BENCH_RUNS=$(BENCH_RUNS) BENCH_BIG_MB=$(BENCH_BIG_MB) CC="$(CC)" \
 		sh bench/run.sh
 
-install: $(BUILD)/adkev
+# The completion scripts are written by the binary from its option tables.
+$(BUILD)/completion/adkev.bash: $(BUILD)/adkev
+	@mkdir -p $(@D)
+	$(BUILD)/adkev completion bash >$@
+$(BUILD)/completion/_adkev: $(BUILD)/adkev
+	@mkdir -p $(@D)
+	$(BUILD)/adkev completion zsh >$@
+
+install: $(BUILD)/adkev $(BUILD)/completion/adkev.bash $(BUILD)/completion/_adkev
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) \
 		$(DESTDIR)$(ZSHCOMPDIR)
 	install -m 755 $(BUILD)/adkev $(DESTDIR)$(BINDIR)/adkev
 	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)
-	install -m 644 completions/adkev.bash $(DESTDIR)$(BASHCOMPDIR)/adkev
-	install -m 644 completions/_adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev
+	install -m 644 $(BUILD)/completion/adkev.bash $(DESTDIR)$(BASHCOMPDIR)/adkev
+	install -m 644 $(BUILD)/completion/_adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/adkev $(MANS:man/%=$(DESTDIR)$(MANDIR)/%) \
