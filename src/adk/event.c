@@ -239,10 +239,38 @@ const char *event_invocation_id(const json_t *event)
 	return adk_get_string(event, ADK_INVOCATION_ID);
 }
 
+static const json_t *string_or_null(const json_t *v)
+{
+	return json_is_string(v) ? v : NULL;
+}
+
+const json_t *event_author_string(const json_t *event)
+{
+	return string_or_null(adk_get(event, ADK_AUTHOR));
+}
+
+const json_t *event_invocation_id_string(const json_t *event)
+{
+	return string_or_null(adk_get(event, ADK_INVOCATION_ID));
+}
+
+bool json_string_equals(const json_t *s, const char *name)
+{
+	size_t len = strlen(name);
+	return json_is_string(s) && json_string_length(s) == len &&
+	       memcmp(json_string_value(s), name, len) == 0;
+}
+
+bool json_strings_equal(const json_t *a, const json_t *b)
+{
+	return json_is_string(a) && json_is_string(b) &&
+	       json_string_length(a) == json_string_length(b) &&
+	       memcmp(json_string_value(a), json_string_value(b), json_string_length(a)) == 0;
+}
+
 bool event_is_user(const json_t *event)
 {
-	const char *author = event_author(event);
-	return author && strcmp(author, "user") == 0;
+	return json_string_equals(event_author_string(event), "user");
 }
 
 bool event_is_partial(const json_t *event)

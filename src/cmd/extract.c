@@ -179,10 +179,12 @@ bool result_is_empty(const json_t *result)
 	return !result || !json_truthy(result);
 }
 
-static size_t group_of_id(struct invocation_groups *g, const char *id)
+/* id: a JSON string (keyed by all its bytes, "\u0000" included), or NULL. */
+static size_t group_of_id(struct invocation_groups *g, const json_t *id)
 {
 	if (id) {
-		json_t *known = json_object_get(g->index, id);
+		json_t *known =
+		    json_object_getn(g->index, json_string_value(id), json_string_length(id));
 		if (known)
 			return (size_t)json_integer_value(known);
 	} else if (g->without_id >= 0) {
@@ -193,10 +195,12 @@ static size_t group_of_id(struct invocation_groups *g, const char *id)
 		g->list = xrealloc(g->list, g->cap * sizeof *g->list);
 	}
 	size_t n = g->count++;
-	g->list[n].id = id ? json_string(id) : json_null();
+	g->list[n].id =
+	    id ? json_stringn_nocheck(json_string_value(id), json_string_length(id)) : json_null();
 	g->list[n].state = g->start(g->config);
 	if (id)
-		json_object_set_new(g->index, id, json_integer((json_int_t)n));
+		json_object_setn_new_nocheck(g->index, json_string_value(id),
+		                             json_string_length(id), json_integer((json_int_t)n));
 	else
 		g->without_id = (long)n;
 	return n;
@@ -221,7 +225,7 @@ void *invocation_groups_state(struct invocation_groups *g, const struct reader_i
 	if (!g->per_invocation)
 		n = group_of_id(g, NULL);
 	else if (item->kind == VALUE_EVENT)
-		n = group_of_id(g, event_invocation_id(item->value));
+		n = group_of_id(g, event_invocation_id_string(item->value));
 	else if (g->in_progress >= 0)
 		n = (size_t)g->in_progress;
 	else
@@ -247,17 +251,11 @@ bool extract_passes_filters(const struct extract_options *o, const struct reader
 	/* A stream error belongs to no agent or invocation, so a filter drops it. */
 	if (item->kind != VALUE_EVENT)
 		return false;
-	if (o->author) {
-		const char *author = event_author(item->value);
-		if (!author || strcmp(author, o->author) != 0)
-			return false;
-	}
-	if (o->invocation) {
-		const char *id = event_invocation_id(item->value);
-		if (!id || strcmp(id, o->invocation) != 0)
-			return false;
-	}
-	return true;
+	/* Whole names: "a\u0000evil" is not author "a". */
+	if (o->author && !json_string_equals(event_author_string(item->value), o->author))
+		return false;
+	return !o->invocation ||
+	       json_string_equals(event_invocation_id_string(item->value), o->invocation);
 }
 
 /* Prints one result; returns the status -e asks for. */

@@ -82,7 +82,7 @@ struct show {
 	struct strbuf scratch; /* values rendered as JSON */
 	bool have_start;
 	double start;
-	char *invocation; /* the heading shown last, or NULL */
+	json_t *invocation; /* the heading shown last, a JSON string, or NULL */
 	bool any_heading;
 	size_t author_width;
 
@@ -245,7 +245,7 @@ static void line_start(struct show *s, const char *label, const char *label_styl
 		s->used += strlen(when);
 		sgr_reset(s, SGR_DIM);
 		pad(s, 2 + s->indent);
-		const char *author = s->event ? event_author(s->event) : NULL;
+		const json_t *author = s->event ? event_author_string(s->event) : NULL;
 		size_t before = s->used, budget = SIZE_MAX;
 		if (!s->event) {
 			/* A server stream error has no author: say where it came from. */
@@ -254,9 +254,12 @@ static void line_start(struct show *s, const char *label, const char *label_styl
 			s->used += 8;
 			sgr_reset(s, SGR_DIM);
 		} else if (author) {
-			const char *style = strcmp(author, "user") == 0 ? SGR_BOLD : SGR_CYAN;
+			const char *style =
+			    json_string_equals(author, "user") ? SGR_BOLD : SGR_CYAN;
 			sgr(s, style);
-			put_text(s, author, strlen(author), &budget, false, style);
+			/* All of it: a "\u0000" inside is shown escaped, never ends the name. */
+			put_text(s, json_string_value(author), json_string_length(author), &budget,
+			         false, style);
 			sgr_reset(s, style);
 		}
 		size_t w = s->used - before;
@@ -374,11 +377,14 @@ static void show_item(void *ctx, enum item_kind kind, const json_t *value)
 	case ITEM_RESULT: {
 		json_t *fc =
 		    adk_get(value, kind == ITEM_CALL ? ADK_FUNCTION_CALL : ADK_FUNCTION_RESPONSE);
-		const char *name = adk_get_string(fc, ADK_NAME);
+		json_t *name = adk_get(fc, ADK_NAME);
 		json_t *arg = adk_get(fc, kind == ITEM_CALL ? ADK_ARGS : ADK_RESPONSE);
 		if (kind == ITEM_RESULT && function_response_failed(value))
 			label = "failed";
-		strbuf_addstr(&tmp, name ? name : "?");
+		if (json_is_string(name))
+			strbuf_add(&tmp, json_string_value(name), json_string_length(name));
+		else
+			strbuf_addch(&tmp, '?');
 		strbuf_addstr(&tmp, kind == ITEM_CALL ? " " : " \xE2\x86\x92 "); /* → */
 		seg[nseg++] = (struct segment){tmp.buf, tmp.len, SGR_BOLD};
 		if (arg) {
@@ -493,19 +499,19 @@ static size_t branch_depth(const json_t *event)
 	return depth;
 }
 
-static void heading(struct show *s, const char *id)
+static void heading(struct show *s, const json_t *id)
 {
-	if (s->invocation && strcmp(s->invocation, id) == 0)
+	if (json_strings_equal(s->invocation, id))
 		return;
-	free(s->invocation);
-	s->invocation = xstrdup(id);
+	json_decref(s->invocation);
+	s->invocation = json_stringn_nocheck(json_string_value(id), json_string_length(id));
 	if (s->any_heading)
 		strbuf_addch(&s->out, '\n');
 	s->any_heading = true;
 	size_t budget = SIZE_MAX;
 	sgr(s, SGR_BOLD);
 	strbuf_addstr(&s->out, "invocation ");
-	put_text(s, id, strlen(id), &budget, false, SGR_BOLD);
+	put_text(s, json_string_value(id), json_string_length(id), &budget, false, SGR_BOLD);
 	sgr_reset(s, SGR_BOLD);
 	strbuf_addch(&s->out, '\n');
 }
@@ -525,12 +531,12 @@ static void show_event(struct show *s, const struct reader_item *item)
 		line_end(s);
 	} else {
 		const json_t *event = item->value;
-		const char *id = event_invocation_id(event);
-		const char *author = event_author(event);
+		const json_t *id = event_invocation_id_string(event);
+		const json_t *author = event_author_string(event);
 		if (id)
 			heading(s, id);
-		if (author && strlen(author) > s->author_width)
-			s->author_width = strlen(author);
+		if (author && json_string_length(author) > s->author_width)
+			s->author_width = json_string_length(author);
 		s->event = event;
 		s->indent = 2 * branch_depth(event);
 		if (event_items(event, show_item, s) == 0) {
@@ -554,11 +560,11 @@ static bool passes(const struct show_options *o, const struct reader_item *item)
 		return true;
 	if (item->kind != VALUE_EVENT)
 		return false;
-	const char *author = event_author(item->value);
-	const char *id = event_invocation_id(item->value);
-	if (o->author && (!author || strcmp(author, o->author) != 0))
+	/* Whole names: "a\u0000evil" is not author "a". */
+	if (o->author && !json_string_equals(event_author_string(item->value), o->author))
 		return false;
-	return !o->invocation || (id && strcmp(id, o->invocation) == 0);
+	return !o->invocation ||
+	       json_string_equals(event_invocation_id_string(item->value), o->invocation);
 }
 
 /* The width values are cut to: --width, the terminal's, $COLUMNS, or 80. */
@@ -681,7 +687,7 @@ static int run_show(int argc, char *argv[])
 	reader_free(r);
 	strbuf_release(&s.out);
 	strbuf_release(&s.scratch);
-	free(s.invocation);
+	json_decref(s.invocation);
 	return status;
 }
 
