@@ -5,3 +5,6 @@ adkev to-a2a --redact leaky.jsonl
 echo "status $?"
 echo "with -j 2: $(adkev to-a2a -j 2 --redact leaky.jsonl | grep -c LEAK) lines with a marker"
 echo "markers without: $(adkev to-a2a leaky.jsonl | grep -o LEAK | wc -l | tr -d ' ')"
+# A real ADK JS stream with a tool that returns credentials: nothing of them is left.
+adkev to-a2a --redact "$CORPUS/adkjs/j_secrets.jsonl" | grep -c -e EXAMPLE -e hunter2 -e N0t-a-real
+adkev to-a2a "$CORPUS/adkjs/j_secrets.jsonl" | grep -c -e EXAMPLE -e hunter2 -e N0t-a-real
