@@ -168,14 +168,29 @@ bool adk_truthy(const json_t *obj, enum adk_field field)
 
 /*
  * A value is an event when it is an object carrying at least one member that
- * only ADK events carry.  This keeps A2A objects, JSON-RPC envelopes and
- * arbitrary JSON from being read as empty events.
+ * only ADK events carry; any one of them is enough (an event holding only its
+ * groundingMetadata is still an event).  This keeps A2A objects, JSON-RPC
+ * envelopes and arbitrary JSON from being read as empty events: id is left
+ * out, as an A2A Task has one too.
  */
 static const enum adk_field event_markers[] = {
-    ADK_AUTHOR,        ADK_INVOCATION_ID,         ADK_CONTENT,        ADK_ACTIONS,
-    ADK_PARTIAL,       ADK_TURN_COMPLETE,         ADK_ERROR_CODE,     ADK_ERROR_MESSAGE,
-    ADK_TIMESTAMP,     ADK_LONG_RUNNING_TOOL_IDS, ADK_USAGE_METADATA, ADK_BRANCH,
-    ADK_FINISH_REASON, ADK_CUSTOM_METADATA,
+    ADK_AUTHOR,
+    ADK_INVOCATION_ID,
+    ADK_CONTENT,
+    ADK_ACTIONS,
+    ADK_PARTIAL,
+    ADK_TURN_COMPLETE,
+    ADK_ERROR_CODE,
+    ADK_ERROR_MESSAGE,
+    ADK_TIMESTAMP,
+    ADK_INTERRUPTED,
+    ADK_LONG_RUNNING_TOOL_IDS,
+    ADK_USAGE_METADATA,
+    ADK_BRANCH,
+    ADK_FINISH_REASON,
+    ADK_CUSTOM_METADATA,
+    ADK_GROUNDING_METADATA,
+    ADK_CITATION_METADATA,
 };
 
 enum value_kind value_kind(const json_t *value)

@@ -18,6 +18,7 @@ enum {
 	OPT_TASK_ID,
 	OPT_CONTEXT_ID,
 	OPT_IDS_FROM_METADATA,
+	OPT_LOSSLESS,
 	OPT_REDACT,
 };
 
@@ -29,6 +30,10 @@ static const struct option_row to_a2a_options[] = {
     OPTION_FLAG_ROW(OPT_IDS_FROM_METADATA, "ids-from-metadata",
                     "taskId and contextId from customMetadata \"a2a:task_id\" and "
                     "\"a2a:context_id\""),
+    OPTION_FLAG_ROW(OPT_LOSSLESS, "lossless",
+                    "also write adk_actions, adk_error_message, adk_long_running_tool_ids, "
+                    "adk_thought_signature: for adkev -> adkev round trips, not what ADK "
+                    "peers send"),
     OPTION_FLAG_ROW(OPT_REDACT, "redact", "hide secrets, as trajectory does, before converting"),
     OPTION_INCLUDE_ROW(extract_option_table,
                        EXTRACT_FILTERS | EXTRACT_PRETTY | EXTRACT_INPUT | EXTRACT_JOBS),
@@ -167,6 +172,9 @@ static const char *to_a2a_option(void *ctx, int id, const char *arg)
 	case OPT_IDS_FROM_METADATA:
 		t->msg.ids_from_metadata = true;
 		break;
+	case OPT_LOSSLESS:
+		t->msg.lossless = true;
+		break;
 	case OPT_REDACT:
 		t->redact = true;
 		break;
@@ -176,7 +184,7 @@ static const char *to_a2a_option(void *ctx, int id, const char *arg)
 
 static int run_to_a2a(int argc, char *argv[])
 {
-	struct to_a2a t = {.msg = {A2A_V03, NULL, NULL, false}};
+	struct to_a2a t = {.msg = {.version = A2A_V03}};
 	struct redactor redactor;
 	int status = command_parse(&command_to_a2a, argc, argv, to_a2a_option, &t);
 	if (status >= 0)
