@@ -12,8 +12,8 @@
  * preparse_free() can stop it even while a pipe is silent.
  */
 #include "read/preparse.h"
+#include "read/framer.h"
 #include "read/pool.h"
-#include "read/reader.h"
 #include "util.h"
 
 #include <errno.h>
@@ -117,12 +117,6 @@ static struct chunk *slot(struct preparse *p, uint64_t seq)
 	return &p->ring[seq % p->nring];
 }
 
-static bool starts_with(const char *s, size_t n, const char *prefix)
-{
-	size_t k = strlen(prefix);
-	return n >= k && memcmp(s, prefix, k) == 0;
-}
-
 static void add_entry(struct chunk *c, uint64_t off, size_t len, size_t end, json_t *value,
                       void *mapped)
 {
@@ -196,39 +190,31 @@ static void drop_entry(struct preparse *p, struct entry *e)
 }
 
 /*
- * Parses the value at the start of each line the way the reader frames
- * lines: one '\r' before the '\n' is not part of the line, a UTF-8
- * byte-order mark at the start of the file is skipped, and the reader's own
- * reader_line_payload() says where an SSE line's JSON starts.  Only lines
- * whose value starts with '{' or '[' are tried: those are the events,
- * arrays and sessions; anything else is rare and left to the reader.
+ * Parses the value at the start of each line, framed as the reader frames
+ * it (framer.c): so the offset and the bytes of a value are those the
+ * reader will ask for.  Only lines whose value starts with '{' or '[' are
+ * tried: those are the events, arrays and sessions; anything else is rare
+ * and left to the reader.  A chunk holds whole lines, so its end is a
+ * line's end.
  */
 static void parse_chunk(struct preparse *p, struct chunk *c, unsigned worker)
 {
 	size_t pos = 0;
+	struct frame f;
 	c->nentries = c->next_entry = 0;
-	if (c->off == 0 && starts_with(c->data, c->len, "\xEF\xBB\xBF"))
-		pos = 3;
-	while (pos < c->len) {
+	while (framer_cut(c->data + pos, c->len - pos, c->off + pos == 0, true, 0, &f) ==
+	       FRAME_LINE) {
 		empty_mailbox(p, worker);
-		const char *line = c->data + pos;
-		const char *nl = memchr(line, '\n', c->len - pos);
-		size_t total = nl ? (size_t)(nl - line) + 1 : c->len - pos;
-		size_t n = nl ? total - 1 : total;
-		bool sse;
-		if (n > 0 && line[n - 1] == '\r')
-			n--;
-		size_t i = reader_line_payload(line, n, &sse);
-		while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-			i++;
-		if (i < n && (line[i] == '{' || line[i] == '[')) {
+		const char *line = c->data + pos + f.skip;
+		if (f.text < f.len && (line[f.text] == '{' || line[f.text] == '[')) {
 			json_error_t e;
-			json_t *v = json_loadb(line + i, n - i, p->parse_flags, &e);
+			json_t *v = json_loadb(line + f.text, f.len - f.text, p->parse_flags, &e);
 			if (v)
-				add_entry(c, c->off + pos + i, n - i, (size_t)e.position, v,
+				add_entry(c, c->off + pos + f.skip + f.text, f.len - f.text,
+				          (size_t)e.position, v,
 				          p->map ? p->map(v, p->map_ctx) : NULL);
 		}
-		pos += total;
+		pos += f.total;
 	}
 }
 
@@ -311,14 +297,14 @@ static enum read_outcome read_chunk(struct preparse *p, struct chunk *c, int *er
 		}
 		c->len += (size_t)n;
 		/* A chunk ends after its last line end; the rest starts the next one. */
-		const char *last = memrchr(c->data + searched, '\n', c->len - searched);
-		searched = c->len;
+		size_t last = framer_last_line_start(c->data + searched, c->len - searched);
 		if (last) {
-			size_t keep = (size_t)(last - c->data) + 1;
+			size_t keep = searched + last;
 			strbuf_add(&p->carry, c->data + keep, c->len - keep);
 			c->len = keep;
 			break;
 		}
+		searched = c->len;
 	}
 	p->file_off += c->len;
 	return outcome;
