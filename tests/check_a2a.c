@@ -9,7 +9,7 @@
 
 #include "adk/a2a.h"
 #include "adk/event.h"
-#include "write/output.h"
+#include "write/json.h"
 #include "read/reader.h"
 #include "util.h"
 
@@ -36,7 +36,9 @@ static const char *S(json_t *v)
 	strbuf_reset(&sb);
 	if (!v)
 		return "NULL";
-	json_append(&sb, v, false, 0);
+	struct json_writer w;
+	jw_init_buf(&w, &sb, 0);
+	jw_value(&w, v);
 	json_decref(v);
 	for (size_t i = 0; i < sb.len; i++)
 		if (sb.buf[i] == '"')

@@ -5,8 +5,8 @@
 #include "testutil.h"
 
 #include "adk/critic.h"
-#include "write/output.h"
 #include "read/pool.h"
+#include "write/json.h"
 #include "util.h"
 
 /* The normalised verdict as adkev prints it, or "ERROR: reason"; the caller frees it. */
@@ -15,7 +15,9 @@ static char *verdict_of(const char *text)
 	struct critic_verdict v;
 	struct strbuf sb = STRBUF_INIT;
 	if (critic_parse(text, strlen(text), &v)) {
-		json_append(&sb, v.json, false, 0);
+		struct json_writer w;
+		jw_init_buf(&w, &sb, 0);
+		jw_value(&w, v.json);
 		json_decref(v.json);
 	} else {
 		ck_assert_ptr_null(v.json);

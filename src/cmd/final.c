@@ -66,15 +66,17 @@ static const struct extractor final_extractor = {
     .settled = final_settled,
 };
 
-static void final_begin(void *state)
+static void final_begin(void *state, struct json_writer *out)
 {
-	answer_stream(state);
+	answer_stream(state, out);
 }
 
-static bool final_end(void *state, int *status)
+static bool final_end(void *state, struct json_writer *out, int *status)
 {
 	(void)status;
-	return answer_stream_end(state);
+	bool empty = answer_stream_end(state);
+	jw_line_end(out);
+	return empty;
 }
 
 static const struct extract_writer final_concat_writer = {
@@ -105,19 +107,18 @@ static bool final_option(void *config, int c, const char *arg)
 	return true;
 }
 
-static const struct option final_long_options[] = {
-    EXTRACT_LONG_OPTIONS,
-    {"concat", no_argument, NULL, OPT_CONCAT},
-    {"full-scan", no_argument, NULL, OPT_FULL_SCAN},
-    {NULL, 0, NULL, 0},
+static const struct option_row final_options[] = {
+    OPTION_FLAG_ROW(OPT_CONCAT, "concat", "every text part of every final response, joined"),
+    OPTION_FLAG_ROW(OPT_FULL_SCAN, "full-scan", "read every event, never from the end of a file"),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_END_ROW,
 };
 
 static int run_final(int argc, char *argv[])
 {
 	struct extract_options o = {0};
 	struct final_config cfg = {false, false};
-	int status = extract_parse_options(&command_final, EXTRACT_SHORT_OPTIONS,
-	                                   final_long_options, argc, argv, &o, final_option, &cfg);
+	int status = extract_parse_options(&command_final, argc, argv, &o, final_option, &cfg);
 	if (status >= 0)
 		return status;
 	o.full_scan = cfg.full_scan;
@@ -128,10 +129,7 @@ static int run_final(int argc, char *argv[])
 const struct command command_final = {
     .name = "final",
     .summary = "Print the agent's final response text.",
-    .usage = "final [-eprh] [--concat] [--full-scan] [-j N] [--author NAME] [--invocation ID]\n"
-             "             [--per-invocation] [--skip-invalid] [FILE ...]",
-    .options = "      --concat         every text part of every final response, joined\n"
-               "      --full-scan      read every event, never from the end of a "
-               "file\n" EXTRACT_OPTIONS_HELP,
+    .options = final_options,
+    .operands = "[FILE ...]",
     .run = run_final,
 };

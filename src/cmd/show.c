@@ -15,6 +15,7 @@
 #include "command.h"
 #include "adk/event.h"
 #include "adk/eventview.h"
+#include "adk/redact.h"
 #include "cmd/extract.h"
 #include "write/output.h"
 #include "write/progress.h"
@@ -34,6 +35,7 @@ enum {
 	OPT_COLOR = OPT_COMMAND,
 	OPT_FULL,
 	OPT_WIDTH,
+	OPT_REDACT,
 };
 
 #define TIME_WIDTH       10
@@ -62,6 +64,7 @@ struct show_options {
 	long width;
 	bool skip_invalid;
 	bool progress;
+	bool redact;
 	const char *author;
 	const char *invocation;
 };
@@ -311,8 +314,10 @@ static const char *value_style(enum item_kind kind)
 
 static const char *scratch_json(struct show *s, const json_t *v, size_t *len)
 {
+	struct json_writer w;
 	strbuf_reset(&s->scratch);
-	json_append(&s->scratch, v, false, 0);
+	jw_init_buf(&w, &s->scratch, 0);
+	jw_value(&w, v);
 	*len = s->scratch.len;
 	return s->scratch.buf;
 }
@@ -581,65 +586,67 @@ static bool auto_color(void)
 	return isatty(STDOUT_FILENO);
 }
 
-static const struct option show_long_options[] = {
-    {"color", optional_argument, NULL, OPT_COLOR},
-    {"colour", optional_argument, NULL, OPT_COLOR},
-    {"full", no_argument, NULL, OPT_FULL},
-    {"width", required_argument, NULL, OPT_WIDTH},
-    {"author", required_argument, NULL, OPT_AUTHOR},
-    {"invocation", required_argument, NULL, OPT_INVOCATION},
-    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
-    {"progress", no_argument, NULL, OPT_PROGRESS},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const struct option_row show_options[] = {
+    OPTION_OPTIONAL_CHOICE_ROW(OPT_COLOR, "color", "WHEN", "auto|always|never",
+                               "colour the output: auto (on a terminal), always, never"),
+    OPTION_ALIAS_ROW(OPT_COLOR, "colour"),
+    OPTION_FLAG_ROW(OPT_FULL, "full", "show whole values, with their line breaks"),
+    OPTION_VALUE_ROW(OPT_WIDTH, "width", "N", "cut lines to N columns (default: the terminal's)"),
+    OPTION_FLAG_ROW(OPT_REDACT, "redact", "hide secrets, as trajectory does"),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_FILTERS | EXTRACT_INPUT),
+    OPTION_END_ROW,
 };
+
+/* The options as command_parse() hands them over; color is --color's value. */
+struct show_parse {
+	struct show_options *o;
+	const char *color;
+};
+
+static const char *show_option(void *ctx, int id, const char *arg)
+{
+	struct show_parse *p = ctx;
+	switch (id) {
+	case OPT_COLOR:
+		p->color = arg ? arg : "always";
+		if (strcmp(p->color, "auto") && strcmp(p->color, "always") &&
+		    strcmp(p->color, "never"))
+			return "--color takes auto, always or never";
+		break;
+	case OPT_FULL:
+		p->o->full = true;
+		break;
+	case OPT_WIDTH:
+		if (!parse_long(arg, 1, &p->o->width))
+			return "--width takes a whole number of columns, 1 or more";
+		break;
+	case OPT_AUTHOR:
+		p->o->author = arg;
+		break;
+	case OPT_INVOCATION:
+		p->o->invocation = arg;
+		break;
+	case OPT_SKIP_INVALID:
+		p->o->skip_invalid = true;
+		break;
+	case OPT_PROGRESS:
+		p->o->progress = true;
+		break;
+	case OPT_REDACT:
+		p->o->redact = true;
+		break;
+	}
+	return NULL;
+}
 
 static int run_show(int argc, char *argv[])
 {
 	struct show_options o = {.width = -1};
-	const char *color = "auto";
-	int c;
-
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", show_long_options, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			return command_help(&command_show);
-		case OPT_COLOR:
-			color = optarg ? optarg : "always";
-			if (strcmp(color, "auto") && strcmp(color, "always") &&
-			    strcmp(color, "never")) {
-				warnx_msg("show: --color takes auto, always or never");
-				return command_usage(&command_show);
-			}
-			break;
-		case OPT_FULL:
-			o.full = true;
-			break;
-		case OPT_WIDTH:
-			if (!parse_long(optarg, 1, &o.width)) {
-				warnx_msg(
-				    "show: --width takes a whole number of columns, 1 or more");
-				return command_usage(&command_show);
-			}
-			break;
-		case OPT_AUTHOR:
-			o.author = optarg;
-			break;
-		case OPT_INVOCATION:
-			o.invocation = optarg;
-			break;
-		case OPT_SKIP_INVALID:
-			o.skip_invalid = true;
-			break;
-		case OPT_PROGRESS:
-			o.progress = true;
-			break;
-		default:
-			return command_bad_option(&command_show, c, argv);
-		}
-	}
+	struct show_parse parse = {&o, "auto"};
+	int status = command_parse(&command_show, argc, argv, show_option, &parse);
+	if (status >= 0)
+		return status;
+	const char *color = parse.color;
 	o.color = strcmp(color, "always") == 0 || (strcmp(color, "auto") == 0 && auto_color());
 	if (o.width < 0)
 		o.width = output_width();
@@ -650,11 +657,22 @@ static int run_show(int argc, char *argv[])
 	struct show s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH};
 	struct reader_item item;
 	enum reader_result res = READ_END;
-	int status = 0;
+	status = 0;
 
-	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM)
-		if (passes(&o, &item))
-			show_event(&s, &item);
+	struct redactor redactor;
+	if (o.redact)
+		redactor_init(&redactor, false, NULL, 0);
+	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM) {
+		if (!passes(&o, &item))
+			continue;
+		/* The filters saw the event as written; the screen sees it redacted. */
+		json_t *clean = redact_json(o.redact ? &redactor : NULL, item.value);
+		item.value = clean;
+		show_event(&s, &item);
+		json_decref(clean);
+	}
+	if (o.redact)
+		redactor_release(&redactor);
 	if (!output_failed() && res == READ_INVALID)
 		status = EXIT_DATAERR;
 	progress_finish(progress);
@@ -670,14 +688,7 @@ static int run_show(int argc, char *argv[])
 const struct command command_show = {
     .name = "show",
     .summary = "Show a run in the terminal, one line per thing that happened.",
-    .usage = "show [-h] [--color[=WHEN]] [--full] [--width N] [--author NAME]\n"
-             "             [--invocation ID] [--skip-invalid] [--progress] [FILE ...]",
-    .options = "      --color[=WHEN]   colour the output: auto (on a terminal), always, never\n"
-               "      --full           show whole values, with their line breaks\n"
-               "      --width N        cut lines to N columns (default: the terminal's)\n"
-               "      --author NAME    only events written by NAME\n"
-               "      --invocation ID  only events of invocation ID\n"
-               "      --skip-invalid   warn about bad input and go on\n" PROGRESS_OPTION_HELP
-               "  -h, --help           show this help\n",
+    .options = show_options,
+    .operands = "[FILE ...]",
     .run = run_show,
 };
