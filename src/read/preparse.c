@@ -20,7 +20,6 @@
 #include <fcntl.h>
 #include <malloc.h>
 #include <poll.h>
-#include <stdatomic.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -43,14 +42,6 @@ struct entry {
 	size_t end;   /* json_error_t.position after the parse */
 	json_t *value;
 	void *mapped; /* what the map function made of it */
-};
-
-/* Values the reader is done with, on their way back to the worker that made them. */
-#define GARBAGE_BATCH 8
-struct garbage_batch {
-	struct garbage_batch *next;
-	size_t count;
-	json_t *values[GARBAGE_BATCH];
 };
 
 struct chunk {
@@ -91,18 +82,6 @@ struct preparse {
 	uint64_t next_copy;  /* the chunk the reader copies from */
 	uint64_t oldest; /* the oldest chunk not yet FREE; written by the reader's thread only */
 	uint64_t handed; /* chunks up to here have given the reader bytes; the reader's only */
-	/*
-	 * A value the reader is done with goes back to the worker whose pool
-	 * made it (worker_of_pool): the reader gathers a batch for each worker
-	 * and pushes it onto that worker's mailbox, a lock-free stack the
-	 * worker empties before each line it parses.  So the blocks are freed
-	 * soon, on the thread whose free lists they belong to.
-	 */
-	struct garbage_batch **gathering;         /* [jobs]; the reader's only */
-	_Atomic(struct garbage_batch *) *mailbox; /* [jobs] */
-	_Atomic int worker_of_pool[POOL_MAX];     /* a worker's index, or -1 */
-	unsigned started;                         /* workers that have taken their index */
-
 	/* The file being read; only the reading thread uses these between starts. */
 	int fd;
 	bool file_open;      /* a file is being read */
@@ -127,64 +106,13 @@ static void add_entry(struct chunk *c, uint64_t off, size_t len, size_t end, jso
 	c->entries[c->nentries++] = (struct entry){off, len, end, value, mapped};
 }
 
-static void release_batches(struct garbage_batch *b)
-{
-	while (b) {
-		struct garbage_batch *next = b->next;
-		for (size_t i = 0; i < b->count; i++)
-			json_decref(b->values[i]);
-		free(b);
-		b = next;
-	}
-}
-
-/* Releases, on worker w's thread, the values the reader has given back to it. */
-static void empty_mailbox(struct preparse *p, unsigned w)
-{
-	if (atomic_load_explicit(&p->mailbox[w], memory_order_relaxed))
-		release_batches(
-		    atomic_exchange_explicit(&p->mailbox[w], NULL, memory_order_acquire));
-}
-
-/* Hands the batch the reader gathered for worker w to it. */
-static void post_batch(struct preparse *p, unsigned w)
-{
-	struct garbage_batch *b = p->gathering[w];
-	if (!b)
-		return;
-	p->gathering[w] = NULL;
-	struct garbage_batch *old = atomic_load_explicit(&p->mailbox[w], memory_order_relaxed);
-	do
-		b->next = old;
-	while (!atomic_compare_exchange_weak_explicit(&p->mailbox[w], &old, b, memory_order_release,
-	                                              memory_order_relaxed));
-}
-
 /*
- * Gives a value back on the reader's thread.  One the reader parsed itself
- * goes to the first worker: the pool lets any thread free any block.
+ * An entry nobody took: its value goes back to the worker that parsed it
+ * (pool_give_back), its mapped result is freed.
  */
-static void give_back(struct preparse *p, json_t *v)
-{
-	int pool = pool_owner(v);
-	int w = pool >= 0 && pool < POOL_MAX
-	            ? atomic_load_explicit(&p->worker_of_pool[pool], memory_order_relaxed)
-	            : -1;
-	unsigned k = w >= 0 ? (unsigned)w : 0;
-	struct garbage_batch *b = p->gathering[k];
-	if (!b) {
-		b = p->gathering[k] = xmalloc(sizeof *b);
-		b->count = 0;
-	}
-	b->values[b->count++] = v;
-	if (b->count == GARBAGE_BATCH)
-		post_batch(p, k);
-}
-
-/* An entry nobody took: its value goes back, its mapped result is freed. */
 static void drop_entry(struct preparse *p, struct entry *e)
 {
-	give_back(p, e->value);
+	pool_give_back(e->value);
 	if (e->mapped)
 		p->map_release(e->mapped);
 }
@@ -197,14 +125,15 @@ static void drop_entry(struct preparse *p, struct entry *e)
  * and left to the reader.  A chunk holds whole lines, so its end is a
  * line's end.
  */
-static void parse_chunk(struct preparse *p, struct chunk *c, unsigned worker)
+static void parse_chunk(struct preparse *p, struct chunk *c)
 {
 	size_t pos = 0;
 	struct frame f;
 	c->nentries = c->next_entry = 0;
 	while (framer_cut(c->data + pos, c->len - pos, c->off + pos == 0, true, 0, &f) ==
 	       FRAME_LINE) {
-		empty_mailbox(p, worker);
+		/* What the reader gave back is released here, beside the parsing. */
+		pool_collect();
 		const char *line = c->data + pos + f.skip;
 		if (f.text < f.len && (line[f.text] == '{' || line[f.text] == '[')) {
 			json_error_t e;
@@ -221,11 +150,7 @@ static void parse_chunk(struct preparse *p, struct chunk *c, unsigned worker)
 static void *worker_main(void *arg)
 {
 	struct preparse *p = arg;
-	int pool = pool_self();
 	pthread_mutex_lock(&p->lock);
-	unsigned index = p->started++;
-	if (pool >= 0 && pool < POOL_MAX)
-		atomic_store_explicit(&p->worker_of_pool[pool], (int)index, memory_order_relaxed);
 	for (;;) {
 		while (!p->stop && p->next_parse == p->next_read)
 			pthread_cond_wait(&p->work, &p->lock);
@@ -234,7 +159,7 @@ static void *worker_main(void *arg)
 		struct chunk *c = slot(p, p->next_parse++);
 		c->state = CHUNK_PARSING;
 		pthread_mutex_unlock(&p->lock);
-		parse_chunk(p, c, index);
+		parse_chunk(p, c);
 		pthread_mutex_lock(&p->lock);
 		c->state = CHUNK_DONE;
 		pthread_cond_signal(&p->parsed);
@@ -383,12 +308,6 @@ struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
 	pthread_cond_init(&p->parsed, NULL);
 	pthread_cond_init(&p->space, NULL);
 	p->workers = xcalloc(p->jobs, sizeof *p->workers);
-	p->gathering = xcalloc(p->jobs, sizeof *p->gathering);
-	p->mailbox = xcalloc(p->jobs, sizeof *p->mailbox);
-	for (unsigned i = 0; i < p->jobs; i++)
-		atomic_init(&p->mailbox[i], NULL);
-	for (size_t i = 0; i < POOL_MAX; i++)
-		atomic_init(&p->worker_of_pool[i], -1);
 	for (unsigned i = 0; i < p->jobs; i++)
 		if (pthread_create(&p->workers[i], NULL, worker_main, p) != 0) {
 			warnx_msg("cannot start a worker thread");
@@ -412,8 +331,7 @@ static void release(struct preparse *p, struct chunk *c)
 	c->state = CHUNK_FREE;
 	p->oldest++;
 	/* Nothing waits for a batch to fill: what was gathered goes now. */
-	for (unsigned w = 0; w < p->jobs; w++)
-		post_batch(p, w);
+	pool_flush();
 }
 
 void preparse_free(struct preparse *p)
@@ -440,12 +358,8 @@ void preparse_free(struct preparse *p)
 		free(c->data);
 		free(c->entries);
 	}
-	for (unsigned w = 0; w < p->jobs; w++) {
-		post_batch(p, w);
-		empty_mailbox(p, w);
-	}
-	free(p->gathering);
-	free(p->mailbox);
+	/* The workers have ended: what is given back now is released here. */
+	pool_flush();
 	free(p->ring);
 	free(p->workers);
 	strbuf_release(&p->carry);
@@ -546,12 +460,6 @@ json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end,
 		}
 	}
 	return NULL;
-}
-
-void preparse_discard(struct preparse *p, json_t *value)
-{
-	if (value)
-		give_back(p, value);
 }
 
 void preparse_set_map(struct preparse *p, void *(*fn)(const json_t *value, void *ctx),

@@ -12,6 +12,7 @@
  */
 #include "read/reader.h"
 #include "read/framer.h"
+#include "read/pool.h"
 #include "read/preparse.h"
 #include "util.h"
 
@@ -510,13 +511,10 @@ static void fill_item(struct reader *r, struct reader_item *item, json_t *value,
 	item->raw_len = len;
 }
 
-/* Lets go of the value handed out last; with -j a worker releases it. */
+/* Lets go of the value handed out last; with -j the worker that parsed it releases it. */
 static void drop_held(struct reader *r)
 {
-	if (r->preparse)
-		preparse_discard(r->preparse, r->held);
-	else
-		json_decref(r->held);
+	pool_give_back(r->held);
 	r->held = NULL;
 	if (r->mapped)
 		r->map_release(r->mapped);
