@@ -3,7 +3,7 @@
 #   make            build ./adkev: needs a C11 compiler and jansson, nothing else
 #                   (on Debian it installs a missing libjansson-dev and pkg-config)
 #   make check      the everyday tests, about a minute: unit suites, CLI cases,
-#                   fuzz-target replays, man lint, terminal and install tests
+#                   fuzz-target replays, man lint, terminal, install and build tests
 #   make check-all  what CI runs (.ci/run): make check, check-sanitize,
 #                   check-valgrind and fuzz-ci
 #   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
@@ -54,7 +54,8 @@ TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
 .PHONY: all deps deps-check deps-man deps-tty deps-valgrind deps-bench deps-browser \
-	check check-all check-unit check-cli check-man check-tty check-install check-browser \
+	check check-all check-unit check-cli check-man check-tty check-install check-build \
+	check-browser \
 	check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
 
@@ -133,7 +134,7 @@ $(BUILD)/gen/timeline_page.c: src/write/timeline_page.html
 	echo 'const size_t timeline_page_nlines = sizeof timeline_page_lines / sizeof *timeline_page_lines;'; \
 	} >$@.tmp && mv $@.tmp $@
 
-$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(HDRS) | $(BUILD)/.deps
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(HDRS) | $(BUILD)/.jansson
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/adkev: $(BUILD)/main.o $(LIB_OBJS)
@@ -148,7 +149,7 @@ $(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h | deps-check
 # The everyday tests, the README's test command: about a minute (README, "How
 # adkev is tested").  check-all adds what takes long: the sanitizers, valgrind
 # and a short fuzz run; it is what CI runs (.ci/run).
-check: check-unit check-cli check-fuzz check-man check-tty check-install
+check: check-unit check-cli check-fuzz check-man check-tty check-install check-build
 check-all: check check-browser check-sanitize check-valgrind fuzz-ci
 
 check-unit: $(TEST_BINS)
@@ -172,6 +173,10 @@ check-install: $(BUILD)/adkev
 check-browser: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-browser
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
 		OUT="$(CURDIR)/build/browser" sh tests/browser/run.sh
+
+# A clean clone builds with a compiler and jansson alone, and installs nothing.
+check-build:
+	@sh tests/build.sh
 
 check-man: | deps-man
 	@out=$$(mandoc -Tlint -W warning $(MANS) 2>&1); \

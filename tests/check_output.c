@@ -63,14 +63,18 @@ START_TEST(string_pieces_write_what_output_json_writes)
 		ck_assert_uint_eq(whole_len, (raw ? PIECES_LEN : sizeof pieces_json - 1) + 1);
 		ck_assert(memcmp(whole, raw ? pieces_text : pieces_json, whole_len - 1) == 0);
 		for (size_t cut = 0; cut <= PIECES_LEN; cut++) {
-			struct output_string w = {0};
 			size_t len;
 			stdout_capture_begin();
-			/* Three pieces, the middle one empty. */
-			ck_assert(output_string_piece(&w, pieces_text, cut));
-			ck_assert(output_string_piece(&w, "", 0));
-			ck_assert(output_string_piece(&w, pieces_text + cut, PIECES_LEN - cut));
-			ck_assert(output_string_end(&w, json_null()));
+			/* Three pieces, the middle one empty, through the writer of standard
+			 * output. */
+			struct json_writer *w = output_writer();
+			jw_string_begin(w);
+			jw_string_piece(w, pieces_text, cut);
+			jw_string_piece(w, "", 0);
+			jw_string_piece(w, pieces_text + cut, PIECES_LEN - cut);
+			jw_string_end(w);
+			jw_line_end(w);
+			ck_assert(!output_failed());
 			char *got = stdout_capture_end(&len);
 			ck_assert_uint_eq(len, whole_len);
 			ck_assert_msg(memcmp(got, whole, len) == 0, "raw %d, cut at %zu", raw, cut);
@@ -82,43 +86,25 @@ START_TEST(string_pieces_write_what_output_json_writes)
 }
 END_TEST
 
-/* What a string of the given pieces (NULL-ended) writes, ended with none. */
-static char *pieces_written(bool raw, const json_t *none, const char *const *pieces)
+START_TEST(the_writer_and_output_bytes_keep_their_order)
 {
-	struct output_string w = {0};
 	size_t len;
-	output_set_style((struct output_style){.raw = raw});
+	output_set_style((struct output_style){.pretty = true});
 	stdout_capture_begin();
-	for (; *pieces; pieces++)
-		output_string_piece(&w, *pieces, strlen(*pieces));
-	output_string_end(&w, none);
+	struct json_writer *w = output_writer();
+	jw_object_begin(w);
+	jw_key(w, "a");
+	/* Bytes written around the writer come after what it gathered. */
+	ck_assert(output_bytes("1", 1));
+	jw_object_end(w);
+	jw_line_end(w);
+	json_t *v = json_pack("{s:[i]}", "b", 2);
+	ck_assert(output_json(v));
+	json_decref(v);
 	char *got = stdout_capture_end(&len);
-	output_set_style((struct output_style){.raw = false});
-	return got;
-}
-
-#define CHECK_PIECES(raw, none, expected, ...)                                                     \
-	do {                                                                                       \
-		static const char *const pieces[] = {__VA_ARGS__ NULL};                            \
-		char *got = pieces_written(raw, none, pieces);                                     \
-		ck_assert_str_eq(got, expected);                                                   \
-		free(got);                                                                         \
-	} while (0)
-
-START_TEST(a_string_without_pieces_is_written_as_none)
-{
-	json_t *empty = json_string("");
-	/* No piece: the value given for none, raw only when it is a string. */
-	CHECK_PIECES(false, json_null(), "null\n", );
-	CHECK_PIECES(true, json_null(), "null\n", );
-	CHECK_PIECES(false, empty, "\"\"\n", );
-	CHECK_PIECES(true, empty, "\n", );
-	/* An empty piece starts the string all the same. */
-	CHECK_PIECES(false, json_null(), "\"\"\n", "", );
-	CHECK_PIECES(true, json_null(), "\n", "", );
-	CHECK_PIECES(false, json_null(), "\"a\\nb\"\n", "a", "\n", "b", );
-	CHECK_PIECES(true, json_null(), "a\nb\n", "a", "\n", "b", );
-	json_decref(empty);
+	output_set_style((struct output_style){.pretty = false});
+	ck_assert_str_eq(got, "{\n  \"a\": 1\n}\n{\n  \"b\": [\n    2\n  ]\n}\n");
+	free(got);
 }
 END_TEST
 
@@ -129,7 +115,7 @@ int main(void)
 	TCase *tc = tcase_create("output");
 	tcase_add_test(tc, results_go_to_stdout_raw_or_as_json);
 	tcase_add_test(tc, string_pieces_write_what_output_json_writes);
-	tcase_add_test(tc, a_string_without_pieces_is_written_as_none);
+	tcase_add_test(tc, the_writer_and_output_bytes_keep_their_order);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -56,8 +56,9 @@ static void trajectory_release(void *state)
 	trajectory_free(state);
 }
 
-static bool trajectory_end(void *state, int *status)
+static bool trajectory_end(void *state, struct json_writer *out, int *status)
 {
+	(void)out; /* trajectory_write() writes to standard output itself */
 	*status = trajectory_write(state, NULL, NULL);
 	return false; /* an object of five members is never empty */
 }
