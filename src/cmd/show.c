@@ -17,6 +17,7 @@
 #include "adk/eventview.h"
 #include "adk/redact.h"
 #include "cmd/extract.h"
+#include "cmd/show.h"
 #include "write/output.h"
 #include "write/progress.h"
 #include "read/reader.h"
@@ -36,6 +37,7 @@ enum {
 	OPT_FULL,
 	OPT_WIDTH,
 	OPT_REDACT,
+	OPT_FORMAT,
 };
 
 #define TIME_WIDTH       10
@@ -59,6 +61,7 @@ enum {
 #define SGR_CYAN        "36"
 
 struct show_options {
+	bool mermaid; /* --format=mermaid */
 	bool color;
 	bool full;
 	long width;
@@ -590,6 +593,7 @@ static const struct option show_long_options[] = {
     {"full", no_argument, NULL, OPT_FULL},
     {"width", required_argument, NULL, OPT_WIDTH},
     {"redact", no_argument, NULL, OPT_REDACT},
+    {"format", required_argument, NULL, OPT_FORMAT},
     {"author", required_argument, NULL, OPT_AUTHOR},
     {"invocation", required_argument, NULL, OPT_INVOCATION},
     {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
@@ -643,6 +647,13 @@ static int run_show(int argc, char *argv[])
 		case OPT_REDACT:
 			o.redact = true;
 			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "text") && strcmp(optarg, "mermaid")) {
+				warnx_msg("show: --format takes text or mermaid");
+				return command_usage(&command_show);
+			}
+			o.mermaid = strcmp(optarg, "mermaid") == 0;
+			break;
 		default:
 			return command_bad_option(&command_show, c, argv);
 		}
@@ -655,6 +666,7 @@ static int run_show(int argc, char *argv[])
 	    reader_new(argv + optind, argc - optind, o.skip_invalid ? READER_SKIP_INVALID : 0);
 	struct progress *progress = o.progress ? progress_start_streaming(r) : NULL;
 	struct show s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH};
+	struct show_mermaid *mermaid = o.mermaid ? show_mermaid_new() : NULL;
 	struct reader_item item;
 	enum reader_result res = READ_END;
 	int status = 0;
@@ -668,9 +680,14 @@ static int run_show(int argc, char *argv[])
 		/* The filters saw the event as written; the screen sees it redacted. */
 		json_t *clean = redact_json(o.redact ? &redactor : NULL, item.value);
 		item.value = clean;
-		show_event(&s, &item);
+		if (mermaid)
+			show_mermaid_add(mermaid, &item);
+		else
+			show_event(&s, &item);
 		json_decref(clean);
 	}
+	if (mermaid)
+		show_mermaid_end(mermaid);
 	if (o.redact)
 		redactor_release(&redactor);
 	if (!output_failed() && res == READ_INVALID)
@@ -688,10 +705,11 @@ static int run_show(int argc, char *argv[])
 const struct command command_show = {
     .name = "show",
     .summary = "Show a run in the terminal, one line per thing that happened.",
-    .usage = "show [-h] [--color[=WHEN]] [--full] [--width N] [--redact]\n"
-             "             [--author NAME] [--invocation ID] [--skip-invalid] [--progress]\n"
-             "             [FILE ...]",
-    .options = "      --color[=WHEN]   colour the output: auto (on a terminal), always, never\n"
+    .usage = "show [-h] [--format FORMAT] [--color[=WHEN]] [--full] [--width N]\n"
+             "             [--redact] [--author NAME] [--invocation ID] [--skip-invalid]\n"
+             "             [--progress] [FILE ...]",
+    .options = "      --format FORMAT  text (the default), or mermaid: a sequenceDiagram\n"
+               "      --color[=WHEN]   colour the output: auto (on a terminal), always, never\n"
                "      --full           show whole values, with their line breaks\n"
                "      --width N        cut lines to N columns (default: the terminal's)\n"
                "      --redact         hide secrets, as trajectory does\n"
