@@ -18,6 +18,8 @@ _adkev_commands()
 _adkev_options()
 {
 	"$1" help "$2" 2>/dev/null | awk '
+		# Another name of an option ("the same as --color") is not offered.
+		/ the same as --/ { next }
 		/^ +-/ {
 			line = $0
 			sub(/^ +/, "", line)

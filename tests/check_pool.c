@@ -193,7 +193,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("pool");
 	TCase *tc = tcase_create("pool");
 	tcase_add_test(tc, blocks_of_every_size_are_usable_and_aligned);

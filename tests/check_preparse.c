@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include "read/preparse.h"
+#include "read/pool.h"
 #include "util.h"
 
 #include <errno.h>
@@ -446,6 +447,6 @@ static Suite *preparse_suite(void)
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	return run_suite(preparse_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

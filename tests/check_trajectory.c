@@ -10,6 +10,7 @@
 
 #include "write/output.h"
 #include "adk/trajectory.h"
+#include "read/pool.h"
 #include "util.h"
 
 static json_t *parse(const char *text)
@@ -51,7 +52,9 @@ static json_t *trajectory_of(const char *events_json)
 static char *dump(const json_t *v)
 {
 	struct strbuf sb = STRBUF_INIT;
-	json_append(&sb, v, false, 0);
+	struct json_writer w;
+	jw_init_buf(&w, &sb, 0);
+	jw_value(&w, v);
 	return sb.buf;
 }
 
@@ -371,12 +374,6 @@ END_TEST
 
 /* Spooled trajectories (adkev trajectory's one result) against the in-memory ones. */
 
-static bool strbuf_sink(void *ctx, const char *p, size_t n)
-{
-	strbuf_add(ctx, p, n);
-	return true;
-}
-
 static void add_all(struct trajectory *t, json_t *events)
 {
 	size_t i;
@@ -393,10 +390,14 @@ static char *spooled_text(const struct trajectory_config *c, json_t *events, boo
                           int *status)
 {
 	struct strbuf sb = STRBUF_INIT;
+	struct json_writer w;
 	struct trajectory *t = trajectory_new(c);
 	trajectory_spool(t, pretty);
 	add_all(t, events);
-	*status = trajectory_write(t, strbuf_sink, &sb);
+	jw_init_buf(&w, &sb, pretty ? JW_PRETTY : 0);
+	*status = trajectory_write(t, &w);
+	if (!*status)
+		jw_line_end(&w);
 	trajectory_free(t);
 	strbuf_addstr(&sb, ""); /* an empty output is "" too */
 	return sb.buf;
@@ -409,8 +410,10 @@ static char *in_memory_text(const struct trajectory_config *c, json_t *events, b
 	struct trajectory *t = trajectory_new(c);
 	add_all(t, events);
 	json_t *v = trajectory_json(t);
-	json_append(&sb, v, pretty, 0);
-	strbuf_addch(&sb, '\n');
+	struct json_writer w;
+	jw_init_buf(&w, &sb, pretty ? JW_PRETTY : 0);
+	jw_value(&w, v);
+	jw_line_end(&w);
 	json_decref(v);
 	trajectory_free(t);
 	return sb.buf;
@@ -547,7 +550,10 @@ static char *spooled_text_prepared(const struct trajectory_config *c,
 		if (item.mapped)
 			trajectory_prepared_free(item.mapped);
 	}
-	ck_assert_int_eq(trajectory_write(t, strbuf_sink, &sb), 0);
+	struct json_writer w;
+	jw_init_buf(&w, &sb, pretty ? JW_PRETTY : 0);
+	ck_assert_int_eq(trajectory_write(t, &w), 0);
+	jw_line_end(&w);
 	trajectory_free(t);
 	trajectory_prep_release(&prep);
 	strbuf_addstr(&sb, "");
@@ -592,8 +598,10 @@ START_TEST(a_spooled_trajectory_as_a_value_is_the_in_memory_one)
 	json_t *v = trajectory_json(t);
 	ck_assert_ptr_nonnull(v);
 	struct strbuf sb = STRBUF_INIT;
-	json_append(&sb, v, false, 0);
-	strbuf_addch(&sb, '\n');
+	struct json_writer w;
+	jw_init_buf(&w, &sb, 0);
+	jw_value(&w, v);
+	jw_line_end(&w);
 	char *memory = in_memory_text(&c, events, false);
 	ck_assert_str_eq(sb.buf, memory);
 	free(memory);
@@ -817,27 +825,38 @@ START_TEST(a_full_disk_is_a_write_error_and_nothing_is_written)
 }
 END_TEST
 
-static bool short_sink(void *ctx, const char *p, size_t n)
+/* A sink that takes the first write and fails every later one; ctx counts the calls. */
+static bool first_write_only(void *ctx, const char *p, size_t n)
 {
-	struct strbuf *sb = ctx;
-	strbuf_add(sb, p, n);
-	return sb->len < 20;
+	(void)p;
+	(void)n;
+	return ++*(int *)ctx == 1;
 }
 
 START_TEST(writing_stops_when_the_sink_fails)
 {
-	json_t *events = parse(mixed_events);
+	json_t *events = json_array();
+	char args[64];
+	/* About 1 MB of calls: the writer hands its text on every 64 KiB. */
+	for (int i = 0; i < 10000; i++) {
+		snprintf(args, sizeof args, "{\"n\":%d,\"pad\":\"%040d\"}", i, i);
+		json_array_append_new(
+		    events, event_with("a", call_part(NULL, "f", json_loads(args, 0, NULL))));
+	}
 	struct trajectory_config c;
 	trajectory_config_init(&c);
 	struct trajectory *t = trajectory_new(&c);
-	struct strbuf sb = STRBUF_INIT;
 	trajectory_spool(t, false);
 	add_all(t, events);
-	ck_assert_int_eq(trajectory_write(t, short_sink, &sb), 0);
-	/* The framing, the first call's separator and its head: then no more. */
-	ck_assert_uint_lt(sb.len, 200);
-	ck_assert_int_eq(strncmp(sb.buf, "{\"tool_calls\":[", 15), 0);
-	strbuf_release(&sb);
+	int calls = 0;
+	struct json_writer w;
+	jw_init_sink(&w, 0, first_write_only, &calls);
+	ck_assert_int_eq(trajectory_write(t, &w), 0);
+	jw_flush(&w);
+	/* The first hand-over went, the second failed, and nothing was tried after it. */
+	ck_assert_int_eq(calls, 2);
+	ck_assert(jw_failed(&w));
+	jw_release(&w);
 	trajectory_free(t);
 	trajectory_config_release(&c);
 	json_decref(events);
@@ -924,7 +943,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("trajectory");
 	TCase *tc = tcase_create("trajectory");
 	tcase_add_test(tc, calls_pair_with_responses_by_id);

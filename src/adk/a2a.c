@@ -93,6 +93,7 @@
 #define M_PARTIAL           "adk_partial"
 #define M_IS_ERROR_MESSAGE  "adk_is_error_message"
 #define M_ACTIONS           "adk_actions"
+#define M_LONG_RUNNING_IDS  "adk_long_running_tool_ids"
 #define M_DATA_PART_COMPAT  "data_part_compat"
 /* adk_type values. */
 #define T_FUNCTION_CALL         "function_call"
@@ -278,80 +279,87 @@ static json_t *tagged_data_part(const struct strbuf *bytes, enum a2a_version v, 
 	return a2a_data_part(v, obj, NULL);
 }
 
-json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_version v,
-                            const char **why)
+/* Rule 1, with decision 3: a text part; the signature travels only when lossless. */
+static json_t *text_part_from_genai(const json_t *part, json_t *text,
+                                    const struct a2a_message_options *o)
 {
-	*why = NULL;
-	if (!json_is_object(part)) {
-		*why = "a part is not an object";
+	json_t *md = NULL;
+	if (json_is_true(adk_get(part, ADK_THOUGHT)))
+		md_set(&md, M_THOUGHT, json_true());
+	const char *signature = adk_get_string(part, ADK_THOUGHT_SIGNATURE);
+	if (signature && o->lossless)
+		md_set(&md, M_THOUGHT_SIGNATURE, json_string(signature));
+	return a2a_text_part(o->version, json_incref(text), md);
+}
+
+/* Rule 3 for fileData: a FilePart with a uri. */
+static json_t *uri_part_from_genai(const json_t *file_data, enum a2a_version v, const char **why)
+{
+	const char *uri = adk_get_string(file_data, ADK_FILE_URI);
+	/* An empty uri is no file at all: from-a2a, as Go, reads it as unset. */
+	if (!uri || !*uri) {
+		*why = "fileData without a fileUri";
 		return NULL;
 	}
-	json_t *text = adk_get(part, ADK_TEXT);
-	json_t *inline_data = adk_get(part, ADK_INLINE_DATA);
-	json_t *file_data = adk_get(part, ADK_FILE_DATA);
-	bool other = inline_data || file_data;
-	for (size_t i = 0; i < NTYPED; i++)
-		other = other || adk_get(part, typed_parts[i].field);
-	const char *signature = adk_get_string(part, ADK_THOUGHT_SIGNATURE);
+	return a2a_file_part(v, false, json_string(uri), adk_get_string(file_data, ADK_MIME_TYPE),
+	                     adk_get_string(file_data, ADK_DISPLAY_NAME), NULL);
+}
 
-	/* Rule 1, with decision 3: an empty text stays a text part. */
-	if (json_is_string(text) && (json_string_length(text) > 0 || !other)) {
-		json_t *md = NULL;
-		if (json_is_true(adk_get(part, ADK_THOUGHT)))
-			md_set(&md, M_THOUGHT, json_true());
-		if (signature)
-			md_set(&md, M_THOUGHT_SIGNATURE, json_string(signature));
-		return a2a_text_part(v, json_incref(text), md);
-	}
+/* Rule 3 for inlineData: a FilePart with the bytes in standard, padded base64. */
+static json_t *bytes_part_from_genai(const json_t *part, const json_t *inline_data,
+                                     const struct strbuf *bytes, enum a2a_version v)
+{
+	struct strbuf b64 = STRBUF_INIT;
+	base64_encode(&b64, bytes->buf ? bytes->buf : "", bytes->len);
+	json_t *md = NULL;
+	json_t *video = adk_get(part, ADK_VIDEO_METADATA);
+	if (video)
+		md_set(&md, M_VIDEO_METADATA_GO, adk_camel_copy(video, true));
+	json_t *p = a2a_file_part(v, true, json_stringn(b64.buf ? b64.buf : "", b64.len),
+	                          adk_get_string(inline_data, ADK_MIME_TYPE),
+	                          adk_get_string(inline_data, ADK_DISPLAY_NAME), md);
+	strbuf_release(&b64);
+	return p;
+}
 
-	/* Rules 2 and 3 (inline bytes) need the decoded bytes. */
+/*
+ * Rules 2 and 3: inline bytes (tagged data first), then fileData.  The
+ * inline bytes are checked even when fileData wins, as Go decodes them.
+ */
+static json_t *file_part_from_genai(const json_t *part, const json_t *inline_data,
+                                    const json_t *file_data, enum a2a_version v, const char **why)
+{
 	struct strbuf bytes = STRBUF_INIT;
+	json_t *p = NULL;
 	if (json_is_object(inline_data)) {
 		json_t *data = adk_get(inline_data, ADK_DATA);
 		if (data &&
 		    (!json_is_string(data) ||
 		     !base64_decode(&bytes, json_string_value(data), json_string_length(data)))) {
-			strbuf_release(&bytes);
 			*why = "invalid base64 in inlineData.data";
-			return NULL;
+			goto done;
 		}
 		const char *mime = adk_get_string(inline_data, ADK_MIME_TYPE);
-		if (mime && strcmp(mime, TEXT_PLAIN) == 0) {
-			json_t *p = tagged_data_part(&bytes, v, why);
-			if (p || *why) {
-				strbuf_release(&bytes);
-				return p;
-			}
-		}
+		if (mime && strcmp(mime, TEXT_PLAIN) == 0 &&
+		    ((p = tagged_data_part(&bytes, v, why)) || *why))
+			goto done;
 	}
-	if (json_is_object(file_data)) {
-		strbuf_release(&bytes);
-		const char *uri = adk_get_string(file_data, ADK_FILE_URI);
-		/* An empty uri is no file at all: from-a2a, as Go, reads it as unset. */
-		if (!uri || !*uri) {
-			*why = "fileData without a fileUri";
-			return NULL;
-		}
-		return a2a_file_part(v, false, json_string(uri),
-		                     adk_get_string(file_data, ADK_MIME_TYPE),
-		                     adk_get_string(file_data, ADK_DISPLAY_NAME), NULL);
-	}
-	if (json_is_object(inline_data)) {
-		struct strbuf b64 = STRBUF_INIT;
-		base64_encode(&b64, bytes.buf ? bytes.buf : "", bytes.len);
-		strbuf_release(&bytes);
-		json_t *md = NULL;
-		json_t *video = adk_get(part, ADK_VIDEO_METADATA);
-		if (video)
-			md_set(&md, M_VIDEO_METADATA_GO, adk_camel_copy(video, true));
-		json_t *p = a2a_file_part(v, true, json_stringn(b64.buf ? b64.buf : "", b64.len),
-		                          adk_get_string(inline_data, ADK_MIME_TYPE),
-		                          adk_get_string(inline_data, ADK_DISPLAY_NAME), md);
-		strbuf_release(&b64);
-		return p;
-	}
+	if (json_is_object(file_data))
+		p = uri_part_from_genai(file_data, v, why);
+	else
+		p = bytes_part_from_genai(part, inline_data, &bytes, v);
+done:
+	strbuf_release(&bytes);
+	return p;
+}
 
-	/* Rule 4: typed data, in Go's order. */
+/*
+ * Rule 4: typed data, in Go's order.  NULL with *why NULL when the part
+ * holds none of the typed members.
+ */
+static json_t *typed_part_from_genai(const json_t *part, const json_t *lrt_ids,
+                                     const struct a2a_message_options *o, const char **why)
+{
 	for (size_t i = 0; i < NTYPED; i++) {
 		json_t *sub = adk_get(part, typed_parts[i].field);
 		if (!sub)
@@ -364,16 +372,41 @@ json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_
 		if (typed_parts[i].field == ADK_FUNCTION_CALL) {
 			bool lr = id_in(lrt_ids, adk_get(sub, ADK_ID));
 			json_object_set_new(md, M_IS_LONG_RUNNING, json_boolean(lr));
-			if (signature)
+			const char *signature = adk_get_string(part, ADK_THOUGHT_SIGNATURE);
+			if (signature && o->lossless)
 				json_object_set_new(md, M_THOUGHT_SIGNATURE,
 				                    json_string(signature));
 		}
 		json_object_set_new(md, M_TYPE, json_string(typed_parts[i].type));
-		return a2a_data_part(v, adk_camel_copy(sub, false), md);
+		return a2a_data_part(o->version, adk_camel_copy(sub, false), md);
 	}
+	return NULL;
+}
 
+json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids,
+                            const struct a2a_message_options *o, const char **why)
+{
+	*why = NULL;
+	if (!json_is_object(part)) {
+		*why = "a part is not an object";
+		return NULL;
+	}
+	json_t *text = adk_get(part, ADK_TEXT);
+	json_t *inline_data = adk_get(part, ADK_INLINE_DATA);
+	json_t *file_data = adk_get(part, ADK_FILE_DATA);
+	bool other = inline_data || file_data;
+	for (size_t i = 0; i < NTYPED; i++)
+		other = other || adk_get(part, typed_parts[i].field);
+	/* Decision 3: an empty text stays a text part, unless the part holds more. */
+	if (json_is_string(text) && (json_string_length(text) > 0 || !other))
+		return text_part_from_genai(part, text, o);
+	if (json_is_object(inline_data) || json_is_object(file_data))
+		return file_part_from_genai(part, inline_data, file_data, o->version, why);
+	json_t *typed = typed_part_from_genai(part, lrt_ids, o, why);
+	if (typed || *why)
+		return typed;
 	/* Rule 5: anything else travels whole. */
-	return a2a_data_part(v, adk_camel_copy(part, false), NULL);
+	return a2a_data_part(o->version, adk_camel_copy(part, false), NULL);
 }
 
 /* The event's actions without default members, top-level keys in camelCase. */
@@ -391,31 +424,118 @@ static json_t *normalised_actions(const json_t *actions)
 	return out;
 }
 
-json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_options *o,
-                               const char *fresh_id, const char **why)
+/*
+ * The actions as adk_actions carries them (--lossless): the whole object
+ * without empty members, when it holds more than escalate and
+ * transferToAgent, which have keys of their own.  Caller owns the result;
+ * NULL when there is nothing more.
+ */
+static json_t *lossless_actions(const json_t *actions)
 {
-	*why = NULL;
-	json_t *parts = json_array();
-	json_t *lrt = adk_get(event, ADK_LONG_RUNNING_TOOL_IDS);
-	json_t *src = event_parts(event);
-	size_t i;
-	json_t *part;
-	json_array_foreach(src, i, part)
+	if (!json_is_object(actions))
+		return NULL;
+	json_t *norm = normalised_actions(actions);
+	const char *key;
+	json_t *v;
+	json_object_foreach(norm, key, v)
 	{
-		json_t *p = a2a_part_from_genai(part, lrt, o->version, why);
-		if (!p) {
-			json_decref(parts);
-			return NULL;
-		}
-		json_array_append_new(parts, p);
+		if (strcmp(key, adk_field_name(ADK_ESCALATE)) != 0 &&
+		    strcmp(key, adk_field_name(ADK_TRANSFER_TO_AGENT)) != 0)
+			return norm;
 	}
+	json_decref(norm);
+	return NULL;
+}
 
-	json_t *msg = json_object();
-	if (o->version == A2A_V03)
-		json_object_set_new(msg, A_KIND, json_string(KIND_MESSAGE));
+static void md_set_nonempty(json_t *md, const char *key, const char *s)
+{
+	if (nonempty(s))
+		json_object_set_new(md, key, json_string(s));
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A copy of obj with its keys in bytewise order, as Go writes a map; steals obj. */
+static json_t *sorted_keys(json_t *obj)
+{
+	size_t n = json_object_size(obj), i = 0;
+	const char **keys = xmalloc((n ? n : 1) * sizeof *keys);
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v)
+	{
+		keys[i++] = key;
+	}
+	qsort(keys, n, sizeof *keys, compare_keys);
+	json_t *out = json_object();
+	for (i = 0; i < n; i++)
+		json_object_set(out, keys[i], json_object_get(obj, keys[i]));
+	free(keys);
+	json_decref(obj);
+	return out;
+}
+
+/*
+ * Section 5's table, keys in Go's sorted order; with --lossless also
+ * adk_actions, adk_error_message and adk_long_running_tool_ids, which Go
+ * does not write.  Caller owns
+ * the result; NULL when there is nothing to say.
+ */
+static json_t *message_metadata(const json_t *event, const struct a2a_message_options *o)
+{
+	static const struct {
+		const char *key;
+		enum adk_field field;
+	} genai_objects[] = {
+	    {M_CITATION, ADK_CITATION_METADATA},
+	    {M_GROUNDING, ADK_GROUNDING_METADATA},
+	    {M_USAGE, ADK_USAGE_METADATA},
+	};
+	json_t *md = json_object();
+	json_t *actions = adk_get(event, ADK_ACTIONS);
+	if (json_is_true(adk_get(actions, ADK_ESCALATE)))
+		json_object_set_new(md, M_ESCALATE, json_true());
+	md_set_nonempty(md, M_TRANSFER, adk_get_string(actions, ADK_TRANSFER_TO_AGENT));
+	md_set_nonempty(md, M_AUTHOR, event_author(event));
+	md_set_nonempty(md, M_BRANCH, adk_get_string(event, ADK_BRANCH));
+	md_set_nonempty(md, M_INVOCATION_ID, event_invocation_id(event));
+	md_set_nonempty(md, M_ERROR_CODE, adk_get_string(event, ADK_ERROR_CODE));
+	for (size_t i = 0; i < sizeof genai_objects / sizeof genai_objects[0]; i++) {
+		json_t *v = adk_get(event, genai_objects[i].field);
+		if (v)
+			json_object_set_new(md, genai_objects[i].key, adk_camel_copy(v, true));
+	}
+	/* User data: its keys are the user's, kept as they are. */
+	json_t *custom = adk_get(event, ADK_CUSTOM_METADATA);
+	if (custom)
+		json_object_set(md, M_CUSTOM, custom);
+	if (o->lossless) {
+		json_t *more = lossless_actions(actions);
+		if (more)
+			json_object_set_new(md, M_ACTIONS, more);
+		md_set_nonempty(md, M_ERROR_MESSAGE, adk_get_string(event, ADK_ERROR_MESSAGE));
+		/* Go carries these only as adk_is_long_running on calls, which a Message
+		 * does not turn back into longRunningToolIds. */
+		json_t *lrt = adk_get(event, ADK_LONG_RUNNING_TOOL_IDS);
+		if (json_is_array(lrt) && json_array_size(lrt))
+			json_object_set(md, M_LONG_RUNNING_IDS, lrt);
+	}
+	if (!json_object_size(md)) {
+		json_decref(md);
+		return NULL;
+	}
+	return sorted_keys(md);
+}
+
+/* messageId, contextId and taskId (decision 4), in that order. */
+static void message_ids(json_t *msg, const json_t *event, const struct a2a_message_options *o,
+                        const char *fresh_id)
+{
 	const char *id = nonempty(adk_get_string(event, ADK_ID));
 	json_object_set_new(msg, A_MESSAGE_ID, json_string(id ? id : fresh_id));
-
 	json_t *custom = adk_get(event, ADK_CUSTOM_METADATA);
 	const char *context_id = o->context_id, *task_id = o->task_id;
 	if (o->ids_from_metadata) {
@@ -428,62 +548,56 @@ json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_opt
 		json_object_set_new(msg, A_CONTEXT_ID, json_string(context_id));
 	if (task_id)
 		json_object_set_new(msg, A_TASK_ID, json_string(task_id));
+}
+
+/* The A2A parts of the event's content; NULL on bad input (section 12). */
+static json_t *message_parts(const json_t *event, const struct a2a_message_options *o,
+                             const char **why)
+{
+	json_t *content = adk_get(event, ADK_CONTENT);
+	json_t *src = adk_get(content, ADK_PARTS);
+	if (content && !json_is_object(content)) {
+		*why = "content is not an object";
+		return NULL;
+	}
+	if (src && !json_is_array(src)) {
+		*why = "content.parts is not an array";
+		return NULL;
+	}
+	json_t *lrt = adk_get(event, ADK_LONG_RUNNING_TOOL_IDS);
+	json_t *parts = json_array();
+	size_t i;
+	json_t *part;
+	json_array_foreach(src, i, part)
+	{
+		json_t *p = a2a_part_from_genai(part, lrt, o, why);
+		if (!p) {
+			json_decref(parts);
+			return NULL;
+		}
+		json_array_append_new(parts, p);
+	}
+	return parts;
+}
+
+json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_options *o,
+                               const char *fresh_id, const char **why)
+{
+	*why = NULL;
+	json_t *parts = message_parts(event, o, why);
+	if (!parts)
+		return NULL;
+	json_t *msg = json_object();
+	if (o->version == A2A_V03)
+		json_object_set_new(msg, A_KIND, json_string(KIND_MESSAGE));
+	message_ids(msg, event, o, fresh_id);
 	bool user = event_is_user(event);
 	json_object_set_new(msg, A_ROLE,
 	                    json_string(o->version == A2A_V03
 	                                    ? (user ? "user" : "agent")
 	                                    : (user ? "ROLE_USER" : "ROLE_AGENT")));
 	json_object_set_new(msg, A_PARTS, parts);
-
-	/* Section 5's table, keys in Go's (sorted) order; adk_actions and adk_error_message are
-	 * extensions. */
-	json_t *md = NULL;
-	json_t *actions = adk_get(event, ADK_ACTIONS);
-	json_t *norm = json_is_object(actions) ? normalised_actions(actions) : json_object();
-	json_t *escalate = adk_get(actions, ADK_ESCALATE);
-	const char *transfer = nonempty(adk_get_string(actions, ADK_TRANSFER_TO_AGENT));
-	bool more = false;
-	const char *key;
-	json_t *v;
-	json_object_foreach(norm, key, v)
-	{
-		if (strcmp(key, adk_field_name(ADK_ESCALATE)) != 0 &&
-		    strcmp(key, adk_field_name(ADK_TRANSFER_TO_AGENT)) != 0)
-			more = true;
-	}
-	if (more)
-		md_set(&md, M_ACTIONS, json_incref(norm));
-	json_decref(norm);
-	const char *author = nonempty(event_author(event));
-	if (author)
-		md_set(&md, M_AUTHOR, json_string(author));
-	const char *branch = nonempty(adk_get_string(event, ADK_BRANCH));
-	if (branch)
-		md_set(&md, M_BRANCH, json_string(branch));
-	json_t *citation = adk_get(event, ADK_CITATION_METADATA);
-	if (citation)
-		md_set(&md, M_CITATION, adk_camel_copy(citation, true));
-	if (custom)
-		md_set(&md, M_CUSTOM, json_incref(custom));
-	const char *error_code = nonempty(adk_get_string(event, ADK_ERROR_CODE));
-	if (error_code)
-		md_set(&md, M_ERROR_CODE, json_string(error_code));
-	const char *error_message = nonempty(adk_get_string(event, ADK_ERROR_MESSAGE));
-	if (error_message)
-		md_set(&md, M_ERROR_MESSAGE, json_string(error_message));
-	if (json_is_true(escalate))
-		md_set(&md, M_ESCALATE, json_true());
-	json_t *grounding = adk_get(event, ADK_GROUNDING_METADATA);
-	if (grounding)
-		md_set(&md, M_GROUNDING, adk_camel_copy(grounding, true));
-	const char *invocation = nonempty(event_invocation_id(event));
-	if (invocation)
-		md_set(&md, M_INVOCATION_ID, json_string(invocation));
-	if (transfer)
-		md_set(&md, M_TRANSFER, json_string(transfer));
-	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
-	if (usage)
-		md_set(&md, M_USAGE, adk_camel_copy(usage, true));
+	json_t *md = message_metadata(event, o);
 	if (md)
 		json_object_set_new(msg, A_METADATA, md);
 	return msg;
@@ -1076,7 +1190,6 @@ static json_t *task_body(const struct a2a_object *o, const struct a2a_event_opti
 	json_t *msg = object_member(status, A_MESSAGE);
 	json_t *msg_parts = json_object_get(msg, A_PARTS);
 	json_t *md = object_member(o->obj, A_METADATA);
-	json_t *msg_md = object_member(msg, A_METADATA);
 	b.parts = json_array();
 	b.lrt = json_array();
 	json_t *artifacts = json_object_get(o->obj, A_ARTIFACTS);
@@ -1110,7 +1223,8 @@ static json_t *task_body(const struct a2a_object *o, const struct a2a_event_opti
 	b.turn_complete = final;
 	b.task_id = string_member(o->obj, A_ID);
 	b.context_id = string_member(o->obj, A_CONTEXT_ID);
-	b.maps = (struct meta_maps){{md, msg_md}, {md, msg_md}, {md, msg_md}};
+	/* A Task's metadata is task.metadata alone: artifacts and status message are ignored. */
+	b.maps = (struct meta_maps){{md, NULL}, {md, NULL}, {md, NULL}};
 	json_t *ev = build_body(&b, opts);
 	body_release(&b);
 	return ev;
@@ -1139,7 +1253,8 @@ static json_t *status_body(const struct a2a_object *o, const struct a2a_event_op
 		if (!convert_parts(msg_parts, skip_first ? 1 : 0, b.parts, b.lrt, why))
 			goto fail;
 		b.turn_complete = true;
-		b.maps = (struct meta_maps){{md, msg_md}, {md, msg_md}, {md, msg_md}};
+		/* Go reads a final update's event.metadata only, never its message's. */
+		b.maps = (struct meta_maps){{md, NULL}, {md, NULL}, {md, NULL}};
 	} else {
 		if (!msg)
 			goto none;
@@ -1197,10 +1312,33 @@ static json_t *artifact_body(const struct a2a_object *o, const struct a2a_event_
 	b.partial = o->adk_partial >= 0 ? o->adk_partial == 1 : o->append || !o->last_chunk;
 	b.task_id = string_member(o->obj, A_TASK_ID);
 	b.context_id = string_member(o->obj, A_CONTEXT_ID);
-	b.maps = (struct meta_maps){{art_md, md}, {art_md, md}, {md, art_md}};
+	/* The artifact's metadata wins, but actions come from event.metadata only (Go). */
+	b.maps = (struct meta_maps){{art_md, md}, {art_md, md}, {md, NULL}};
 	json_t *ev = build_body(&b, opts);
 	body_release(&b);
 	return ev;
+}
+
+/*
+ * The ids to-a2a --lossless writes as adk_long_running_tool_ids, which no
+ * ADK peer sends: non-empty strings only.  Caller owns the result; NULL when
+ * there are none.
+ */
+static json_t *lossless_long_running_ids(const json_t *md)
+{
+	json_t *ids = json_object_get(md, M_LONG_RUNNING_IDS);
+	json_t *out = NULL;
+	size_t i;
+	json_t *id;
+	json_array_foreach(ids, i, id)
+	{
+		if (!json_is_string(id) || !json_string_length(id))
+			continue;
+		if (!out)
+			out = json_array();
+		json_array_append(out, id);
+	}
+	return out;
 }
 
 static json_t *message_body(const struct a2a_object *o, const struct a2a_event_options *opts,
@@ -1209,11 +1347,12 @@ static json_t *message_body(const struct a2a_object *o, const struct a2a_event_o
 	struct body b = {0};
 	json_t *md = object_member(o->obj, A_METADATA);
 	b.parts = json_array();
-	b.lrt = json_array();
-	if (!convert_parts(json_object_get(o->obj, A_PARTS), 0, b.parts, b.lrt, why)) {
+	/* A Message never sets longRunningToolIds, whatever its parts say (section 6.3). */
+	if (!convert_parts(json_object_get(o->obj, A_PARTS), 0, b.parts, NULL, why)) {
 		body_release(&b);
 		return NULL;
 	}
+	b.lrt = lossless_long_running_ids(md);
 	const char *role = string_member(o->obj, A_ROLE);
 	b.user_role = role && (strcasecmp(role, "user") == 0 || strcasecmp(role, "ROLE_USER") == 0);
 	b.turn_complete = true;

@@ -11,17 +11,18 @@
  * trajectory), each piece is redacted, cut and printed as soon as it is
  * known, at the indentation it will have in the result, and appended to an
  * unlinked temporary file; an index file keeps where each call's text and
- * latest result lie, and trajectory_write() copies those spans out around
- * the object's framing, so the bytes are those of the in-memory result.
+ * latest result lie, and trajectory_write() splices those spans into the
+ * object its JSON writer frames, so the bytes are those of the in-memory
+ * result.
  * The tables that pair responses by id and count token usage once per
  * model call move to files too when they grow, so memory stays constant.
  */
 #include "adk/trajectory.h"
 #include "adk/answer.h"
 #include "adk/event.h"
-#include "write/output.h"
 #include "adk/redact.h"
 #include "util.h"
+#include "write/json.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -770,56 +771,45 @@ static uint64_t read_u64(struct trajectory *t, struct spool *s, uint64_t at)
 /*
  * Where the pieces stand when pretty: the result is at level 0, its lists
  * at level 1, a tool call or a state delta at level 2, a call's members at
- * level 3.  json_append() writes objects the same way.
+ * level 3.  Each piece is written by a JSON writer set to its level.
  */
 enum { LIST_LEVEL = 1, ITEM_LEVEL = 2, MEMBER_LEVEL = 3 };
 
-static void newline_indent(struct strbuf *sb, int level)
+/* A writer into sb in the style of p, for values that stand at level. */
+static void writer_at(struct json_writer *w, struct strbuf *sb, const struct trajectory_prep *p,
+                      int level)
 {
-	strbuf_addch(sb, '\n');
-	for (int i = 0; i < level; i++)
-		strbuf_add(sb, "  ", 2);
+	jw_init_buf(w, sb, p->pretty ? JW_PRETTY : 0);
+	jw_set_level(w, level);
 }
 
-/* What json_append() writes before a member's value in an object at level. */
-static void add_key(struct strbuf *sb, bool first, const char *key, bool pretty, int level)
-{
-	if (!first)
-		strbuf_addch(sb, ',');
-	if (pretty)
-		newline_indent(sb, level + 1);
-	json_append_string(sb, key, strlen(key));
-	strbuf_add(sb, pretty ? ": " : ":", pretty ? 2 : 1);
-}
-
-/* Appends v redacted, cut and printed as p says, at level. */
-static void append_reported(struct strbuf *sb, const struct trajectory_prep *p, const json_t *v,
-                            int level)
+/* Writes v redacted and cut as p says. */
+static void write_reported(struct json_writer *w, const struct trajectory_prep *p, const json_t *v)
 {
 	json_t *r = redact_and_truncate(p->rp, v, p->config->max_string);
-	json_append(sb, r, p->pretty, level);
+	jw_value(w, r);
 	json_decref(r);
 }
 
-/* Appends v redacted and cut as configured, at level: as a worker prepared it, if one did. */
-static void add_reported(struct trajectory *t, struct strbuf *sb, const json_t *v, int level)
+/* Writes v, standing at level, redacted and cut: as a worker prepared it, if one did. */
+static void add_reported(struct trajectory *t, struct json_writer *w, const json_t *v, int level)
 {
 	const struct prepared *p = t->prepared;
 	for (size_t i = 0; p && i < p->npieces; i++)
 		if (p->pieces[i].value == v && p->pieces[i].level == level) {
-			strbuf_add(sb, p->text.buf + p->pieces[i].off, p->pieces[i].len);
+			jw_raw(w, p->text.buf + p->pieces[i].off, p->pieces[i].len);
 			return;
 		}
-	append_reported(sb, &t->prep, v, level);
+	write_reported(w, &t->prep, v);
 }
 
-/* Appends a string member's value: the string, or null for anything else. */
-static void add_string_or_null(struct strbuf *sb, const json_t *v)
+/* Writes a string member's value: the string, or null for anything else. */
+static void add_string_or_null(struct json_writer *w, const json_t *v)
 {
 	if (json_is_string(v))
-		json_append_string(sb, json_string_value(v), json_string_length(v));
+		jw_string(w, json_string_value(v), json_string_length(v));
 	else
-		strbuf_add(sb, "null", 4);
+		jw_null(w);
 }
 
 static void put_u64(struct strbuf *sb, size_t at, uint64_t n)
@@ -1025,7 +1015,7 @@ static void keep_call(struct trajectory *t, const json_t *event, json_t *call, s
 }
 
 /*
- * Writes call n's record: the object json_append() would write for it in
+ * Writes call n's record: the object the writer writes for it in
  * trajectory_json()'s value, cut where the result goes.
  */
 static void spool_call(struct trajectory *t, const json_t *event, json_t *call, size_t n)
@@ -1037,34 +1027,36 @@ static void spool_call(struct trajectory *t, const json_t *event, json_t *call, 
 	const char *id_text = json_is_string(id) ? json_string_value(id) : NULL;
 	size_t id_len = id_text ? strlen(id_text) : 0;
 	double seconds;
-	bool pretty = t->prep.pretty;
+	struct json_writer w;
 
 	strbuf_reset(sb);
 	strbuf_add(sb, zeros, CALL_HEADER); /* the lengths, filled in below */
 	strbuf_add(sb, id_text ? id_text : "", id_len);
 	size_t head = sb->len;
-	strbuf_addch(sb, '{');
-	add_key(sb, true, "id", pretty, ITEM_LEVEL);
-	add_string_or_null(sb, id);
-	add_key(sb, false, "name", pretty, ITEM_LEVEL);
-	add_string_or_null(sb, name);
-	add_key(sb, false, "arguments", pretty, ITEM_LEVEL);
-	if (json_is_object(args))
-		add_reported(t, sb, args, MEMBER_LEVEL);
-	else
-		strbuf_add(sb, "{}", 2);
-	add_key(sb, false, "result", pretty, ITEM_LEVEL);
+	writer_at(&w, sb, &t->prep, ITEM_LEVEL);
+	jw_object_begin(&w);
+	jw_key(&w, "id");
+	add_string_or_null(&w, id);
+	jw_key(&w, "name");
+	add_string_or_null(&w, name);
+	jw_key(&w, "arguments");
+	if (json_is_object(args)) {
+		add_reported(t, &w, args, MEMBER_LEVEL);
+	} else {
+		jw_object_begin(&w);
+		jw_object_end(&w);
+	}
+	jw_key(&w, "result");
 	size_t tail = sb->len;
-	add_key(sb, false, "timestamp", pretty, ITEM_LEVEL);
+	jw_raw(&w, "", 0); /* the result is written apart, between head and tail */
+	jw_key(&w, "timestamp");
 	if (event_timestamp(event, &seconds))
-		json_append_real(sb, seconds);
+		jw_real(&w, seconds);
 	else
-		strbuf_add(sb, "null", 4);
-	add_key(sb, false, "author", pretty, ITEM_LEVEL);
-	add_string_or_null(sb, adk_get(event, ADK_AUTHOR));
-	if (pretty)
-		newline_indent(sb, ITEM_LEVEL);
-	strbuf_addch(sb, '}');
+		jw_null(&w);
+	jw_key(&w, "author");
+	add_string_or_null(&w, adk_get(event, ADK_AUTHOR));
+	jw_object_end(&w);
 	put_u64(sb, 0, id_len);
 	put_u64(sb, sizeof(uint64_t), tail - head);
 	put_u64(sb, 2 * sizeof(uint64_t), sb->len - tail);
@@ -1104,7 +1096,9 @@ static void set_result(struct trajectory *t, size_t n, json_t *response)
 		struct strbuf *sb = &t->scratch;
 		strbuf_reset(sb);
 		strbuf_add(sb, zeros, sizeof(uint64_t)); /* the length, filled in below */
-		add_reported(t, sb, response, MEMBER_LEVEL);
+		struct json_writer w;
+		writer_at(&w, sb, &t->prep, MEMBER_LEVEL);
+		add_reported(t, &w, response, MEMBER_LEVEL);
 		put_u64(sb, 0, sb->len - sizeof(uint64_t));
 		result = spool_append(t, &t->calls_spool, sb->buf, sb->len);
 		scratch_done(t);
@@ -1142,14 +1136,15 @@ static void add_delta(struct trajectory *t, json_t *delta)
 		json_array_append(t->deltas, delta);
 		return;
 	}
-	/* The deltas spool holds the list's inside: each delta after its separator. */
+	/* The deltas spool holds each delta's text after its length; the writer adds separators. */
 	struct strbuf *sb = &t->scratch;
+	struct json_writer w;
 	strbuf_reset(sb);
-	if (t->ndeltas++)
-		strbuf_addch(sb, ',');
-	if (t->prep.pretty)
-		newline_indent(sb, ITEM_LEVEL);
-	add_reported(t, sb, delta, ITEM_LEVEL);
+	strbuf_add(sb, zeros, sizeof(uint64_t)); /* the length, filled in below */
+	writer_at(&w, sb, &t->prep, ITEM_LEVEL);
+	add_reported(t, &w, delta, ITEM_LEVEL);
+	put_u64(sb, 0, sb->len - sizeof(uint64_t));
+	t->ndeltas++;
 	spool_append(t, &t->deltas_spool, sb->buf, sb->len);
 	scratch_done(t);
 }
@@ -1159,13 +1154,13 @@ static void set_error_from_event(struct trajectory *t, const json_t *event)
 	json_t *code = adk_get(event, ADK_ERROR_CODE);
 	const char *message = adk_get_string(event, ADK_ERROR_MESSAGE);
 	struct strbuf sb = STRBUF_INIT;
+	struct json_writer w;
 	/* A code may be a number (HTTP status) in some writers; it is written as JSON would. */
+	jw_init_buf(&w, &sb, 0);
 	if (json_is_string(code))
 		strbuf_add(&sb, json_string_value(code), json_string_length(code));
-	else if (json_is_integer(code))
-		strbuf_addf(&sb, "%" JSON_INTEGER_FORMAT, json_integer_value(code));
-	else if (json_is_real(code))
-		json_append_real(&sb, json_real_value(code));
+	else if (json_is_number(code))
+		jw_value(&w, code);
 	if (message && *message) {
 		if (sb.len)
 			strbuf_add(&sb, ": ", 2);
@@ -1243,20 +1238,16 @@ static json_t *or_null(json_t *v)
 	return v ? json_incref(v) : json_null();
 }
 
-static bool strbuf_sink(void *ctx, const char *p, size_t n)
-{
-	strbuf_add(ctx, p, n);
-	return true;
-}
-
 json_t *trajectory_json(struct trajectory *t)
 {
 	const struct trajectory_config *c = t->config;
 	if (t->spooled) {
 		/* Read back from what would be written: the same value, but held whole. */
 		struct strbuf sb = STRBUF_INIT;
+		struct json_writer w;
 		json_t *v = NULL;
-		if (trajectory_write(t, strbuf_sink, &sb) == 0)
+		writer_at(&w, &sb, &t->prep, 0);
+		if (trajectory_write(t, &w) == 0)
 			v = json_loadb(sb.buf, sb.len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
 		strbuf_release(&sb);
 		return v;
@@ -1299,52 +1290,26 @@ json_t *trajectory_json(struct trajectory *t)
 	return o;
 }
 
-/* Where trajectory_write() sends its bytes. */
-struct sink {
-	bool (*write)(void *ctx, const char *p, size_t n);
-	void *ctx;
-	bool open; /* false once a write failed */
-};
-
-static bool output_sink(void *ctx, const char *p, size_t n)
-{
-	(void)ctx;
-	return output_bytes(p, n);
-}
-
-static void emit(struct sink *k, const char *p, size_t n)
-{
-	if (k->open && n)
-		k->open = k->write(k->ctx, p, n);
-}
-
-/* Emits sb and empties it. */
-static void emit_buf(struct sink *k, struct strbuf *sb)
-{
-	emit(k, sb->buf, sb->len);
-	strbuf_reset(sb);
-}
-
-/* Copies len bytes of s from offset at to the sink, through chunk (SPOOL_BUFFER bytes). */
+/* Splices len bytes of s from offset at into w's value, through chunk (SPOOL_BUFFER bytes). */
 static void copy_span(struct trajectory *t, struct spool *s, uint64_t at, uint64_t len, char *chunk,
-                      struct sink *k)
+                      struct json_writer *w)
 {
-	while (len && k->open && !t->status) {
+	while (len && !jw_failed(w) && !t->status) {
 		size_t n = len < SPOOL_BUFFER ? (size_t)len : SPOOL_BUFFER;
 		if (!spool_read(t, s, at, chunk, n))
 			return;
-		emit(k, chunk, n);
+		jw_raw_piece(w, chunk, n);
 		at += n;
 		len -= n;
 	}
 }
 
 /* The tool calls: each call's text around its latest result. */
-static void write_calls(struct trajectory *t, struct strbuf *sb, char *chunk, struct sink *k)
+static void write_calls(struct trajectory *t, char *chunk, struct json_writer *w)
 {
 	struct spool *s = &t->calls_spool;
 	struct call_ref refs[256];
-	for (size_t i = 0; i < t->ncalls && k->open && !t->status; i++) {
+	for (size_t i = 0; i < t->ncalls && !jw_failed(w) && !t->status; i++) {
 		size_t in_refs = i % 256;
 		if (!in_refs) {
 			size_t n = t->ncalls - i < 256 ? t->ncalls - i : 256;
@@ -1354,67 +1319,69 @@ static void write_calls(struct trajectory *t, struct strbuf *sb, char *chunk, st
 		}
 		uint64_t record = refs[in_refs].record, result = refs[in_refs].result;
 		uint64_t len[3];
-		if (i)
-			strbuf_addch(sb, ',');
-		if (t->prep.pretty)
-			newline_indent(sb, ITEM_LEVEL);
-		emit_buf(k, sb);
 		if (!spool_read(t, s, record, len, sizeof len))
 			return;
 		uint64_t head = record + CALL_HEADER + len[0];
-		copy_span(t, s, head, len[1], chunk, k);
+		jw_raw_begin(w);
+		copy_span(t, s, head, len[1], chunk, w);
 		if (result == NO_RESULT)
-			emit(k, "null", 4);
+			jw_raw_piece(w, "null", 4);
 		else
 			copy_span(t, s, result + sizeof(uint64_t), read_u64(t, s, result), chunk,
-			          k);
-		copy_span(t, s, head + len[1], len[2], chunk, k);
+			          w);
+		copy_span(t, s, head + len[1], len[2], chunk, w);
+		jw_raw_end(w);
 	}
 }
 
-int trajectory_write(struct trajectory *t, bool (*sink)(void *ctx, const char *p, size_t n),
-                     void *ctx)
+/* The state deltas: each one's text, after its length in the spool. */
+static void write_deltas(struct trajectory *t, char *chunk, struct json_writer *w)
+{
+	struct spool *s = &t->deltas_spool;
+	uint64_t at = 0;
+	for (size_t i = 0; i < t->ndeltas && !jw_failed(w) && !t->status; i++) {
+		uint64_t len = read_u64(t, s, at);
+		jw_raw_begin(w);
+		copy_span(t, s, at + sizeof len, len, chunk, w);
+		jw_raw_end(w);
+		at += sizeof len + len;
+	}
+}
+
+int trajectory_write(struct trajectory *t, struct json_writer *w)
 {
 	const struct trajectory_config *c = t->config;
-	struct sink k = {sink ? sink : output_sink, ctx, true};
-	struct strbuf *sb = &t->scratch;
-	bool pretty = t->prep.pretty;
 	if (t->status)
 		return t->status;
 	char *chunk = xmalloc(SPOOL_BUFFER);
 
-	strbuf_reset(sb);
-	strbuf_addch(sb, '{');
-	add_key(sb, true, "tool_calls", pretty, 0);
-	strbuf_addch(sb, '[');
-	write_calls(t, sb, chunk, &k);
-	if (pretty && t->ncalls)
-		newline_indent(sb, LIST_LEVEL);
-	strbuf_addch(sb, ']');
-	add_key(sb, false, "state_deltas", pretty, 0);
-	strbuf_addch(sb, '[');
-	emit_buf(&k, sb);
-	copy_span(t, &t->deltas_spool, 0, t->deltas_spool.size, chunk, &k);
-	if (pretty && t->ndeltas)
-		newline_indent(sb, LIST_LEVEL);
-	strbuf_addch(sb, ']');
+	jw_object_begin(w);
+	jw_key(w, "tool_calls");
+	jw_array_begin(w);
+	write_calls(t, chunk, w);
+	/* A temporary file that failed to read back ends the output there. */
+	if (!t->status) {
+		jw_array_end(w);
+		jw_key(w, "state_deltas");
+		jw_array_begin(w);
+		write_deltas(t, chunk, w);
+	}
+	free(chunk);
+	if (t->status)
+		return t->status;
+	jw_array_end(w);
 
 	json_t *usage = c->token_usage ? usage_total_json(&t->usage) : json_null();
 	json_t *answer = answer_json(&t->answer);
-	add_key(sb, false, "token_usage", pretty, 0);
-	json_append(sb, usage, pretty, LIST_LEVEL);
-	add_key(sb, false, "final_output", pretty, 0);
-	json_append(sb, answer, pretty, LIST_LEVEL);
-	add_key(sb, false, "error", pretty, 0);
-	add_string_or_null(sb, t->error);
-	if (pretty)
-		newline_indent(sb, 0);
-	strbuf_add(sb, "}\n", 2);
+	jw_key(w, "token_usage");
+	jw_value(w, usage);
+	jw_key(w, "final_output");
+	jw_value(w, answer);
+	jw_key(w, "error");
+	add_string_or_null(w, t->error);
+	jw_object_end(w);
 	json_decref(usage);
 	json_decref(answer);
-	if (!t->status)
-		emit_buf(&k, sb);
-	free(chunk);
 	return t->status;
 }
 
@@ -1488,7 +1455,9 @@ static void prepare_piece(struct prepared **out, const struct trajectory_prep *p
 		pr->pieces = xrealloc(pr->pieces, pr->cap * sizeof *pr->pieces);
 	}
 	size_t off = pr->text.len;
-	append_reported(&pr->text, p, v, level);
+	struct json_writer w;
+	writer_at(&w, &pr->text, p, level);
+	write_reported(&w, p, v);
 	pr->pieces[pr->npieces++] = (struct prepared_piece){v, level, off, pr->text.len - off};
 }
 

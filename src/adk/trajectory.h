@@ -17,6 +17,7 @@
 #include "read/reader.h"
 #include "adk/redact.h"
 #include "util.h"
+#include "write/json.h"
 
 struct trajectory_config {
 	bool tool_calls, state_deltas, token_usage; /* gepa's include_* switches */
@@ -53,28 +54,6 @@ enum {
  * kept, not copied.
  */
 bool trajectory_option(struct trajectory_config *c, int opt, const char *arg, bool *bad);
-
-/* clang-format off */
-#define TRAJECTORY_LONG_OPTIONS                                                                    \
-	{"no-redact", no_argument, NULL, OPT_TRAJECTORY_NO_REDACT},                                \
-	{"redact-key", required_argument, NULL, OPT_TRAJECTORY_REDACT_KEY},                        \
-	{"redact-exact", no_argument, NULL, OPT_TRAJECTORY_REDACT_EXACT},                          \
-	{"max-string", required_argument, NULL, OPT_TRAJECTORY_MAX_STRING},                        \
-	{"no-truncate", no_argument, NULL, OPT_TRAJECTORY_NO_TRUNCATE},                            \
-	{"no-tool-calls", no_argument, NULL, OPT_TRAJECTORY_NO_TOOL_CALLS},                        \
-	{"no-state-deltas", no_argument, NULL, OPT_TRAJECTORY_NO_STATE_DELTAS},                    \
-	{"no-token-usage", no_argument, NULL, OPT_TRAJECTORY_NO_TOKEN_USAGE}
-/* clang-format on */
-
-#define TRAJECTORY_OPTIONS_HELP                                                                    \
-	"      --no-redact      keep secrets in tool arguments, results and state\n"               \
-	"      --redact-key WORD  also hide keys ending in WORD (repeatable)\n"                    \
-	"      --redact-exact   hide only keys spelled exactly as a listed word\n"                 \
-	"      --max-string N   cut strings longer than N code points (10000)\n"                   \
-	"      --no-truncate    never cut strings\n"                                               \
-	"      --no-tool-calls  leave out tool calls\n"                                            \
-	"      --no-state-deltas  leave out state deltas\n"                                        \
-	"      --no-token-usage leave out token usage\n"
 
 /*
  * A trajectory being built; c must outlive it.  It is held in memory, by
@@ -129,16 +108,15 @@ void trajectory_prepared_free(void *prepared);
  */
 json_t *trajectory_json(struct trajectory *t);
 /*
- * Writes a spooled trajectory through sink (output_bytes() when sink is
- * NULL), followed by a newline: the bytes output_json() writes for the
- * value trajectory_json() would return, in the style given to
- * trajectory_spool().  Writing stops when sink returns false.  Returns 0,
- * or, having reported it, EXIT_OSERR when a temporary file could not be
- * made or EXIT_IOERR when writing to one failed (then nothing is written),
- * or reading one back did (then the output stops there).
+ * Writes a spooled trajectory as one value with w, whose flags must have
+ * the pretty of trajectory_spool(): the bytes jw_value() writes for the
+ * value trajectory_json() would return.  Writing stops when w's sink
+ * fails.  Returns 0, or, having reported it, EXIT_OSERR when a temporary
+ * file could not be made or EXIT_IOERR when writing to one failed (then
+ * nothing is written), or reading one back did (then the output stops
+ * there, the value unfinished).
  */
-int trajectory_write(struct trajectory *t, bool (*sink)(void *ctx, const char *p, size_t n),
-                     void *ctx);
+int trajectory_write(struct trajectory *t, struct json_writer *w);
 void trajectory_free(struct trajectory *t);
 
 /*

@@ -30,7 +30,9 @@ void pool_free(void *p);
 bool pool_enabled(void);
 /*
  * Has jansson allocate its values here (json_set_alloc_funcs), before any
- * value exists.
+ * value exists; allocation then fails the way xmalloc does.  Text jansson
+ * returns (json_dumps) is then freed with pool_free(), not free().  main()
+ * calls it first thing, and so does every unit suite.
  */
 void pool_serve_jansson(void);
 /*

@@ -11,7 +11,7 @@
  * each with its original bytes and position.
  */
 #include "read/reader.h"
-#include "write/output.h"
+#include "write/json.h"
 #include "read/preparse.h"
 #include "util.h"
 
@@ -535,8 +535,10 @@ static void fill_item(struct reader *r, struct reader_item *item, json_t *value,
 		item->raw_len = len;
 	} else {
 		/* The bytes could not be located; compact JSON stands in for them. */
+		struct json_writer w;
 		strbuf_reset(&r->reserialised);
-		json_append(&r->reserialised, value, false, 0);
+		jw_init_buf(&w, &r->reserialised, 0);
+		jw_value(&w, value);
 		item->raw = r->reserialised.buf;
 		item->raw_len = r->reserialised.len;
 	}
