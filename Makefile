@@ -210,11 +210,12 @@ check-tsan:
 # leaves its reader threads' stacks so, which is no leak.  The closed-pipe
 # cases are left out: a run that SIGPIPE kills mid-way still holds memory
 # (its reader threads' values too) that only a finished run frees.  A missing
-# TMPDIR (trajectory's temporary file) stops valgrind itself.
+# TMPDIR (trajectory's temporary file) stops valgrind itself.  usage/options
+# runs adkev some 1,500 times to probe every option: the sanitizer run keeps it.
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_errors \
-	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing
+	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing usage/options
 VALGRIND_SHARDS = 2
 check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
 	@pids=""; i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \
