@@ -318,7 +318,7 @@ static bool peek_line(struct reader *r)
 			break;
 		if (cut == FRAME_END)
 			return false;
-		r->searched = r->end;
+		r->searched = r->start + f.total;
 		fill(r);
 	}
 	r->at_file_start = false;
@@ -696,6 +696,9 @@ static enum step parse_multiline(struct reader *r, size_t i, struct reader_item 
 			return report_truncated(r, last_line, last_end_col,
 			                        "the input ends inside it");
 		line = line_ptr(r);
+		/* The data lines of an SSE event are joined across its other fields. */
+		if (sse && r->line_kind == FRAME_SSE_OTHER)
+			continue;
 		/* An SSE value goes on in "data:" lines only, a plain one in plain lines. */
 		if (sse != (r->line_kind == FRAME_SSE_DATA)) {
 			classify_line(r);
