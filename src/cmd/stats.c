@@ -10,7 +10,7 @@
 #include "adk/eventview.h"
 #include "cmd/extract.h"
 #include "write/termtext.h"
-#include "adk/trajectory.h"
+#include "adk/usage.h"
 
 #include <math.h>
 #include <stdlib.h>

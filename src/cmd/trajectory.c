@@ -5,36 +5,39 @@
  * their results, the non-empty state deltas, the token usage summed once per
  * model call, the final output and the last error, with secrets hidden and
  * long strings cut (events.md section 3.3).  The one result of a whole
- * stream is spooled through a temporary file (trajectory_spool()), so memory
- * does not grow with the tool results and state deltas; --per-invocation
- * builds its results in memory.
+ * stream keeps its values in temporary files past TRAJECTORY_IN_MEMORY
+ * bytes (trajectory_spill()), so memory does not grow with the tool results
+ * and state deltas; --per-invocation builds its results in memory.
  */
 #include "cmd/extract.h"
 #include "adk/trajectory.h"
 
 #include <stdlib.h>
 
+/* The trajectory options' values lie above this command's own. */
+_Static_assert(OPT_TRAJECTORY_NO_REDACT > OPT_COMMAND + 10, "trajectory option values overlap");
+
 struct trajectory_cmd_config {
 	struct trajectory_config traj;
 	const char *bad; /* the option whose value was rejected */
-	bool spool;      /* one result: spooled, written by trajectory_end() */
+	bool spill;      /* one result, written by trajectory_end() */
 	bool pretty;
-	struct trajectory_prep prep; /* for the workers, when spooled */
+	struct trajectory_prep prep; /* for the workers, with one result */
 };
 
 /*
- * One result (no --per-invocation) is spooled: its pieces wait in a
- * temporary file, not in memory, and are copied out at the end.  The
- * choice and the style are made here, not in a writer's begin(), as
- * nothing is written while the stream is read: so a --progress line on
- * the terminal does not need the result built in memory instead.
+ * One result (no --per-invocation) keeps its pieces in temporary files
+ * once they outgrow memory, and copies them out at the end.  The choice
+ * and the style are made here, not in a writer's begin(), as nothing is
+ * written while the stream is read: so a --progress line on the terminal
+ * does not need the result built in memory instead.
  */
 static void *trajectory_start(const void *config)
 {
 	const struct trajectory_cmd_config *cfg = config;
 	struct trajectory *t = trajectory_new(&cfg->traj);
-	if (cfg->spool)
-		trajectory_spool(t, cfg->pretty);
+	if (cfg->spill)
+		trajectory_spill(t, cfg->pretty, TRAJECTORY_IN_MEMORY);
 	return t;
 }
 
@@ -56,13 +59,19 @@ static void trajectory_release(void *state)
 	trajectory_free(state);
 }
 
+static bool write_stdout(void *ctx, const char *p, size_t n)
+{
+	(void)ctx;
+	return output_bytes(p, n);
+}
+
 static bool trajectory_end(void *state, int *status)
 {
-	*status = trajectory_write(state, NULL, NULL);
+	*status = trajectory_write(state, write_stdout, NULL);
 	return false; /* an object of five members is never empty */
 }
 
-/* The workers print each event's tool values and delta for the spool (trajectory_prepare()). */
+/* The workers redact, cut and print each event's tool values and delta (trajectory_prepare()). */
 static void *trajectory_map(const json_t *value, void *config)
 {
 	struct trajectory_cmd_config *cfg = config;
@@ -114,7 +123,7 @@ static int run_trajectory(int argc, char *argv[])
 		warnx_msg("trajectory: invalid value for %s", cfg.bad);
 		status = command_usage(&command_trajectory);
 	}
-	cfg.spool = !o.per_invocation;
+	cfg.spill = !o.per_invocation;
 	cfg.pretty = o.style.pretty;
 	if (status < 0) {
 		trajectory_prep_init(&cfg.prep, &cfg.traj, cfg.pretty);
