@@ -1,16 +1,22 @@
 # adkev - a command-line filter for Google ADK event streams.
 #
-#   make            build ./adkev (installs missing build dependencies first)
-#   make check      build and run every test: unit suites, CLI cases, fuzz-target
-#                   replays, man lint, then check-sanitize and check-valgrind
-#   make check-sanitize   the whole suite under ASan+UBSan
-#   make check-tsan       the whole suite under ThreadSanitizer (-j's worker threads)
+#   make            build ./adkev: needs a C11 compiler and jansson, nothing else
+#                   (on Debian it installs a missing libjansson-dev and pkg-config)
+#   make check      the everyday tests, about a minute: unit suites, CLI cases,
+#                   fuzz-target replays, man lint, terminal, install and build tests
+#   make check-all  what CI runs (.ci/run): make check, check-sanitize,
+#                   check-valgrind and fuzz-ci
+#   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
+#   make check-tsan       unit and CLI tests under ThreadSanitizer (-j's worker threads)
 #   make check-valgrind   the CLI cases under valgrind
 #   make check-slow       the huge-input and allocation-failure cases at full size
 #   make fuzz FUZZ_SECONDS=N, make fuzz-ci   libFuzzer targets (tests/fuzz/fuzz.mk)
 #   make bench      adkev against jq on generated ADK streams (BENCH_MB=100 BENCH_RUNS=3
 #                   BENCH_BIG_MB=1024; installs jq and GNU time if missing)
 #   make install    PREFIX=/usr/local DESTDIR=
+#
+# Test tools (Check, mandoc, valgrind, tmux, zsh, clang, jq) are installed by the
+# targets that use them, on Debian, when missing; make deps installs them all.
 
 VERSION = 0.1.0
 PREFIX ?= /usr/local
@@ -20,8 +26,9 @@ BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
 
 CC ?= cc
-# Recursive (=) on purpose: pkg-config is asked when a recipe runs, after
-# the deps target has installed it.
+# jansson through pkg-config, or a plain -ljansson where the compiler finds it
+# without one.  Recursive (=) on purpose: asked when a recipe runs, after
+# $(BUILD)/.jansson may have installed it.
 JANSSON_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
@@ -38,43 +45,91 @@ BUILD ?= build/default
 SRCS = $(wildcard src/*.c src/*/*.c)
 HDRS = $(wildcard src/*.h src/*/*.h)
 LIB_SRCS = $(filter-out src/main.c,$(SRCS))
-LIB_OBJS = $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
+# The timeline page's template, src/write/timeline_page.html, becomes a C
+# array of its lines: the page is edited and diffed as HTML, and built in.
+GEN_OBJS = $(BUILD)/gen/timeline_page.o
+LIB_OBJS = $(LIB_SRCS:src/%.c=$(BUILD)/%.o) $(GEN_OBJS)
 TEST_SRCS = $(wildcard tests/check_*.c)
 TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
-# The packages the build and the tests need, by the command or file that shows them.
-DEB_PACKAGES = pkg-config libjansson-dev check mandoc valgrind
-# The terminal tests (tests/tty) drive tmux and zsh; they are skipped, loudly,
-# where these cannot be installed.
-TTY_PACKAGES = tmux zsh
-
-.PHONY: all deps check check-unit check-cli check-man check-tty check-install \
+.PHONY: all deps deps-check deps-man deps-tty deps-valgrind deps-bench \
+	check check-all check-unit check-cli check-man check-tty check-install check-build \
 	check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
 
 all: adkev
 
-# Installs what is missing, through apt-get, with sudo only when not root.
-deps: $(BUILD)/.deps
-$(BUILD)/.deps:
-	@missing=""; \
-	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
-	[ -f /usr/include/jansson.h ] || missing="$$missing libjansson-dev"; \
-	[ -f /usr/include/check.h ] || missing="$$missing check"; \
-	command -v mandoc >/dev/null 2>&1 || missing="$$missing mandoc"; \
-	command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
-		$$sudo apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null \
-			|| { echo "could not install:$$missing" >&2; exit 1; }; \
-	fi
-	@mkdir -p $(BUILD) && touch $@
+# Packages are installed in one place, tests/deb-install.sh (apt-get, with sudo
+# only when not root), called through these two:
+#   $(call need,PROBE,PACKAGES,WHAT)  unless the shell command PROBE succeeds,
+#                                     install the Debian PACKAGES, or stop naming them
+#   $(call want,PROBE,PACKAGES,WHAT)  the same, but where they cannot be installed
+#                                     it only says so (the caller skips, loudly)
+# A target that needs a tool gets a deps-NAME target of one line, as below, and
+# lists it after a | (order-only: it runs first, and rebuilds nothing).
+need = { $(1); } >/dev/null 2>&1 || sh tests/deb-install.sh '$(3)' $(2)
+want = { $(1); } >/dev/null 2>&1 || sh tests/deb-install.sh --optional '$(3)' $(2)
 
-$(BUILD)/%.o: src/%.c $(HDRS) | $(BUILD)/.deps
+# What the tests need; plain make needs none of it.
+deps-check:
+	@$(call need,echo '#include <check.h>' | $(CC) $(CHECK_CFLAGS) -fsyntax-only -x c -,check,make check-unit)
+deps-man:
+	@$(call need,command -v mandoc,mandoc,make check-man)
+deps-tty:
+	@$(call want,command -v tmux && command -v zsh,tmux zsh,make check-tty)
+deps-valgrind:
+	@$(call need,command -v valgrind,valgrind,make check-valgrind)
+deps-bench:
+	@$(call need,command -v jq && [ -x /usr/bin/time ],jq time,make bench)
+# Everything any target installs, for preparing a machine (a CI image) at once.
+deps: $(BUILD)/.jansson deps-check deps-man deps-tty deps-valgrind deps-bench fuzz-deps
+
+# The build needs a C11 compiler and jansson, nothing else.  Once per build
+# folder, a program using jansson must compile and link with the flags above;
+# where it does not, a missing libjansson-dev and pkg-config are installed on
+# Debian, and elsewhere the build stops saying what to install.
+JANSSON_TRY = printf '\043include <jansson.h>\nint main(void) { json_decref(json_object()); return 0; }\n' | \
+	$(CC) $(CFLAGS) $(LDFLAGS) -x c -o $(BUILD)/.jansson-try - \
+	$$(pkg-config --cflags --libs jansson 2>/dev/null || echo -ljansson) >/dev/null 2>&1
+define JANSSON_MISSING
+adkev needs jansson (a C library for JSON) to build, found through pkg-config.
+Install both, then run make again:
+  Debian, Ubuntu:    apt-get install libjansson-dev pkg-config
+  Fedora, RHEL:      dnf install jansson-devel pkgconf-pkg-config
+  Alpine:            apk add jansson-dev pkgconf
+  Arch:              pacman -S jansson pkgconf
+  FreeBSD:           pkg install jansson pkgconf
+  macOS (Homebrew):  brew install jansson pkgconf
+endef
+export JANSSON_MISSING
+
+$(BUILD)/.jansson:
 	@mkdir -p $(@D)
+	@if ! $(JANSSON_TRY); then \
+		command -v apt-get >/dev/null 2>&1 || { echo "$$JANSSON_MISSING" >&2; exit 1; }; \
+		sh tests/deb-install.sh make libjansson-dev pkg-config || exit 1; \
+		$(JANSSON_TRY) || { echo "$$JANSSON_MISSING" >&2; exit 1; }; \
+	fi
+	@rm -f $(BUILD)/.jansson-try && touch $@
+
+$(BUILD)/%.o: src/%.c $(HDRS) | $(BUILD)/.jansson
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# Each line becomes one string literal (backslashes and quotes escaped, and
+# '?' so that no "??" reads as a trigraph), short enough for any C compiler.
+$(BUILD)/gen/timeline_page.c: src/write/timeline_page.html
+	@mkdir -p $(@D)
+	@{ echo '/* Made by the Makefile from src/write/timeline_page.html: edit that. */'; \
+	echo '#include "write/page.h"'; \
+	echo 'const char *const timeline_page_lines[] = {'; \
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/    "/' -e 's/$$/\\n",/' $<; \
+	echo '};'; \
+	echo 'const size_t timeline_page_nlines = sizeof timeline_page_lines / sizeof *timeline_page_lines;'; \
+	} >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(HDRS) | $(BUILD)/.deps
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/adkev: $(BUILD)/main.o $(LIB_OBJS)
@@ -83,13 +138,14 @@ $(BUILD)/adkev: $(BUILD)/main.o $(LIB_OBJS)
 adkev: $(BUILD)/adkev
 	cp $< $@
 
-$(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h
+$(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h | deps-check
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Isrc -o $@ $< $(LIB_OBJS) $(LDLIBS_ALL) $(CHECK_LIBS)
 
-# fuzz-ci last: every libFuzzer target for about a minute in all, so CI fuzzes
-# each submission while .ci/run stays exactly the README's `make check`.
-check: check-unit check-cli check-fuzz check-man check-tty check-install check-sanitize \
-	check-valgrind fuzz-ci
+# The everyday tests, the README's test command: about a minute (README, "How
+# adkev is tested").  check-all adds what takes long: the sanitizers, valgrind
+# and a short fuzz run; it is what CI runs (.ci/run).
+check: check-unit check-cli check-fuzz check-man check-tty check-install check-build
+check-all: check check-sanitize check-valgrind fuzz-ci
 
 check-unit: $(TEST_BINS)
 	@for t in $(TEST_BINS); do CK_FORK=no $(TEST_ENV) $$t || exit 1; done
@@ -100,26 +156,17 @@ check-cli: $(BUILD)/adkev $(BUILD)/adkev-gen
 		ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
 		CLI_OUT="$(CURDIR)/$(BUILD)/cli-out" sh tests/cli/run.sh
 
-# Tries to install tmux and zsh once; never fails the build when it cannot.
-$(BUILD)/.deps-tty: | $(BUILD)/.deps
-	@missing=""; \
-	for p in $(TTY_PACKAGES); do command -v $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
-		{ $$sudo apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; } \
-			|| echo "could not install:$$missing (the terminal tests will be skipped)" >&2; \
-	fi; \
-	touch $@
-
-check-tty: $(BUILD)/adkev | $(BUILD)/.deps-tty
+check-tty: $(BUILD)/adkev | deps-tty
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" TTY_OUT="$(CURDIR)/$(BUILD)/tty-out" sh tests/tty/run.sh
 
 check-install: $(BUILD)/adkev
 	@MAKE="$(MAKE)" BUILD="$(BUILD)" sh tests/install.sh
 
-check-man: | $(BUILD)/.deps
+# A clean clone builds with a compiler and jansson alone, and installs nothing.
+check-build:
+	@sh tests/build.sh
+
+check-man: | deps-man
 	@out=$$(mandoc -Tlint -W warning $(MANS) 2>&1); \
 	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; \
 	echo "man: $(words $(MANS)) pages clean under mandoc -Tlint -W warning"
@@ -148,7 +195,7 @@ VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_errors \
 	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing
 VALGRIND_SHARDS = 2
-check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen
+check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
 	@pids=""; i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \
 		ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(VALGRIND)" SKIP="$(VALGRIND_SKIP)" \
 			ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
@@ -174,23 +221,13 @@ check-slow: $(BUILD)/adkev
 include tests/fuzz/fuzz.mk
 
 # The generator of ADK streams the benchmark and the larger CLI cases read.
-$(BUILD)/adkev-gen: bench/gen.c | $(BUILD)/.deps
+$(BUILD)/adkev-gen: bench/gen.c | $(BUILD)/.jansson
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
 
 BENCH_MB ?= 100
 BENCH_RUNS ?= 3
 BENCH_BIG_MB ?= 1024
-bench: $(BUILD)/adkev $(BUILD)/adkev-gen
-	@missing=""; \
-	command -v jq >/dev/null 2>&1 || missing="$$missing jq"; \
-	[ -x /usr/bin/time ] || missing="$$missing time"; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
-		$$sudo apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null \
-			|| { echo "could not install:$$missing" >&2; exit 1; }; \
-	fi
+bench: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-bench
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" GEN="$(CURDIR)/$(BUILD)/adkev-gen" BENCH_DIR="$(CURDIR)/build/bench" \
 		BENCH_MB=$(BENCH_MB) BENCH_RUNS=$(BENCH_RUNS) BENCH_BIG_MB=$(BENCH_BIG_MB) CC="$(CC)" \
 		sh bench/run.sh

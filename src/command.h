@@ -27,6 +27,7 @@ extern const struct command command_reasoning;
 extern const struct command command_show;
 extern const struct command command_state;
 extern const struct command command_stats;
+extern const struct command command_timeline;
 extern const struct command command_to_a2a;
 extern const struct command command_trajectory;
 

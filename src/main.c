@@ -17,8 +17,9 @@
 
 /* Sorted by name; adkev --help lists them in this order. */
 static const struct command *const commands[] = {
-    &command_critic, &command_final, &command_from_a2a, &command_partition, &command_reasoning,
-    &command_show,   &command_state, &command_stats,    &command_to_a2a,    &command_trajectory,
+    &command_critic,    &command_final,  &command_from_a2a,   &command_partition,
+    &command_reasoning, &command_show,   &command_state,      &command_stats,
+    &command_timeline,  &command_to_a2a, &command_trajectory,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -156,23 +156,24 @@ static const char streamed_events[] =
     "{\"author\":\"b\",\"content\":{\"parts\":[{\"text\":\"\u00e9\",\"thought\":true},"
     "{\"text\":\"B\"}]}}]";
 
-/* What answer_stream()/reasoning_stream() write over events, in style raw or JSON. */
+/* What answer_stream()/reasoning_stream() write over events, raw or JSON, and a line end. */
 static char *streamed(bool reasoning, bool raw, const char *events_json)
 {
 	json_t *events = json_loads(events_json, JSON_ALLOW_NUL, NULL);
 	ck_assert_ptr_nonnull(events);
 	struct answer a;
 	struct reasoning r;
-	size_t i, len;
+	size_t i;
 	json_t *ev;
 	answer_init(&a, true);
 	reasoning_init(&r);
-	output_set_style((struct output_style){.raw = raw});
-	stdout_capture_begin();
+	struct strbuf sb = STRBUF_INIT;
+	struct json_writer w;
+	jw_init_buf(&w, &sb, raw ? JW_RAW : 0);
 	if (reasoning)
-		reasoning_stream(&r);
+		reasoning_stream(&r, &w);
 	else
-		answer_stream(&a);
+		answer_stream(&a, &w);
 	json_array_foreach(events, i, ev)
 	{
 		if (reasoning)
@@ -181,10 +182,10 @@ static char *streamed(bool reasoning, bool raw, const char *events_json)
 			answer_add(&a, ev);
 	}
 	bool empty = reasoning ? reasoning_stream_end(&r) : answer_stream_end(&a);
-	char *got = stdout_capture_end(&len);
-	output_set_style((struct output_style){.raw = false});
+	jw_line_end(&w);
+	char *got = sb.buf;
 	/* Written text has no NUL here unless escaped, so the length is that of the string. */
-	ck_assert_uint_eq(strlen(got), len);
+	ck_assert_uint_eq(strlen(got), sb.len);
 	ck_assert(empty == (json_array_size(events) == 0));
 	answer_release(&a);
 	reasoning_release(&r);

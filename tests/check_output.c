@@ -1,56 +1,10 @@
 /*
- * check_output.c - the JSON printer and the result writer.
+ * check_output.c - results on standard output: raw or JSON, whole or in pieces
+ * (the JSON itself is check_json.c's).
  */
 #include "testutil.h"
 
 #include "write/output.h"
-
-static char *printed(const char *json_text, bool pretty)
-{
-	json_t *v = json_loads(json_text, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
-	ck_assert_ptr_nonnull(v);
-	struct strbuf sb = STRBUF_INIT;
-	json_append(&sb, v, pretty, 0);
-	json_decref(v);
-	return sb.buf;
-}
-
-#define CHECK_PRINTED(in, pretty, expected)                                                        \
-	do {                                                                                       \
-		char *got = printed(in, pretty);                                                   \
-		ck_assert_str_eq(got, expected);                                                   \
-		free(got);                                                                         \
-	} while (0)
-
-START_TEST(compact_keeps_member_order_and_integers)
-{
-	CHECK_PRINTED("{ \"z\": 1, \"a\": [true, false, null, -9223372036854775807] }", false,
-	              "{\"z\":1,\"a\":[true,false,null,-9223372036854775807]}");
-	CHECK_PRINTED("{}", false, "{}");
-	CHECK_PRINTED("[]", false, "[]");
-}
-END_TEST
-
-START_TEST(reals_are_shortest_round_trip)
-{
-	CHECK_PRINTED("[0.1, 0.8, 1767229215.002, 1e300, 3.0, -2.5e-7, 123456789.123456789]", false,
-	              "[0.1,0.8,1767229215.002,1e+300,3.0,-2.5e-07,123456789.12345679]");
-}
-END_TEST
-
-START_TEST(strings_escape_only_what_json_requires)
-{
-	CHECK_PRINTED("\"q\\\" b\\\\ n\\n t\\t c\\u0001 nul\\u0000 é 🌍 / \\u2028\"", false,
-	              "\"q\\\" b\\\\ n\\n t\\t c\\u0001 nul\\u0000 é 🌍 / \u2028\"");
-}
-END_TEST
-
-START_TEST(pretty_indents_by_two)
-{
-	CHECK_PRINTED("{\"a\":[1,{\"b\":{}}],\"c\":[]}", true,
-	              "{\n  \"a\": [\n    1,\n    {\n      \"b\": {}\n    }\n  ],\n  \"c\": []\n}");
-}
-END_TEST
 
 START_TEST(results_go_to_stdout_raw_or_as_json)
 {
@@ -88,27 +42,6 @@ static const char pieces_text[] =
 static const char pieces_json[] =
     "\"q\\\" b\\\\ n\\n t\\t c\\u0001 nul\\u0000 \xc3\xa9 \xf0\x9f\x8c\x8d \xe2\x80\xa8|\"";
 
-START_TEST(string_body_pieces_join_into_the_whole)
-{
-	struct strbuf whole = STRBUF_INIT;
-	json_append_string(&whole, pieces_text, PIECES_LEN);
-	ck_assert_uint_eq(whole.len, sizeof pieces_json - 1);
-	ck_assert(memcmp(whole.buf, pieces_json, whole.len) == 0);
-	/* Cut at every byte, inside the UTF-8 sequences too. */
-	for (size_t cut = 0; cut <= PIECES_LEN; cut++) {
-		struct strbuf sb = STRBUF_INIT;
-		strbuf_addch(&sb, '"');
-		json_append_string_body(&sb, pieces_text, cut);
-		json_append_string_body(&sb, pieces_text + cut, PIECES_LEN - cut);
-		strbuf_addch(&sb, '"');
-		ck_assert_uint_eq(sb.len, whole.len);
-		ck_assert_msg(memcmp(sb.buf, whole.buf, sb.len) == 0, "cut at %zu", cut);
-		strbuf_release(&sb);
-	}
-	strbuf_release(&whole);
-}
-END_TEST
-
 /* What output_json() writes for the whole text in style; the caller frees it. */
 static char *whole_written(bool raw, size_t *len)
 {
@@ -130,14 +63,18 @@ START_TEST(string_pieces_write_what_output_json_writes)
 		ck_assert_uint_eq(whole_len, (raw ? PIECES_LEN : sizeof pieces_json - 1) + 1);
 		ck_assert(memcmp(whole, raw ? pieces_text : pieces_json, whole_len - 1) == 0);
 		for (size_t cut = 0; cut <= PIECES_LEN; cut++) {
-			struct output_string w = {0};
 			size_t len;
 			stdout_capture_begin();
-			/* Three pieces, the middle one empty. */
-			ck_assert(output_string_piece(&w, pieces_text, cut));
-			ck_assert(output_string_piece(&w, "", 0));
-			ck_assert(output_string_piece(&w, pieces_text + cut, PIECES_LEN - cut));
-			ck_assert(output_string_end(&w, json_null()));
+			/* Three pieces, the middle one empty, through the writer of standard
+			 * output. */
+			struct json_writer *w = output_writer();
+			jw_string_begin(w);
+			jw_string_piece(w, pieces_text, cut);
+			jw_string_piece(w, "", 0);
+			jw_string_piece(w, pieces_text + cut, PIECES_LEN - cut);
+			jw_string_end(w);
+			jw_line_end(w);
+			ck_assert(!output_failed());
 			char *got = stdout_capture_end(&len);
 			ck_assert_uint_eq(len, whole_len);
 			ck_assert_msg(memcmp(got, whole, len) == 0, "raw %d, cut at %zu", raw, cut);
@@ -149,43 +86,25 @@ START_TEST(string_pieces_write_what_output_json_writes)
 }
 END_TEST
 
-/* What a string of the given pieces (NULL-ended) writes, ended with none. */
-static char *pieces_written(bool raw, const json_t *none, const char *const *pieces)
+START_TEST(the_writer_and_output_bytes_keep_their_order)
 {
-	struct output_string w = {0};
 	size_t len;
-	output_set_style((struct output_style){.raw = raw});
+	output_set_style((struct output_style){.pretty = true});
 	stdout_capture_begin();
-	for (; *pieces; pieces++)
-		output_string_piece(&w, *pieces, strlen(*pieces));
-	output_string_end(&w, none);
+	struct json_writer *w = output_writer();
+	jw_object_begin(w);
+	jw_key(w, "a");
+	/* Bytes written around the writer come after what it gathered. */
+	ck_assert(output_bytes("1", 1));
+	jw_object_end(w);
+	jw_line_end(w);
+	json_t *v = json_pack("{s:[i]}", "b", 2);
+	ck_assert(output_json(v));
+	json_decref(v);
 	char *got = stdout_capture_end(&len);
-	output_set_style((struct output_style){.raw = false});
-	return got;
-}
-
-#define CHECK_PIECES(raw, none, expected, ...)                                                     \
-	do {                                                                                       \
-		static const char *const pieces[] = {__VA_ARGS__ NULL};                            \
-		char *got = pieces_written(raw, none, pieces);                                     \
-		ck_assert_str_eq(got, expected);                                                   \
-		free(got);                                                                         \
-	} while (0)
-
-START_TEST(a_string_without_pieces_is_written_as_none)
-{
-	json_t *empty = json_string("");
-	/* No piece: the value given for none, raw only when it is a string. */
-	CHECK_PIECES(false, json_null(), "null\n", );
-	CHECK_PIECES(true, json_null(), "null\n", );
-	CHECK_PIECES(false, empty, "\"\"\n", );
-	CHECK_PIECES(true, empty, "\n", );
-	/* An empty piece starts the string all the same. */
-	CHECK_PIECES(false, json_null(), "\"\"\n", "", );
-	CHECK_PIECES(true, json_null(), "\n", "", );
-	CHECK_PIECES(false, json_null(), "\"a\\nb\"\n", "a", "\n", "b", );
-	CHECK_PIECES(true, json_null(), "a\nb\n", "a", "\n", "b", );
-	json_decref(empty);
+	output_set_style((struct output_style){.pretty = false});
+	ck_assert_str_eq(got, "{\n  \"a\": 1\n}\n{\n  \"b\": [\n    2\n  ]\n}\n");
+	free(got);
 }
 END_TEST
 
@@ -194,14 +113,9 @@ int main(void)
 	util_init_json_alloc();
 	Suite *s = suite_create("output");
 	TCase *tc = tcase_create("output");
-	tcase_add_test(tc, compact_keeps_member_order_and_integers);
-	tcase_add_test(tc, reals_are_shortest_round_trip);
-	tcase_add_test(tc, strings_escape_only_what_json_requires);
-	tcase_add_test(tc, pretty_indents_by_two);
 	tcase_add_test(tc, results_go_to_stdout_raw_or_as_json);
-	tcase_add_test(tc, string_body_pieces_join_into_the_whole);
 	tcase_add_test(tc, string_pieces_write_what_output_json_writes);
-	tcase_add_test(tc, a_string_without_pieces_is_written_as_none);
+	tcase_add_test(tc, the_writer_and_output_bytes_keep_their_order);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -2,10 +2,11 @@
  * check_partition.c - the pieces partition --split stands on: file names
  * made from hostile agent names (filename.c), events put on one line
  * (json_append_one_line) and files written into a directory under a
- * temporary name (output_dir_*, output.c).
+ * temporary name (partition_dir_*, cmd/partition_dir.c).
  */
 #include "testutil.h"
 
+#include "cmd/partition_dir.h"
 #include "write/filename.h"
 #include "write/output.h"
 
@@ -200,7 +201,7 @@ START_TEST(one_line_keeps_bytes_but_line_breaks)
 }
 END_TEST
 
-/* output_dir_* */
+/* partition_dir_* */
 
 static char tmpdir[64];
 
@@ -254,23 +255,23 @@ START_TEST(dir_is_created_and_files_appear_only_at_commit)
 	char path[128];
 	snprintf(path, sizeof path, "%s/new/sub//", tmpdir);
 	int status = 0;
-	struct output_dir *d = output_dir_open(path, false, &status);
+	struct partition_dir *d = partition_dir_open(path, false, &status);
 	ck_assert_ptr_nonnull(d);
 	size_t a, b;
-	ck_assert_int_eq(output_dir_add(d, "a.jsonl", &a), 0);
-	ck_assert_int_eq(output_dir_add(d, "b.jsonl", &b), 0);
+	ck_assert_int_eq(partition_dir_add(d, "a.jsonl", &a), 0);
+	ck_assert_int_eq(partition_dir_add(d, "b.jsonl", &b), 0);
 	char expected_path[160];
 	snprintf(expected_path, sizeof expected_path, "%s/new/sub/a.jsonl", tmpdir);
-	ck_assert_str_eq(output_dir_path(d, a), expected_path);
-	ck_assert_int_eq(output_dir_write(d, a, "1\n", 2), 0);
-	ck_assert_int_eq(output_dir_write(d, b, "2\n", 2), 0);
-	ck_assert_int_eq(output_dir_write(d, a, "3\n", 2), 0);
+	ck_assert_str_eq(partition_dir_path(d, a), expected_path);
+	ck_assert_int_eq(partition_dir_write(d, a, "1\n", 2), 0);
+	ck_assert_int_eq(partition_dir_write(d, b, "2\n", 2), 0);
+	ck_assert_int_eq(partition_dir_write(d, a, "3\n", 2), 0);
 	snprintf(path, sizeof path, "%s/new/sub", tmpdir);
 	/* Before the commit only hidden temporary files exist. */
 	char *early = slurp(path, "a.jsonl");
 	ck_assert_ptr_null(early);
-	ck_assert_int_eq(output_dir_commit(d), 0);
-	output_dir_free(d);
+	ck_assert_int_eq(partition_dir_commit(d), 0);
+	partition_dir_free(d);
 	char *got_a = slurp(path, "a.jsonl"), *got_b = slurp(path, "b.jsonl");
 	ck_assert_str_eq(got_a, "1\n3\n");
 	ck_assert_str_eq(got_b, "2\n");
@@ -290,29 +291,29 @@ START_TEST(existing_file_is_refused_without_force)
 	fclose(f);
 
 	int status = 0;
-	struct output_dir *d = output_dir_open(tmpdir, false, &status);
+	struct partition_dir *d = partition_dir_open(tmpdir, false, &status);
 	ck_assert_ptr_nonnull(d);
 	size_t i;
-	ck_assert_int_eq(output_dir_add(d, "other.jsonl", &i), 0);
-	ck_assert_int_eq(output_dir_write(d, i, "x\n", 2), 0);
+	ck_assert_int_eq(partition_dir_add(d, "other.jsonl", &i), 0);
+	ck_assert_int_eq(partition_dir_write(d, i, "x\n", 2), 0);
 	capture_begin();
-	int added = output_dir_add(d, "a.jsonl", &i);
+	int added = partition_dir_add(d, "a.jsonl", &i);
 	char *err = capture_end();
 	ck_assert_int_eq(added, EXIT_CANTCREAT);
 	ck_assert_ptr_nonnull(strstr(err, "a.jsonl' exists; --force overwrites it"));
 	free(err);
-	output_dir_free(d);
+	partition_dir_free(d);
 	/* The old file is untouched, and nothing else was left behind. */
 	char *kept = slurp(tmpdir, "a.jsonl");
 	ck_assert_str_eq(kept, "keep\n");
 	ck_assert_int_eq(count_entries(tmpdir), 1);
 	free(kept);
 
-	d = output_dir_open(tmpdir, true, &status);
-	ck_assert_int_eq(output_dir_add(d, "a.jsonl", &i), 0);
-	ck_assert_int_eq(output_dir_write(d, i, "new\n", 4), 0);
-	ck_assert_int_eq(output_dir_commit(d), 0);
-	output_dir_free(d);
+	d = partition_dir_open(tmpdir, true, &status);
+	ck_assert_int_eq(partition_dir_add(d, "a.jsonl", &i), 0);
+	ck_assert_int_eq(partition_dir_write(d, i, "new\n", 4), 0);
+	ck_assert_int_eq(partition_dir_commit(d), 0);
+	partition_dir_free(d);
 	kept = slurp(tmpdir, "a.jsonl");
 	ck_assert_str_eq(kept, "new\n");
 	free(kept);
@@ -327,15 +328,15 @@ START_TEST(directory_in_the_way_is_refused_even_with_force)
 	snprintf(path, sizeof path, "%s/a.jsonl", tmpdir);
 	ck_assert_int_eq(mkdir(path, 0777), 0);
 	int status = 0;
-	struct output_dir *d = output_dir_open(tmpdir, true, &status);
+	struct partition_dir *d = partition_dir_open(tmpdir, true, &status);
 	size_t i;
 	capture_begin();
-	int added = output_dir_add(d, "a.jsonl", &i);
+	int added = partition_dir_add(d, "a.jsonl", &i);
 	char *err = capture_end();
 	ck_assert_int_eq(added, EXIT_CANTCREAT);
 	ck_assert_ptr_nonnull(strstr(err, "it is a directory"));
 	free(err);
-	output_dir_free(d);
+	partition_dir_free(d);
 	remove_tree(tmpdir);
 }
 END_TEST
@@ -344,12 +345,12 @@ START_TEST(uncommitted_files_are_removed)
 {
 	make_tmpdir();
 	int status = 0;
-	struct output_dir *d = output_dir_open(tmpdir, false, &status);
+	struct partition_dir *d = partition_dir_open(tmpdir, false, &status);
 	size_t i;
-	ck_assert_int_eq(output_dir_add(d, "a.jsonl", &i), 0);
-	ck_assert_int_eq(output_dir_write(d, i, "x\n", 2), 0);
+	ck_assert_int_eq(partition_dir_add(d, "a.jsonl", &i), 0);
+	ck_assert_int_eq(partition_dir_write(d, i, "x\n", 2), 0);
 	ck_assert_int_eq(count_entries(tmpdir), 1);
-	output_dir_free(d);
+	partition_dir_free(d);
 	ck_assert_int_eq(count_entries(tmpdir), 0);
 	remove_tree(tmpdir);
 }
@@ -365,7 +366,7 @@ START_TEST(directory_under_a_file_cannot_be_made)
 	snprintf(path, sizeof path, "%s/file/sub", tmpdir);
 	int status = 0;
 	capture_begin();
-	struct output_dir *d = output_dir_open(path, false, &status);
+	struct partition_dir *d = partition_dir_open(path, false, &status);
 	char *err = capture_end();
 	ck_assert_ptr_null(d);
 	ck_assert_int_eq(status, EXIT_CANTCREAT);
@@ -378,24 +379,24 @@ END_TEST
 
 START_TEST(more_files_than_descriptors_kept_open)
 {
-	enum { FILES = OUTPUT_DIR_MAX_OPEN * 3 + 5 };
+	enum { FILES = PARTITION_DIR_MAX_OPEN * 3 + 5 };
 	make_tmpdir();
 	int status = 0;
-	struct output_dir *d = output_dir_open(tmpdir, false, &status);
+	struct partition_dir *d = partition_dir_open(tmpdir, false, &status);
 	size_t idx[FILES];
 	char name[32], line[32];
 	for (int i = 0; i < FILES; i++) {
 		snprintf(name, sizeof name, "f%d.jsonl", i);
-		ck_assert_int_eq(output_dir_add(d, name, &idx[i]), 0);
+		ck_assert_int_eq(partition_dir_add(d, name, &idx[i]), 0);
 	}
 	/* Round robin, so every file is closed and reopened. */
 	for (int round = 0; round < 3; round++)
 		for (int i = 0; i < FILES; i++) {
 			int n = snprintf(line, sizeof line, "%d.%d\n", i, round);
-			ck_assert_int_eq(output_dir_write(d, idx[i], line, (size_t)n), 0);
+			ck_assert_int_eq(partition_dir_write(d, idx[i], line, (size_t)n), 0);
 		}
-	ck_assert_int_eq(output_dir_commit(d), 0);
-	output_dir_free(d);
+	ck_assert_int_eq(partition_dir_commit(d), 0);
+	partition_dir_free(d);
 	ck_assert_int_eq(count_entries(tmpdir), FILES);
 	for (int i = 0; i < FILES; i += 37) {
 		snprintf(name, sizeof name, "f%d.jsonl", i);
@@ -413,16 +414,16 @@ START_TEST(a_big_file_is_written_whole)
 {
 	make_tmpdir();
 	int status = 0;
-	struct output_dir *d = output_dir_open(tmpdir, false, &status);
+	struct partition_dir *d = partition_dir_open(tmpdir, false, &status);
 	size_t i;
-	ck_assert_int_eq(output_dir_add(d, "big.jsonl", &i), 0);
+	ck_assert_int_eq(partition_dir_add(d, "big.jsonl", &i), 0);
 	char line[1000];
 	memset(line, 'x', sizeof line - 1);
 	line[sizeof line - 1] = '\n';
 	for (int n = 0; n < 300; n++)
-		ck_assert_int_eq(output_dir_write(d, i, line, sizeof line), 0);
-	ck_assert_int_eq(output_dir_commit(d), 0);
-	output_dir_free(d);
+		ck_assert_int_eq(partition_dir_write(d, i, line, sizeof line), 0);
+	ck_assert_int_eq(partition_dir_commit(d), 0);
+	partition_dir_free(d);
 	char path[128];
 	snprintf(path, sizeof path, "%s/big.jsonl", tmpdir);
 	struct stat st;
@@ -450,7 +451,7 @@ int main(void)
 	TCase *lines = tcase_create("one_line");
 	tcase_add_test(lines, one_line_keeps_bytes_but_line_breaks);
 	suite_add_tcase(s, lines);
-	TCase *dir = tcase_create("output_dir");
+	TCase *dir = tcase_create("partition_dir");
 	tcase_add_test(dir, dir_is_created_and_files_appear_only_at_commit);
 	tcase_add_test(dir, existing_file_is_refused_without_force);
 	tcase_add_test(dir, directory_in_the_way_is_refused_even_with_force);

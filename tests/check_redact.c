@@ -36,22 +36,198 @@ static json_t *parse(const char *text)
 	return v;
 }
 
-START_TEST(normalised_key_rule_matches_the_spec_examples)
+/*
+ * Keys people give secrets (events.md 3.3), in the spellings real payloads
+ * use: every case and separator, camelCase, plurals, prefixes, white space
+ * around or inside, full-width and other compatibility forms, invisible
+ * characters.
+ */
+static const char *const secret_keys[] = {
+    "API_KEY", "apiKey", "api-key", "x-api-key", "Api.Key", "api key", "service_api_key",
+    "Authorization", "proxy-authorization", "access_token", "refreshToken", "id-token", "csrftoken",
+    "XSRF-TOKEN", "github_token", "client_secret", "CLIENT.SECRET", "secret", "secrets",
+    "SECRET_KEY", "secretKey", "password", "passwords", "user_password", "db.Password", "passwd",
+    "mysql_pwd", "PWD", "passphrase", "ssh-passphrase", "credential", "credentials",
+    "googleCredentials", "credentials_token", "bearer", "x-bearer", "cookie", "Set-Cookie",
+    "cookies", "private_key", "privateKey", "PRIVATE-KEY", "aws_secret_access_key",
+    "AWS_ACCESS_KEY", "signing_key", "signingKey", "jwt", "id_jwt", "session", "Session", "auth",
+    "AUTH", "user:api_key", "temp:apiKey", "password ", " token", "session\t",
+    "token\xC2\xA0",        /* no-break space */
+    "pass\xE2\x80\x8Bword", /* zero-width space inside */
+    "\xEF\xBC\xB0\xEF\xBC\xA1\xEF\xBC\xB3\xEF\xBC\xB3\xEF\xBC\xB7\xEF\xBC\xAF\xEF\xBC\xB2\xEF"
+    "\xBC\xA4", /* ＰＡＳＳＷＯＲＤ */
+    "\xEF\xBD\x81\xEF\xBD\x90\xEF\xBD\x89\xEF\xBC\xBF\xEF\xBD\x8B\xEF\xBD\x85\xEF\xBD\x99",
+    /* ａｐｉ＿ｋｅｙ */
+    "\xF0\x9D\x90\xAD\xF0\x9D\x90\xA8\xF0\x9D\x90\xA4\xF0\x9D\x90\x9E\xF0\x9D\x90\xA7",
+    /* mathematical bold "token" */
+};
+
+/* Keys that only resemble one: model token counts, ids people need, ordinary words. */
+static const char *const innocent_keys[] = {
+    "max_tokens",
+    "token_count",
+    "tokens",
+    "input_tokens",
+    "output_tokens",
+    "total_tokens",
+    "promptTokenCount",
+    "thoughts_token_count",
+    "tokenizer",
+    "token_type",
+    "author",
+    "authored_by",
+    "authority",
+    "authorized",
+    "oauth_provider",
+    "session_id",
+    "sessionId",
+    "user_session",
+    "sessions",
+    "invocation_id",
+    "keyboard",
+    "passage",
+    "bypass",
+    "compass",
+    "secretary",
+    "public_key",
+    "key",
+    "keys",
+    "api",
+    "bearer_type",
+    "cookbook",
+    "jwt_issuer",
+    "name",
+    "",
+};
+
+START_TEST(secret_key_is_sensitive)
 {
 	struct redactor r;
 	redactor_init(&r, false, NULL, 0);
-	const char *yes[] = {"API_KEY",      "apiKey",        "api-key",    "Authorization",
-	                     "access_token", "client_secret", "password",   "user_password",
-	                     "db.Password",  "x-bearer",      "credential", "credentials_token",
-	                     "TOKEN",        "token",         "Secret",     "service_api_key"};
-	const char *no[] = {"max_tokens", "token_count", "tokens", "credentials",
-	                    "passwords",  "key",         "api",    "",
-	                    "secretary",  "authorized",  "name",   "bearer_type"};
-	for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++)
-		ck_assert_msg(sensitive(&r, yes[i]), "%s should be sensitive", yes[i]);
-	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
-		ck_assert_msg(!sensitive(&r, no[i]), "%s should not be sensitive", no[i]);
+	ck_assert_msg(sensitive(&r, secret_keys[_i]), "\"%s\" should be sensitive",
+	              secret_keys[_i]);
 	redactor_release(&r);
+}
+END_TEST
+
+START_TEST(innocent_key_is_not_sensitive)
+{
+	struct redactor r;
+	redactor_init(&r, false, NULL, 0);
+	ck_assert_msg(!sensitive(&r, innocent_keys[_i]), "\"%s\" should stay visible",
+	              innocent_keys[_i]);
+	redactor_release(&r);
+}
+END_TEST
+
+/*
+ * Secrets by their shape, each with what the string becomes: only the
+ * secret is replaced, an authorization scheme's name stays.
+ */
+static const struct {
+	const char *in, *out;
+} secret_texts[] = {
+    {"Bearer abcdef123456", "Bearer [REDACTED]"},
+    {"Authorization: Bearer 0a1b2c3d4e5f.x-y_z~+/==", "Authorization: Bearer [REDACTED]"},
+    {"bearer\tAbCdEfGhIjKlMnOpQrStUv", "bearer\t[REDACTED]"},
+    {"curl -H 'Authorization: BEARER tok_9f8e7d6c' https://x",
+     "curl -H 'Authorization: BEARER [REDACTED]' https://x"},
+    {"Basic dXNlcjpwYXNz", "Basic [REDACTED]"},
+    {"Authorization: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==", "Authorization: Basic [REDACTED]"},
+    {"-----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAKj34GkxFhD9\n-----END RSA PRIVATE "
+     "KEY-----\nnext",
+     "[REDACTED]\nnext"},
+    {"key: -----BEGIN PRIVATE KEY-----\\nMIIEvQIBADAN\\n-----END PRIVATE KEY-----\\n",
+     "key: [REDACTED]\\n"},
+    {"-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE "
+     "KEY-----",
+     "[REDACTED]"},
+    {"-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIIrYSSNQFaA", "[REDACTED]"},
+    {"-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBO\n-----END ENCRYPTED PRIVATE KEY-----",
+     "[REDACTED]"},
+    {"-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF\n-----END PGP PRIVATE KEY BLOCK-----",
+     "[REDACTED]"},
+    {"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0."
+     "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+     "[REDACTED]"},
+    {"id_token=eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJ4In0.c2ln&state=1", "id_token=[REDACTED]&state=1"},
+    {"unsigned: eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.", "unsigned: [REDACTED]"},
+    {"sk-proj-4fGh7Jk2Lm9Np0Qr3St6Uv8Wx1Yz", "[REDACTED]"},
+    {"OPENAI_API_KEY=sk-abc123DEF456ghi789JKL012mno", "OPENAI_API_KEY=[REDACTED]"},
+    {"sk-ant-api03-Xy9_Zw8-Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0", "[REDACTED]"},
+    {"sk_live_51H8xYzAbCdEfGhIjKlMn", "[REDACTED]"},
+    {"stripe: sk_test_4eC39HqLyjWDarjtT1zdp7dc.", "stripe: [REDACTED]."},
+    {"rk_live_AbCdEfGhIjKlMnOpQrSt", "[REDACTED]"},
+    {"AKIAIOSFODNN7EXAMPLE", "[REDACTED]"},
+    {"aws_access_key_id = AKIAI44QH8DHBEXAMPLE\n", "aws_access_key_id = [REDACTED]\n"},
+    {"ASIAY34FZKBOKMUTVV7A", "[REDACTED]"},
+    {"ghp_1234567890abcdefghijklmnopqrstuvwxyz", "[REDACTED]"},
+    {"git clone https://gho_16C7e42F292c6912E7710c838347Ae178B4a@github.com/x",
+     "git clone https://[REDACTED]@github.com/x"},
+    {"github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123456789AB", "[REDACTED]"},
+    {"xoxb-1234567890-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx", "[REDACTED]"},
+    {"SLACK=xoxp-2718281828-3141592653-abcdef", "SLACK=[REDACTED]"},
+    {"AIzaSyA12345678901234567890abcdefghijkl", "[REDACTED]"},
+    {"key=AIzaSyB-1234567890_abcdefghijklmnopqrst&q=1", "key=[REDACTED]&q=1"},
+    {"two: sk-aaaaaaaaaa1111111111 and ghp_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb!",
+     "two: [REDACTED] and [REDACTED]!"},
+};
+
+/* Text that begins like a secret and is none. */
+static const char *const innocent_texts[] = {
+    "sk-learn",
+    "pip install sk-learn-compatible-estimators-today",
+    "skip",
+    "task-1234567890abcdefghijklmn",
+    "sk-",
+    "sk-short1",
+    "sk_live_",
+    "sk_live_short",
+    "Bearer of bad news",
+    "the bearer bond",
+    "Bearer authentication-required-here",
+    "Bearer",
+    "Basic instructions",
+    "Basic idea: keep it simple",
+    "Basic dGVzdA==",
+    "AKIA",
+    "AKIAIOSFODNN7EXAMPLE1",
+    "AKIAiosfodnn7example",
+    "XAKIAIOSFODNN7EXAMPLE",
+    "eyJ",
+    "eyJhbGciOiJIUzI1NiJ9",
+    "eyJhbGciOiJIUzI1NiJ9.x",
+    "ghp_short",
+    "github_pat_",
+    "xoxo-hugs",
+    "xoxo-gossip-girl-season-one",
+    "AIzaShort",
+    "AIzaSyA12345678901234567890abcdefghijklm",
+    "-----BEGIN PUBLIC KEY-----\nMIIBIjAN\n-----END PUBLIC KEY-----",
+    "-----BEGIN CERTIFICATE-----\nMIIC\n-----END CERTIFICATE-----",
+    "-----BEGIN private key-----",
+    "my password is in the vault",
+    "token_count=42 max_tokens=1024",
+    "",
+};
+
+START_TEST(secret_text_is_redacted)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *in = secret_texts[_i].in;
+	ck_assert_msg(redact_text(in, strlen(in), &out), "\"%s\" holds a secret", in);
+	ck_assert_str_eq(out.buf, secret_texts[_i].out);
+	strbuf_release(&out);
+}
+END_TEST
+
+START_TEST(innocent_text_stays)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *in = innocent_texts[_i];
+	ck_assert_msg(!redact_text(in, strlen(in), &out), "\"%s\" holds no secret", in);
+	ck_assert_uint_eq(out.len, 0);
+	strbuf_release(&out);
 }
 END_TEST
 
@@ -81,7 +257,7 @@ START_TEST(added_words_are_normalised_or_exact)
 	ck_assert(sensitive(&r, "userSessionId"));
 	ck_assert(sensitive(&r, "PIN"));
 	ck_assert(sensitive(&r, "api_key")); /* the defaults stay */
-	ck_assert(!sensitive(&r, "session"));
+	ck_assert(!sensitive(&r, "session_idx"));
 	redactor_release(&r);
 
 	redactor_init(&r, true, extra, 2);
@@ -105,6 +281,12 @@ START_TEST(normalise_lowercases_ascii_and_drops_separators)
 	/* Non-ASCII bytes are left alone. */
 	n = redact_normalise("Ä_TOKEN", strlen("Ä_TOKEN"));
 	ck_assert_str_eq(n, "Ätoken");
+	free(n);
+	/* Full-width letters and white space of every width fold away. */
+	const char *wide = "\xEF\xBC\xA1\xEF\xBD\x82 \xE3\x80\x80"
+	                   "c\xC2\xA0";
+	n = redact_normalise(wide, strlen(wide));
+	ck_assert_str_eq(n, "abc");
 	free(n);
 }
 END_TEST
@@ -130,12 +312,32 @@ START_TEST(redaction_is_recursive_and_replaces_whole_values)
 	pool_free(after);
 	json_decref(in);
 
-	/* Strings are never scanned; scalars and top-level arrays pass through. */
+	/* Strings are scanned for shapes only; scalars and top-level arrays pass through. */
 	in = parse("[\"token=abc\",{\"secret\":\"x\"},3]");
 	CHECK_JSON(redact_json(&r, in), "[\"token=abc\",{\"secret\":\"[REDACTED]\"},3]");
 	json_decref(in);
 	in = parse("\"password\"");
 	CHECK_JSON(redact_json(&r, in), "\"password\"");
+	json_decref(in);
+	redactor_release(&r);
+}
+END_TEST
+
+START_TEST(shapes_are_found_under_any_key_at_any_depth)
+{
+	struct redactor r;
+	redactor_init(&r, true, NULL, 0); /* --redact-exact changes the key rule only */
+	json_t *in = parse("{\"note\":\"call with Bearer abc123def456\",\"list\":[{\"x\":"
+	                   "\"AKIAIOSFODNN7EXAMPLE\"},[\"skip\"]],\"Password\":\"kept by exact\"}");
+	CHECK_JSON(redact_json(&r, in),
+	           "{\"note\":\"call with Bearer [REDACTED]\",\"list\":[{\"x\":\"[REDACTED]\"},"
+	           "[\"skip\"]],\"Password\":\"kept by exact\"}");
+	/* Redaction comes before truncation: the cut counts the redacted text. */
+	json_t *s = parse("\"key AKIAIOSFODNN7EXAMPLE end\"");
+	CHECK_JSON(redact_and_truncate(&r, s, 8), "\"key [RED...[truncated 10 chars]\"");
+	/* Without a redactor strings are left as they are. */
+	CHECK_JSON(redact_and_truncate(NULL, s, -1), "\"key AKIAIOSFODNN7EXAMPLE end\"");
+	json_decref(s);
 	json_decref(in);
 	redactor_release(&r);
 }
@@ -239,11 +441,19 @@ int main(void)
 	util_init_json_alloc();
 	Suite *s = suite_create("redact");
 	TCase *tc = tcase_create("redact");
-	tcase_add_test(tc, normalised_key_rule_matches_the_spec_examples);
+	tcase_add_loop_test(tc, secret_key_is_sensitive, 0,
+	                    sizeof secret_keys / sizeof *secret_keys);
+	tcase_add_loop_test(tc, innocent_key_is_not_sensitive, 0,
+	                    sizeof innocent_keys / sizeof *innocent_keys);
+	tcase_add_loop_test(tc, secret_text_is_redacted, 0,
+	                    sizeof secret_texts / sizeof *secret_texts);
+	tcase_add_loop_test(tc, innocent_text_stays, 0,
+	                    sizeof innocent_texts / sizeof *innocent_texts);
 	tcase_add_test(tc, exact_rule_is_gepas_case_sensitive_match);
 	tcase_add_test(tc, added_words_are_normalised_or_exact);
 	tcase_add_test(tc, normalise_lowercases_ascii_and_drops_separators);
 	tcase_add_test(tc, redaction_is_recursive_and_replaces_whole_values);
+	tcase_add_test(tc, shapes_are_found_under_any_key_at_any_depth);
 	tcase_add_test(tc, redaction_keeps_keys_with_nul_bytes);
 	tcase_add_test(tc, truncation_counts_code_points);
 	tcase_add_test(tc, truncation_edges_exactly_n_zero_and_marker_longer_than_n);

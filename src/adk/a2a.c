@@ -11,11 +11,10 @@
 
 #include "adk/base64.h"
 #include "adk/event.h"
-#include "write/output.h"
+#include "write/json.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,164 +167,12 @@ static json_t *object_or_json_string(const json_t *v)
 
 /* ------------------------------------------------------- Go-compatible JSON */
 
-static void go_string(struct strbuf *sb, const char *s, size_t len)
-{
-	static const char hex[] = "0123456789abcdef";
-	strbuf_addch(sb, '"');
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		switch (c) {
-		case '"':
-			strbuf_add(sb, "\\\"", 2);
-			continue;
-		case '\\':
-			strbuf_add(sb, "\\\\", 2);
-			continue;
-		case '\n':
-			strbuf_add(sb, "\\n", 2);
-			continue;
-		case '\r':
-			strbuf_add(sb, "\\r", 2);
-			continue;
-		case '\t':
-			strbuf_add(sb, "\\t", 2);
-			continue;
-		case '\b':
-			strbuf_add(sb, "\\b", 2);
-			continue;
-		case '\f':
-			strbuf_add(sb, "\\f", 2);
-			continue;
-		default:
-			break;
-		}
-		if (c < 0x20 || c == '<' || c == '>' || c == '&') {
-			char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-			strbuf_add(sb, esc, 6);
-		} else if (c == 0xe2 && i + 2 < len && (unsigned char)s[i + 1] == 0x80 &&
-		           ((unsigned char)s[i + 2] == 0xa8 || (unsigned char)s[i + 2] == 0xa9)) {
-			/* U+2028 and U+2029 end lines in JavaScript; Go escapes them. */
-			strbuf_addstr(sb, (unsigned char)s[i + 2] == 0xa8 ? "\\u2028" : "\\u2029");
-			i += 2;
-		} else {
-			strbuf_addch(sb, (char)c);
-		}
-	}
-	strbuf_addch(sb, '"');
-}
-
-/*
- * A real as Go's encoding/json writes a float64: the shortest digits that
- * read back as the same value, in plain notation unless the magnitude is
- * below 1e-6 or from 1e21 up, where it is 1e-7 / 1e+21.
- */
-static void go_real(struct strbuf *sb, double v)
-{
-	char tmp[40];
-	if (!isfinite(v)) {
-		strbuf_addstr(sb, "null");
-		return;
-	}
-	int prec = 0;
-	for (; prec < 17; prec++) {
-		snprintf(tmp, sizeof tmp, "%.*e", prec, v);
-		if (strtod(tmp, NULL) == v)
-			break;
-	}
-	/* tmp is [-]d[.ddd]e[+-]XX: take the digits and the exponent apart. */
-	char digits[24];
-	size_t n = 0;
-	const char *p = tmp;
-	bool negative = *p == '-';
-	if (negative)
-		p++;
-	for (; *p && *p != 'e'; p++)
-		if (*p != '.')
-			digits[n++] = *p;
-	int exp10 = atoi(p + 1);
-	while (n > 1 && digits[n - 1] == '0')
-		n--;
-	if (negative)
-		strbuf_addch(sb, '-');
-	double mag = fabs(v);
-	if (mag != 0 && (mag < 1e-6 || mag >= 1e21)) {
-		strbuf_addch(sb, digits[0]);
-		if (n > 1) {
-			strbuf_addch(sb, '.');
-			strbuf_add(sb, digits + 1, n - 1);
-		}
-		strbuf_addf(sb, "e%c%02d", exp10 < 0 ? '-' : '+', abs(exp10));
-		/* Go trims e-07 to e-7 (but keeps e+21). */
-		if (exp10 < 0 && exp10 > -10) {
-			sb->buf[sb->len - 2] = sb->buf[sb->len - 1];
-			sb->buf[--sb->len] = '\0';
-		}
-		return;
-	}
-	if (exp10 < 0) {
-		strbuf_add(sb, "0.", 2);
-		for (int i = -1; i > exp10; i--)
-			strbuf_addch(sb, '0');
-		strbuf_add(sb, digits, n);
-		return;
-	}
-	for (int i = 0; i <= exp10; i++)
-		strbuf_addch(sb, (size_t)i < n ? digits[i] : '0');
-	if (n > (size_t)exp10 + 1) {
-		strbuf_addch(sb, '.');
-		strbuf_add(sb, digits + exp10 + 1, n - (size_t)exp10 - 1);
-	}
-}
-
-static int compare_keys(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 void a2a_go_json(struct strbuf *sb, const json_t *v)
 {
-	switch (json_typeof(v)) {
-	case JSON_OBJECT: {
-		size_t n = json_object_size(v), i = 0;
-		const char **keys = xmalloc((n ? n : 1) * sizeof *keys);
-		const char *key;
-		json_t *member;
-		json_object_foreach((json_t *)v, key, member)
-		{
-			keys[i++] = key;
-		}
-		qsort(keys, n, sizeof *keys, compare_keys);
-		strbuf_addch(sb, '{');
-		for (i = 0; i < n; i++) {
-			if (i)
-				strbuf_addch(sb, ',');
-			go_string(sb, keys[i], strlen(keys[i]));
-			strbuf_addch(sb, ':');
-			a2a_go_json(sb, json_object_get(v, keys[i]));
-		}
-		strbuf_addch(sb, '}');
-		free(keys);
-		break;
-	}
-	case JSON_ARRAY:
-		strbuf_addch(sb, '[');
-		for (size_t i = 0; i < json_array_size(v); i++) {
-			if (i)
-				strbuf_addch(sb, ',');
-			a2a_go_json(sb, json_array_get(v, i));
-		}
-		strbuf_addch(sb, ']');
-		break;
-	case JSON_STRING:
-		go_string(sb, json_string_value(v), json_string_length(v));
-		break;
-	case JSON_REAL:
-		go_real(sb, json_real_value(v));
-		break;
-	default:
-		/* Integers exactly (Go would round them through float64); true, false, null. */
-		json_append(sb, v, false, 0);
-	}
+	struct json_writer w;
+	jw_init_buf(&w, sb, JW_GO | JW_SORTED);
+	jw_value(&w, v);
+	jw_release(&w);
 }
 
 /* ------------------------------------------------------------ ADK -> A2A */

@@ -21,7 +21,8 @@ void answer_init(struct answer *a, bool concat)
 	a->concat = concat;
 	a->streaming = false;
 	a->text = (struct strbuf)STRBUF_INIT;
-	a->out = (struct output_string){0};
+	a->out = NULL;
+	a->started = false;
 }
 
 bool answer_add(struct answer *a, const json_t *event)
@@ -41,7 +42,10 @@ bool answer_add(struct answer *a, const json_t *event)
 			continue;
 		took = true;
 		if (a->streaming) {
-			output_string_piece(&a->out, text, len);
+			if (!a->started)
+				jw_string_begin(a->out);
+			a->started = true;
+			jw_string_piece(a->out, text, len);
 		} else if (a->concat) {
 			strbuf_add(&a->text, text, len);
 		} else {
@@ -62,18 +66,22 @@ json_t *answer_json(const struct answer *a)
 	return json_stringn(a->text.buf ? a->text.buf : "", a->text.len);
 }
 
-void answer_stream(struct answer *a)
+void answer_stream(struct answer *a, struct json_writer *out)
 {
 	/* Only the concatenation can be written early: a later event may replace the last part. */
 	a->streaming = a->concat;
+	a->out = out;
 }
 
 bool answer_stream_end(struct answer *a)
 {
-	json_t *none = json_string("");
-	output_string_end(&a->out, none);
-	json_decref(none);
-	return !a->out.started;
+	bool empty = a->streaming ? !a->started : a->text.len == 0;
+	if (a->started)
+		jw_string_end(a->out);
+	else
+		jw_string(a->out, a->text.buf ? a->text.buf : "", a->text.len);
+	a->out = NULL;
+	return empty;
 }
 
 void answer_release(struct answer *a)
@@ -86,7 +94,7 @@ void reasoning_init(struct reasoning *r)
 	r->text = (struct strbuf)STRBUF_INIT;
 	r->found = false;
 	r->streaming = false;
-	r->out = (struct output_string){0};
+	r->out = NULL;
 }
 
 void reasoning_add(struct reasoning *r, const json_t *event)
@@ -102,9 +110,11 @@ void reasoning_add(struct reasoning *r, const json_t *event)
 		if (!text || len == 0 || !part_is_thought(part))
 			continue;
 		if (r->streaming) {
-			if (r->found)
-				output_string_piece(&r->out, "\n", 1);
-			output_string_piece(&r->out, text, len);
+			if (!r->found)
+				jw_string_begin(r->out);
+			else
+				jw_string_piece(r->out, "\n", 1);
+			jw_string_piece(r->out, text, len);
 		} else {
 			if (r->found)
 				strbuf_addch(&r->text, '\n');
@@ -119,14 +129,19 @@ json_t *reasoning_json(const struct reasoning *r)
 	return r->found ? json_stringn(r->text.buf, r->text.len) : json_null();
 }
 
-void reasoning_stream(struct reasoning *r)
+void reasoning_stream(struct reasoning *r, struct json_writer *out)
 {
 	r->streaming = true;
+	r->out = out;
 }
 
 bool reasoning_stream_end(struct reasoning *r)
 {
-	output_string_end(&r->out, json_null());
+	if (r->found)
+		jw_string_end(r->out);
+	else
+		jw_null(r->out);
+	r->out = NULL;
 	return !r->found;
 }
 

@@ -9,21 +9,24 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "write/output.h"
 #include "util.h"
+#include "write/json.h"
 
 /*
  * Both can write their text as it is found instead of keeping it
  * (answer_stream(), reasoning_stream()), so that a result that grows with
  * the input is never held whole: final --concat and reasoning write it so
- * (extract.h, struct extract_writer).
+ * (extract.h, struct extract_writer).  They hand the text to a JSON writer
+ * the caller gives them, as pieces of one string value; the caller ends
+ * the line.
  */
 
 struct answer {
 	bool concat; /* every text part of every final event, or only the last one */
 	bool streaming;
-	struct strbuf text;       /* unused while streaming */
-	struct output_string out; /* while streaming */
+	struct strbuf text;      /* unused while streaming */
+	struct json_writer *out; /* while streaming: where the text goes */
+	bool started;            /* a piece was written */
 };
 
 void answer_init(struct answer *a, bool concat);
@@ -36,12 +39,15 @@ bool answer_add(struct answer *a, const json_t *event);
 json_t *answer_json(const struct answer *a);
 /*
  * With concat, before the first answer_add(): every text part taken from
- * now on is written at once (output_string_piece()), not kept.
+ * now on is written at once to out (borrowed until answer_stream_end()),
+ * as a piece of one string, not kept.  Without concat nothing is written
+ * early (a later event may replace the last part) and answer_stream_end()
+ * writes the answer whole.
  */
-void answer_stream(struct answer *a);
+void answer_stream(struct answer *a, struct json_writer *out);
 /*
- * Ends the answer being written, as output_json(answer_json()) would have
- * written it whole ("" when there was none); returns whether it was empty.
+ * Ends the answer being written: the bytes equal jw_value(answer_json())
+ * ("" when there was none).  Returns whether it was empty.
  */
 bool answer_stream_end(struct answer *a);
 void answer_release(struct answer *a);
@@ -50,18 +56,21 @@ struct reasoning {
 	struct strbuf text; /* unused while streaming */
 	bool found;
 	bool streaming;
-	struct output_string out; /* while streaming */
+	struct json_writer *out; /* while streaming: where the thoughts go */
 };
 
 void reasoning_init(struct reasoning *r);
 void reasoning_add(struct reasoning *r, const json_t *event);
 /* The thoughts joined with "\n", or JSON null when there were none; the caller owns it. */
 json_t *reasoning_json(const struct reasoning *r);
-/* Before the first reasoning_add(): every thought from now on is written at once, not kept. */
-void reasoning_stream(struct reasoning *r);
 /*
- * Ends the thoughts being written, as output_json(reasoning_json()) would
- * have written them whole (null when there were none); returns whether
+ * Before the first reasoning_add(): every thought from now on is written
+ * at once to out (borrowed until reasoning_stream_end()), not kept.
+ */
+void reasoning_stream(struct reasoning *r, struct json_writer *out);
+/*
+ * Ends the thoughts being written: the bytes equal
+ * jw_value(reasoning_json()) (null when there were none).  Returns whether
  * there were none.
  */
 bool reasoning_stream_end(struct reasoning *r);

@@ -2,12 +2,19 @@
  * redact.h - hiding secrets and cutting long strings in values adkev
  * reports (tool arguments, tool results, state deltas: events.md 3.3).
  *
- * A key is sensitive when, lowercased (ASCII letters only) and with '_',
- * '-' and '.' removed, it equals or ends with one of the words api_key,
- * token, secret, password, credential, authorization, bearer, or a word
- * the user added, normalised the same way.  In exact mode (gepa's own
- * rule) a key is sensitive only when it is byte for byte one of the same
- * words: the seven defaults plus the user's words, unnormalised.
+ * A key is sensitive when, normalised (compatibility forms such as
+ * full-width letters folded to ASCII, ASCII letters lowercased, '_', '-',
+ * '.', white space and invisible characters removed), it ends with one of
+ * the words of redact.c's suffix_words (apikey, token, secret, password,
+ * cookie, privatekey, ...) or a word the user added, normalised the same
+ * way, or is "auth" or "session" whole.  In exact mode (gepa's own rule) a
+ * key is sensitive only when it is byte for byte one of gepa's seven words
+ * or the user's words, unnormalised.
+ *
+ * A string value is a secret by its shape, under any key: PEM private
+ * keys, Bearer and Basic credentials, JSON Web Tokens and keys with a
+ * well-known prefix (sk-, sk_live_, AKIA, ghp_, github_pat_, xox?-, AIza).
+ * Only the secret inside a longer string is replaced.
  *
  * Both transformations return new values and never change their input.
  */
@@ -17,6 +24,8 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "util.h"
 
 /* What a sensitive key's value becomes. */
 #define REDACTED "[REDACTED]"
@@ -35,19 +44,24 @@ extern const size_t redact_ndefault_words;
 void redactor_init(struct redactor *r, bool exact, const char *const *extra, size_t nextra);
 void redactor_release(struct redactor *r);
 
-/*
- * Writes word lowercased and without '_', '-' and '.' into a new string
- * the caller frees.
- */
+/* Writes word normalised as keys are into a new string the caller frees. */
 char *redact_normalise(const char *word, size_t len);
 
 /* Whether an object key (len bytes, may hold NUL) is sensitive under r. */
 bool redact_key_is_sensitive(const struct redactor *r, const char *key, size_t len);
 
 /*
+ * Whether text[0..len) holds a secret by its shape.  With out non-NULL and
+ * a secret found, appends text to out with each secret replaced by
+ * "[REDACTED]" (a Bearer or Basic credential's scheme stays).
+ */
+bool redact_text(const char *text, size_t len, struct strbuf *out);
+
+/*
  * A copy of v in which the value of every sensitive key, at any depth
- * through objects and arrays, is the string "[REDACTED]", whatever its type.
- * The caller owns the result.
+ * through objects and arrays, is the string "[REDACTED]", whatever its type,
+ * and every secret inside a string value is "[REDACTED]".  The caller owns
+ * the result.
  */
 json_t *redact_json(const struct redactor *r, const json_t *v);
 

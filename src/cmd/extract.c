@@ -232,7 +232,7 @@ static void emit_result(const struct extractor *x, const void *config,
 {
 	int finish_status = 0;
 	if (writes) {
-		bool empty = x->write->end(state, &finish_status);
+		bool empty = x->write->end(state, output_writer(), &finish_status);
 		*assertion = o->exit_status && empty ? EXIT_FALSE : 0;
 	} else {
 		json_t *result = x->finish(state, &finish_status);
@@ -337,7 +337,7 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 	output_set_style(o->style);
 	invocation_groups_init(&g, o->per_invocation, x->start, config);
 	if (writes && x->write->begin)
-		x->write->begin(g.list[0].state);
+		x->write->begin(g.list[0].state, output_writer());
 	while ((res = reader_next(r, &item)) == READ_ITEM) {
 		if (extract_passes_filters(o, &item))
 			x->add(invocation_groups_state(&g, &item), &item);

@@ -139,15 +139,15 @@ struct extractor {
  * extractor with begin, not --progress drawn on a terminal that is standard
  * output too: these call finish() as usual):
  *   - begin (optional) is called once, after start() and before the first
- *     add(), the output style (-r, -p) set.  From then on add() may write
- *     the result's leading bytes with output_bytes() or output_string_*().
+ *     add(), with the writer of standard output in the output style (-r,
+ *     -p).  From then on add() may write the result's leading bytes to it.
  *     An extractor with begin is never read backwards (settled is not
  *     used); without begin, add() must write nothing.
  *   - end is called once after the last add() (also after bad input ended
  *     the read, exit 65, as the result so far is printed then), in place
  *     of finish(), print and the driver's printing.  It writes the rest of
- *     the result and its final newline in the style: the bytes should be
- *     those output_json() writes for the result finish() would return.
+ *     the result and its line end to out: the bytes should be those
+ *     output_json() writes for the result finish() would return.
  *     It returns whether the result counts as empty for -e (what
  *     result_is_empty() says of that JSON); *status (0 on entry) may be
  *     raised as finish() may raise it.
@@ -156,8 +156,8 @@ struct extractor {
  *   - release() is called afterwards as usual.
  */
 struct extract_writer {
-	void (*begin)(void *state);
-	bool (*end)(void *state, int *status);
+	void (*begin)(void *state, struct json_writer *out);
+	bool (*end)(void *state, struct json_writer *out, int *status);
 };
 
 /*

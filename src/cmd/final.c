@@ -66,15 +66,17 @@ static const struct extractor final_extractor = {
     .settled = final_settled,
 };
 
-static void final_begin(void *state)
+static void final_begin(void *state, struct json_writer *out)
 {
-	answer_stream(state);
+	answer_stream(state, out);
 }
 
-static bool final_end(void *state, int *status)
+static bool final_end(void *state, struct json_writer *out, int *status)
 {
 	(void)status;
-	return answer_stream_end(state);
+	bool empty = answer_stream_end(state);
+	jw_line_end(out);
+	return empty;
 }
 
 static const struct extract_writer final_concat_writer = {

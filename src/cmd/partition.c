@@ -10,6 +10,7 @@
  * --trajectories, each agent's events become its trajectory (section 3.3).
  */
 #include "cmd/extract.h"
+#include "cmd/partition_dir.h"
 #include "write/filename.h"
 #include "write/progress.h"
 #include "adk/trajectory.h"
@@ -28,11 +29,20 @@ struct partition_config {
 	int bad_option;        /* a trajectory option with a bad value, or 0 */
 };
 
+/*
+ * The object form's array of one agent's events, written as they are read
+ * and ended when printed.  On the heap, so that the writer's pointer to
+ * its text stays put while the agents' list grows.
+ */
+struct event_array {
+	struct strbuf text;
+	struct json_writer w;
+};
+
 struct agent {
 	char *name; /* may hold NUL: use len */
 	size_t len;
-	struct strbuf events; /* object form: the events so far, with separators */
-	size_t nevents;
+	struct event_array *events;    /* object form: NULL until the first event */
 	size_t file;                   /* --split: the agent's file in the directory */
 	const char *path;              /* --split: its path, borrowed from the directory */
 	struct trajectory *trajectory; /* --trajectories */
@@ -58,7 +68,11 @@ static void agents_release(struct agents *a)
 {
 	for (size_t i = 0; i < a->count; i++) {
 		free(a->list[i].name);
-		strbuf_release(&a->list[i].events);
+		if (a->list[i].events) {
+			jw_release(&a->list[i].events->w);
+			strbuf_release(&a->list[i].events->text);
+			free(a->list[i].events);
+		}
 		if (a->list[i].trajectory)
 			trajectory_free(a->list[i].trajectory);
 	}
@@ -117,103 +131,80 @@ static struct agent *agent_of(struct agents *a, const struct reader_item *item, 
 	return ag;
 }
 
-static void newline_indent(struct strbuf *sb, int level)
+/* Writes {"agent": VALUE, ...} for every agent; value() writes one agent's value. */
+static void write_by_agent(struct json_writer *w, struct agents *a,
+                           void (*value)(struct json_writer *, struct agent *))
 {
-	strbuf_addch(sb, '\n');
-	for (int i = 0; i < level; i++)
-		strbuf_add(sb, "  ", 2);
-}
-
-/*
- * Appends {"agent": VALUE, ...} for every agent; value() appends one
- * agent's value.  Pretty output starts at indentation level.
- */
-static void append_by_agent(struct strbuf *sb, const struct agents *a, bool pretty, int level,
-                            void (*value)(struct strbuf *, const struct agent *, bool, int))
-{
-	strbuf_addch(sb, '{');
+	jw_object_begin(w);
 	for (size_t i = 0; i < a->count; i++) {
-		if (i)
-			strbuf_addch(sb, ',');
-		if (pretty)
-			newline_indent(sb, level + 1);
-		json_append_string(sb, a->list[i].name, a->list[i].len);
-		strbuf_add(sb, pretty ? ": " : ":", pretty ? 2 : 1);
-		value(sb, &a->list[i], pretty, level + 1);
+		jw_keyn(w, a->list[i].name, a->list[i].len);
+		value(w, &a->list[i]);
 	}
-	if (pretty && a->count)
-		newline_indent(sb, level);
-	strbuf_addch(sb, '}');
+	jw_object_end(w);
 }
 
-static void append_events(struct strbuf *sb, const struct agent *ag, bool pretty, int level)
+/* Writes the agent's events: their array, ended now, spliced in as it was laid out. */
+static void write_events(struct json_writer *w, struct agent *ag)
 {
-	strbuf_addch(sb, '[');
-	strbuf_add(sb, ag->events.buf, ag->events.len);
-	if (pretty && ag->nevents)
-		newline_indent(sb, level);
-	strbuf_addch(sb, ']');
+	if (!ag->events) {
+		jw_array_begin(w);
+		jw_array_end(w);
+		return;
+	}
+	jw_array_end(&ag->events->w);
+	jw_raw(w, ag->events->text.buf, ag->events->text.len);
 }
 
-static void append_file(struct strbuf *sb, const struct agent *ag, bool pretty, int level)
+static void write_file(struct json_writer *w, struct agent *ag)
 {
-	(void)pretty;
-	(void)level;
-	json_append_string(sb, ag->path, strlen(ag->path));
+	jw_string(w, ag->path, strlen(ag->path));
 }
 
-/* Prints a finished text result and a newline; its -e status. */
-static int print_text(const struct extract_options *o, struct strbuf *text, bool empty)
+/* Ends a finished result's line on standard output; its -e status. */
+static int end_result(const struct extract_options *o, struct json_writer *w, bool empty)
 {
-	strbuf_addch(text, '\n');
-	output_bytes(text->buf, text->len);
+	jw_line_end(w);
 	return o->exit_status && empty ? EXIT_FALSE : 0;
 }
 
 /* The object form. */
 
-/* Adds one event's bytes: on one line in compact output, as they came with -p. */
-static void add_event(struct agent *ag, const struct reader_item *item, bool pretty, int level)
+/*
+ * Adds one event's bytes to the agent's array, standing at level (the
+ * array's own level is one less): on one line in compact output, as they
+ * came with -p.
+ */
+static void add_event(struct agent *ag, const struct reader_item *item, unsigned flags, int level)
 {
-	if (ag->nevents++)
-		strbuf_addch(&ag->events, ',');
-	if (pretty) {
-		newline_indent(&ag->events, level);
-		strbuf_add(&ag->events, item->raw, item->raw_len);
-	} else {
-		json_append_one_line(&ag->events, item->raw, item->raw_len);
+	if (!ag->events) {
+		ag->events = xmalloc(sizeof *ag->events);
+		ag->events->text = (struct strbuf)STRBUF_INIT;
+		jw_init_buf(&ag->events->w, &ag->events->text, flags);
+		jw_set_level(&ag->events->w, level - 1);
+		jw_array_begin(&ag->events->w);
 	}
+	jw_raw(&ag->events->w, item->raw, item->raw_len);
 }
 
 static int print_groups(const struct extract_options *o, struct invocation_groups *g)
 {
-	struct strbuf text = STRBUF_INIT;
-	bool pretty = o->style.pretty;
+	struct json_writer *w = output_writer();
 	int assertion = o->exit_status ? EXIT_FALSE : 0;
 	for (size_t i = 0; i < g->count && !output_failed(); i++) {
 		struct agents *a = g->list[i].state;
-		strbuf_reset(&text);
 		if (o->per_invocation) {
-			strbuf_addch(&text, '{');
-			if (pretty)
-				newline_indent(&text, 1);
-			strbuf_addstr(&text, pretty ? "\"invocation_id\": " : "\"invocation_id\":");
-			json_append(&text, g->list[i].id, false, 0);
-			strbuf_addch(&text, ',');
-			if (pretty)
-				newline_indent(&text, 1);
-			strbuf_addstr(&text, pretty ? "\"partition\": " : "\"partition\":");
-			append_by_agent(&text, a, pretty, 1, append_events);
-			if (pretty)
-				newline_indent(&text, 0);
-			strbuf_addch(&text, '}');
+			jw_object_begin(w);
+			jw_key(w, "invocation_id");
+			jw_value(w, g->list[i].id);
+			jw_key(w, "partition");
+			write_by_agent(w, a, write_events);
+			jw_object_end(w);
 		} else {
-			append_by_agent(&text, a, pretty, 0, append_events);
+			write_by_agent(w, a, write_events);
 		}
 		/* Like jq -e, the last result decides. */
-		assertion = print_text(o, &text, a->count == 0);
+		assertion = end_result(o, w, a->count == 0);
 	}
-	strbuf_release(&text);
 	return assertion;
 }
 
@@ -238,7 +229,7 @@ static int run_objects(const struct partition_config *cfg, const struct extract_
 		bool added;
 		struct agent *ag = agent_of(a, &item, &added);
 		if (ag)
-			add_event(ag, &item, o->style.pretty, level);
+			add_event(ag, &item, output_flags(o->style), level);
 	}
 	progress_finish(progress);
 	if (res == READ_INVALID)
@@ -261,7 +252,7 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 {
 	int status = 0;
 	/* The directory first: a bad one is reported before any input is read. */
-	struct output_dir *d = output_dir_open(cfg->split, cfg->force, &status);
+	struct partition_dir *d = partition_dir_open(cfg->split, cfg->force, &status);
 	if (!d)
 		return status;
 
@@ -269,6 +260,7 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 	struct agents a;
 	struct filename_set names;
 	struct strbuf line = STRBUF_INIT;
+	struct json_writer one_line; /* each event as a compact JSON line */
 	struct reader_item item;
 	enum reader_result res = READ_END;
 	int written = 0;
@@ -276,6 +268,7 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 	struct progress *progress = o->progress ? progress_start(r) : NULL;
 	agents_init(&a, cfg);
 	filename_set_init(&names);
+	jw_init_buf(&one_line, &line, 0);
 	while (!written && (res = reader_next(r, &item)) == READ_ITEM) {
 		if (!extract_passes_filters(o, &item))
 			continue;
@@ -285,16 +278,16 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 			continue;
 		if (added) {
 			char *name = filename_set_claim(&names, ag->name, ag->len);
-			written = output_dir_add(d, name, &ag->file);
+			written = partition_dir_add(d, name, &ag->file);
 			free(name);
 			if (written)
 				break;
-			ag->path = output_dir_path(d, ag->file);
+			ag->path = partition_dir_path(d, ag->file);
 		}
 		strbuf_reset(&line);
-		json_append_one_line(&line, item.raw, item.raw_len);
-		strbuf_addch(&line, '\n');
-		written = output_dir_write(d, ag->file, line.buf, line.len);
+		jw_raw(&one_line, item.raw, item.raw_len);
+		jw_line_end(&one_line);
+		written = partition_dir_write(d, ag->file, line.buf, line.len);
 	}
 	progress_finish(progress);
 	if (!written && res == READ_INVALID)
@@ -305,15 +298,14 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 	 * could not be written is never given its name.
 	 */
 	if (!written)
-		written = output_dir_commit(d);
+		written = partition_dir_commit(d);
 	if (!written) {
-		strbuf_reset(&line);
-		append_by_agent(&line, &a, o->style.pretty, 0, append_file);
-		status = exit_status_worst(status, print_text(o, &line, a.count == 0));
+		write_by_agent(output_writer(), &a, write_file);
+		status = exit_status_worst(status, end_result(o, output_writer(), a.count == 0));
 	}
 	status = exit_status_worst(status, written);
 
-	output_dir_free(d);
+	partition_dir_free(d);
 	strbuf_release(&line);
 	filename_set_release(&names);
 	agents_release(&a);

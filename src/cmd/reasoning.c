@@ -40,15 +40,17 @@ static void reasoning_free(void *state)
 	free(state);
 }
 
-static void reasoning_begin(void *state)
+static void reasoning_begin(void *state, struct json_writer *out)
 {
-	reasoning_stream(state);
+	reasoning_stream(state, out);
 }
 
-static bool reasoning_end(void *state, int *status)
+static bool reasoning_end(void *state, struct json_writer *out, int *status)
 {
 	(void)status;
-	return reasoning_stream_end(state);
+	bool empty = reasoning_stream_end(state);
+	jw_line_end(out);
+	return empty;
 }
 
 static const struct extract_writer reasoning_writer = {

@@ -15,6 +15,7 @@
 #include "command.h"
 #include "adk/event.h"
 #include "adk/eventview.h"
+#include "adk/redact.h"
 #include "cmd/extract.h"
 #include "write/output.h"
 #include "write/progress.h"
@@ -34,6 +35,7 @@ enum {
 	OPT_COLOR = OPT_COMMAND,
 	OPT_FULL,
 	OPT_WIDTH,
+	OPT_REDACT,
 };
 
 #define TIME_WIDTH       10
@@ -62,6 +64,7 @@ struct show_options {
 	long width;
 	bool skip_invalid;
 	bool progress;
+	bool redact;
 	const char *author;
 	const char *invocation;
 };
@@ -586,6 +589,7 @@ static const struct option show_long_options[] = {
     {"colour", optional_argument, NULL, OPT_COLOR},
     {"full", no_argument, NULL, OPT_FULL},
     {"width", required_argument, NULL, OPT_WIDTH},
+    {"redact", no_argument, NULL, OPT_REDACT},
     {"author", required_argument, NULL, OPT_AUTHOR},
     {"invocation", required_argument, NULL, OPT_INVOCATION},
     {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
@@ -636,6 +640,9 @@ static int run_show(int argc, char *argv[])
 		case OPT_PROGRESS:
 			o.progress = true;
 			break;
+		case OPT_REDACT:
+			o.redact = true;
+			break;
 		default:
 			return command_bad_option(&command_show, c, argv);
 		}
@@ -652,9 +659,20 @@ static int run_show(int argc, char *argv[])
 	enum reader_result res = READ_END;
 	int status = 0;
 
-	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM)
-		if (passes(&o, &item))
-			show_event(&s, &item);
+	struct redactor redactor;
+	if (o.redact)
+		redactor_init(&redactor, false, NULL, 0);
+	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM) {
+		if (!passes(&o, &item))
+			continue;
+		/* The filters saw the event as written; the screen sees it redacted. */
+		json_t *clean = redact_json(o.redact ? &redactor : NULL, item.value);
+		item.value = clean;
+		show_event(&s, &item);
+		json_decref(clean);
+	}
+	if (o.redact)
+		redactor_release(&redactor);
 	if (!output_failed() && res == READ_INVALID)
 		status = EXIT_DATAERR;
 	progress_finish(progress);
@@ -670,11 +688,13 @@ static int run_show(int argc, char *argv[])
 const struct command command_show = {
     .name = "show",
     .summary = "Show a run in the terminal, one line per thing that happened.",
-    .usage = "show [-h] [--color[=WHEN]] [--full] [--width N] [--author NAME]\n"
-             "             [--invocation ID] [--skip-invalid] [--progress] [FILE ...]",
+    .usage = "show [-h] [--color[=WHEN]] [--full] [--width N] [--redact]\n"
+             "             [--author NAME] [--invocation ID] [--skip-invalid] [--progress]\n"
+             "             [FILE ...]",
     .options = "      --color[=WHEN]   colour the output: auto (on a terminal), always, never\n"
                "      --full           show whole values, with their line breaks\n"
                "      --width N        cut lines to N columns (default: the terminal's)\n"
+               "      --redact         hide secrets, as trajectory does\n"
                "      --author NAME    only events written by NAME\n"
                "      --invocation ID  only events of invocation ID\n"
                "      --skip-invalid   warn about bad input and go on\n" PROGRESS_OPTION_HELP

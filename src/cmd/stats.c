@@ -8,6 +8,7 @@
  * default; --table writes an aligned text table instead.
  */
 #include "adk/eventview.h"
+#include "adk/redact.h"
 #include "cmd/extract.h"
 #include "write/termtext.h"
 #include "adk/usage.h"
@@ -46,14 +47,17 @@ static double floor_of(double x)
 	return w > x ? w - 1 : w;
 }
 
-enum { OPT_TABLE = OPT_COMMAND };
+enum { OPT_TABLE = OPT_COMMAND, OPT_REDACT };
 
 struct stats_config {
 	bool table;
-	bool *printed; /* a table has been written: the next one is set apart */
+	bool *printed;                   /* a table has been written: the next one is set apart */
+	bool redact;                     /* --redact */
+	const struct redactor *redactor; /* the --redact redactor, or NULL */
 };
 
 struct stats {
+	const struct redactor *redactor;
 	json_int_t events, stream_errors;
 	json_t *authors;     /* name -> count */
 	json_t *invocations; /* id -> true, a set */
@@ -68,8 +72,9 @@ struct stats {
 
 static void *stats_start(const void *config)
 {
-	(void)config;
+	const struct stats_config *cfg = config;
 	struct stats *s = xcalloc(1, sizeof *s);
+	s->redactor = cfg->redactor;
 	s->authors = json_object();
 	s->invocations = json_object();
 	s->tools = json_object();
@@ -118,7 +123,8 @@ static void stats_add(void *state, const struct reader_item *item)
 		s->stream_errors++;
 		return;
 	}
-	const json_t *event = item->value;
+	/* With --redact, names that are secrets by their shape are counted as "[REDACTED]". */
+	json_t *event = redact_json(s->redactor, item->value);
 	const char *author = event_author(event);
 	const char *id = event_invocation_id(event);
 	double t;
@@ -141,6 +147,7 @@ static void stats_add(void *state, const struct reader_item *item)
 	for (int k = 0; k < ITEM_KIND_COUNT; k++)
 		s->kinds[k] += s->seen[k];
 	usage_total_add(&s->usage, event);
+	json_decref(event);
 }
 
 static json_t *stats_finish(void *state, int *status)
@@ -374,15 +381,19 @@ static bool stats_option(void *config, int c, const char *arg)
 {
 	struct stats_config *cfg = config;
 	(void)arg;
-	if (c != OPT_TABLE)
+	if (c == OPT_TABLE)
+		cfg->table = true;
+	else if (c == OPT_REDACT)
+		cfg->redact = true;
+	else
 		return false;
-	cfg->table = true;
 	return true;
 }
 
 static const struct option stats_long_options[] = {
     EXTRACT_LONG_OPTIONS,
     {"table", no_argument, NULL, OPT_TABLE},
+    {"redact", no_argument, NULL, OPT_REDACT},
     {NULL, 0, NULL, 0},
 };
 
@@ -390,20 +401,29 @@ static int run_stats(int argc, char *argv[])
 {
 	struct extract_options o = {0};
 	bool printed = false;
-	struct stats_config cfg = {false, &printed};
+	struct stats_config cfg = {.printed = &printed};
 	int status = extract_parse_options(&command_stats, EXTRACT_SHORT_OPTIONS,
 	                                   stats_long_options, argc, argv, &o, stats_option, &cfg);
 	if (status >= 0)
 		return status;
-	return extract_run(&stats_extractor, &cfg, &o, argc - optind, argv + optind);
+	struct redactor redactor;
+	if (cfg.redact) {
+		redactor_init(&redactor, false, NULL, 0);
+		cfg.redactor = &redactor;
+	}
+	status = extract_run(&stats_extractor, &cfg, &o, argc - optind, argv + optind);
+	if (cfg.redact)
+		redactor_release(&redactor);
+	return status;
 }
 
 const struct command command_stats = {
     .name = "stats",
     .summary = "Count events, invocations, tool calls, tokens and time.",
     .usage = "stats [-eprh] [--table] [--author NAME] [--invocation ID] [--per-invocation]\n"
-             "             [--skip-invalid] [--progress] [FILE ...]",
+             "             [--redact] [--skip-invalid] [--progress] [FILE ...]",
     .options =
-        "      --table          an aligned text table instead of JSON\n" EXTRACT_OPTIONS_HELP,
+        "      --table          an aligned text table instead of JSON\n"
+        "      --redact         count names that are secrets as [REDACTED]\n" EXTRACT_OPTIONS_HELP,
     .run = run_stats,
 };

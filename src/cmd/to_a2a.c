@@ -7,6 +7,7 @@
  * memory at a time.
  */
 #include "adk/a2a.h"
+#include "adk/redact.h"
 #include "cmd/extract.h"
 #include "write/progress.h"
 
@@ -17,6 +18,7 @@ enum {
 	OPT_TASK_ID,
 	OPT_CONTEXT_ID,
 	OPT_IDS_FROM_METADATA,
+	OPT_REDACT,
 };
 
 static const struct option to_a2a_options[] = {
@@ -29,6 +31,7 @@ static const struct option to_a2a_options[] = {
     {"task-id", required_argument, NULL, OPT_TASK_ID},
     {"context-id", required_argument, NULL, OPT_CONTEXT_ID},
     {"ids-from-metadata", no_argument, NULL, OPT_IDS_FROM_METADATA},
+    {"redact", no_argument, NULL, OPT_REDACT},
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
@@ -36,7 +39,8 @@ static const struct option to_a2a_options[] = {
 
 struct to_a2a {
 	struct a2a_message_options msg;
-	struct extract_options common; /* -p, --skip-invalid, the filters, --progress */
+	struct extract_options common;   /* -p, --skip-invalid, the filters, --progress */
+	const struct redactor *redactor; /* --redact, or NULL */
 };
 
 /* One event converted: the message's output line, or (line empty) why there is none. */
@@ -53,10 +57,13 @@ static void convert(const json_t *event, const struct to_a2a *t, struct converte
 	if (!id || !*id)
 		a2a_uuid(fresh);
 	out->why = NULL;
-	json_t *msg = a2a_message_from_event(event, &t->msg, fresh, &out->why);
+	/* With --redact the message is made from the redacted event: secrets never reach it. */
+	json_t *clean = redact_json(t->redactor, event);
+	json_t *msg = a2a_message_from_event(clean, &t->msg, fresh, &out->why);
 	if (msg)
 		output_format_json(&out->line, msg, t->common.style);
 	json_decref(msg);
+	json_decref(clean);
 }
 
 /*
@@ -135,6 +142,8 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 static int run_to_a2a(int argc, char *argv[])
 {
 	struct to_a2a t = {.msg = {A2A_V03, NULL, NULL, false}};
+	struct redactor redactor;
+	bool redact = false;
 	int c;
 	optind = 0;
 	opterr = 0;
@@ -166,25 +175,36 @@ static int run_to_a2a(int argc, char *argv[])
 		case OPT_IDS_FROM_METADATA:
 			t.msg.ids_from_metadata = true;
 			break;
+		case OPT_REDACT:
+			redact = true;
+			break;
 		default:
 			return command_bad_option(&command_to_a2a, c, argv);
 		}
 	}
 	reader_set_jobs(t.common.jobs);
-	return to_a2a_loop(&t, argc - optind, argv + optind);
+	if (redact) {
+		redactor_init(&redactor, false, NULL, 0);
+		t.redactor = &redactor;
+	}
+	int status = to_a2a_loop(&t, argc - optind, argv + optind);
+	if (redact)
+		redactor_release(&redactor);
+	return status;
 }
 
 const struct command command_to_a2a = {
     .name = "to-a2a",
     .summary = "Convert ADK events to A2A messages, one per event.",
     .usage = "to-a2a [-ph] [--a2a-version 0.3|1.0] [--task-id ID] [--context-id ID]\n"
-             "              [--ids-from-metadata] [--author NAME] [--invocation ID]\n"
+             "              [--ids-from-metadata] [--redact] [--author NAME] [--invocation ID]\n"
              "              [--skip-invalid] [--progress] [-j N] [FILE ...]",
     .options = "      --a2a-version V    0.3 (default: kind discriminators) or 1.0 shapes\n"
                "      --task-id ID       set every message's taskId\n"
                "      --context-id ID    set every message's contextId\n"
                "      --ids-from-metadata  taskId and contextId from customMetadata\n"
                "                         \"a2a:task_id\" and \"a2a:context_id\"\n"
+               "      --redact           hide secrets, as trajectory does, before converting\n"
                "      --author NAME      only events written by NAME\n"
                "      --invocation ID    only events of invocation ID\n"
                "  -p, --pretty           indent the JSON output\n"

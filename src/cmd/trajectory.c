@@ -65,8 +65,9 @@ static bool write_stdout(void *ctx, const char *p, size_t n)
 	return output_bytes(p, n);
 }
 
-static bool trajectory_end(void *state, int *status)
+static bool trajectory_end(void *state, struct json_writer *out, int *status)
 {
+	(void)out; /* trajectory_write() writes through its own sink */
 	*status = trajectory_write(state, write_stdout, NULL);
 	return false; /* an object of five members is never empty */
 }

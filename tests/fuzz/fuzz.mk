@@ -25,27 +25,14 @@ FUZZ_OPTIONS = -timeout=10 -rss_limit_mb=2048 -max_len=65536 -dict=tests/fuzz/ad
 
 .PHONY: fuzz fuzz-ci fuzz-deps fuzz-build fuzz-bins fuzz-seeds check-fuzz
 
-# clang and its libFuzzer runtime, for the fuzz targets only (make check needs neither).
+# clang and its libFuzzer runtime, for the fuzz targets only (make check needs
+# neither), installed through the Makefile's $(call need,...).
+FUZZ_TRY = echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n & 0; }' | \
+	$(FUZZ_CC) -fsanitize=fuzzer -x c -o /dev/null -
 fuzz-deps:
-	@if ! command -v $(FUZZ_CC) >/dev/null 2>&1; then \
-		echo "installing: clang"; \
-		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
-		$$sudo apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq clang >/dev/null; \
-	fi
-	@probe=$$(mktemp -d); \
-	echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n & 0; }' \
-		>$$probe/p.c; \
-	if ! $(FUZZ_CC) -fsanitize=fuzzer -o $$probe/p $$probe/p.c >/dev/null 2>&1; then \
-		v=$$($(FUZZ_CC) -dumpversion | cut -d. -f1); \
-		echo "installing: libclang-rt-$$v-dev"; \
-		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
-		$$sudo apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq libclang-rt-$$v-dev >/dev/null; \
-	fi; \
-	$(FUZZ_CC) -fsanitize=fuzzer -o $$probe/p $$probe/p.c || { rm -rf $$probe; \
-		echo "fuzz: $(FUZZ_CC) cannot build libFuzzer targets" >&2; exit 1; }; \
-	rm -rf $$probe
+	@$(call need,command -v $(FUZZ_CC),clang,make fuzz)
+	@$(call need,$(FUZZ_TRY),libclang-rt-$$($(FUZZ_CC) -dumpversion | cut -d. -f1)-dev,make fuzz)
+	@$(FUZZ_TRY) || { echo "fuzz: $(FUZZ_CC) cannot build libFuzzer targets" >&2; exit 1; }
 
 fuzz-build: fuzz-deps
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) \

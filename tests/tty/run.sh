@@ -15,7 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 : "${ADKEV:=$top/adkev}"
 if ! command -v tmux >/dev/null 2>&1; then
-	echo "tty: SKIPPED: tmux is not installed ('make deps' installs it)"
+	echo "tty: SKIPPED: tmux is not installed (make check-tty installs it on Debian)"
 	exit 0
 fi
 out=${TTY_OUT:-$here/out}

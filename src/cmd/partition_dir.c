@@ -1,0 +1,335 @@
+/*
+ * partition_dir.c - files written into one directory under temporary names
+ * (partition --split); see partition_dir.h.
+ */
+#include "cmd/partition_dir.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* How much is gathered for one file before it is written out. */
+#define DIR_BUFFER (64 * 1024)
+#define NO_FILE    SIZE_MAX
+
+struct dir_file {
+	char *name;         /* the real name, one path component */
+	char *tmp;          /* the temporary name it is written under */
+	char *path;         /* the directory as given, '/', name: for messages */
+	int fd;             /* -1 while closed */
+	unsigned long used; /* when it was last written, to close the least recently used */
+	bool committed;     /* renamed to its name: tmp is gone */
+};
+
+struct partition_dir {
+	char *path; /* as given, without trailing slashes */
+	int fd;
+	bool force;
+	struct dir_file *files;
+	size_t count, cap;
+	size_t open[PARTITION_DIR_MAX_OPEN]; /* the files with a descriptor */
+	size_t nopen;
+	unsigned long clock;
+	unsigned long serial; /* the N of the next temporary name */
+	struct strbuf buf;    /* bytes not yet written to files[buf_file] */
+	size_t buf_file;
+	int status; /* sticky: the first failure */
+};
+
+/*
+ * The directory being written, so that a run ended by exit() elsewhere (an
+ * allocation failure) still removes its temporary files.
+ */
+static struct partition_dir *live_dir;
+
+static void remove_temporaries(void)
+{
+	struct partition_dir *d = live_dir;
+	if (!d)
+		return;
+	for (size_t i = 0; i < d->count; i++)
+		if (!d->files[i].committed)
+			unlinkat(d->fd, d->files[i].tmp, 0);
+}
+
+/* mkdir -p: 0, or the errno of the first directory that could not be made, named in *bad_dir. */
+static int make_dirs(const char *path, char **bad_dir)
+{
+	char *p = xstrdup(path);
+	for (char *s = p + 1;; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		char save = *s;
+		*s = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			*bad_dir = p;
+			return errno;
+		}
+		*s = save;
+		if (!save)
+			break;
+	}
+	free(p);
+	return 0;
+}
+
+struct partition_dir *partition_dir_open(const char *path, bool force, int *status)
+{
+	size_t len = strlen(path);
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	char *trimmed = xstrndup(path, len);
+	char *bad_dir = NULL;
+	int err = make_dirs(trimmed, &bad_dir);
+	if (err) {
+		warn_errno(err, "cannot create directory '%s'", bad_dir);
+		free(bad_dir);
+		free(trimmed);
+		*status = EXIT_CANTCREAT;
+		return NULL;
+	}
+	int fd = open(trimmed, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		warn_errno(errno, "cannot open directory '%s'", trimmed);
+		free(trimmed);
+		*status = EXIT_CANTCREAT;
+		return NULL;
+	}
+	struct partition_dir *d = xcalloc(1, sizeof *d);
+	d->path = trimmed;
+	d->fd = fd;
+	d->force = force;
+	d->buf_file = NO_FILE;
+	static bool registered;
+	if (!registered)
+		registered = atexit(remove_temporaries) == 0;
+	live_dir = d;
+	return d;
+}
+
+const char *partition_dir_path(struct partition_dir *d, size_t index)
+{
+	return d->files[index].path;
+}
+
+static int dir_fail(struct partition_dir *d, int status)
+{
+	if (!d->status)
+		d->status = status;
+	return d->status;
+}
+
+static void close_file(struct partition_dir *d, size_t slot)
+{
+	struct dir_file *f = &d->files[d->open[slot]];
+	/* close() can report a delayed write error (NFS, quotas). */
+	if (close(f->fd) != 0 && !d->status) {
+		warn_errno(errno, "write error on '%s'", f->path);
+		dir_fail(d, EXIT_IOERR);
+	}
+	f->fd = -1;
+	d->open[slot] = d->open[--d->nopen];
+}
+
+static void close_least_recent(struct partition_dir *d)
+{
+	size_t oldest = 0;
+	for (size_t i = 1; i < d->nopen; i++)
+		if (d->files[d->open[i]].used < d->files[d->open[oldest]].used)
+			oldest = i;
+	close_file(d, oldest);
+}
+
+/* openat() that makes room when the descriptor limit is reached. */
+static int open_in(struct partition_dir *d, const char *name, int flags)
+{
+	if (d->nopen == PARTITION_DIR_MAX_OPEN)
+		close_least_recent(d);
+	for (;;) {
+		int fd = openat(d->fd, name, flags | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0666);
+		if (fd >= 0 || (errno != EMFILE && errno != ENFILE) || d->nopen == 0)
+			return fd;
+		int saved = errno;
+		close_least_recent(d);
+		errno = saved;
+	}
+}
+
+int partition_dir_add(struct partition_dir *d, const char *name, size_t *index)
+{
+	struct stat st;
+	struct strbuf path = STRBUF_INIT;
+	if (d->status)
+		return d->status;
+	strbuf_addf(&path, "%s%s%s", d->path, strcmp(d->path, "/") ? "/" : "", name);
+	if (fstatat(d->fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		if (!d->force)
+			warnx_msg("'%s' exists; --force overwrites it", path.buf);
+		else if (S_ISDIR(st.st_mode))
+			warnx_msg("cannot overwrite '%s': it is a directory", path.buf);
+		if (!d->force || S_ISDIR(st.st_mode)) {
+			strbuf_release(&path);
+			return dir_fail(d, EXIT_CANTCREAT);
+		}
+	} else if (errno != ENOENT) {
+		warn_errno(errno, "cannot create '%s'", path.buf);
+		strbuf_release(&path);
+		return dir_fail(d, EXIT_CANTCREAT);
+	}
+
+	/*
+	 * Everything that allocates comes before the file is created, so an
+	 * allocation failure (which exits) never leaves a temporary file
+	 * remove_temporaries() does not know about.
+	 */
+	if (d->count == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 16;
+		d->files = xrealloc(d->files, d->cap * sizeof *d->files);
+	}
+	char *real_name = xstrdup(name);
+	struct strbuf tmp = STRBUF_INIT;
+	strbuf_grow(&tmp, 64);
+	int fd;
+	do {
+		strbuf_reset(&tmp);
+		strbuf_addf(&tmp, ".adkev-%ld-%lu.tmp", (long)getpid(), d->serial++);
+		fd = open_in(d, tmp.buf, O_CREAT | O_EXCL);
+	} while (fd < 0 && errno == EEXIST);
+	if (fd < 0) {
+		warn_errno(errno, "cannot create '%s'", path.buf);
+		free(real_name);
+		strbuf_release(&path);
+		strbuf_release(&tmp);
+		return dir_fail(d, EXIT_CANTCREAT);
+	}
+
+	struct dir_file *f = &d->files[d->count];
+	f->name = real_name;
+	f->tmp = tmp.buf;
+	f->path = path.buf;
+	f->fd = fd;
+	f->used = ++d->clock;
+	f->committed = false;
+	d->open[d->nopen++] = d->count;
+	*index = d->count++;
+	return 0;
+}
+
+/* Writes the buffer out to its file. */
+static int dir_flush(struct partition_dir *d)
+{
+	if (d->buf_file == NO_FILE || d->buf.len == 0 || d->status)
+		return d->status;
+	struct dir_file *f = &d->files[d->buf_file];
+	f->used = ++d->clock;
+	if (f->fd < 0) {
+		f->fd = open_in(d, f->tmp, O_APPEND);
+		if (f->fd < 0) {
+			warn_errno(errno, "cannot reopen '%s'", f->path);
+			return dir_fail(d, EXIT_IOERR);
+		}
+		d->open[d->nopen++] = d->buf_file;
+	}
+	const char *p = d->buf.buf;
+	size_t left = d->buf.len;
+	while (left) {
+		ssize_t n = write(f->fd, p, left);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			warn_errno(n < 0 ? errno : EIO, "write error on '%s'", f->path);
+			return dir_fail(d, EXIT_IOERR);
+		}
+		p += n;
+		left -= (size_t)n;
+	}
+	strbuf_reset(&d->buf);
+	return 0;
+}
+
+int partition_dir_write(struct partition_dir *d, size_t index, const char *data, size_t len)
+{
+	if (d->status)
+		return d->status;
+	if (index != d->buf_file) {
+		if (dir_flush(d))
+			return d->status;
+		d->buf_file = index;
+	}
+	strbuf_add(&d->buf, data, len);
+	if (d->buf.len >= DIR_BUFFER)
+		dir_flush(d);
+	return d->status;
+}
+
+/* Gives file f its real name; without force, never over a file that appeared meanwhile. */
+static int dir_rename(struct partition_dir *d, struct dir_file *f)
+{
+	if (d->force) {
+		if (renameat(d->fd, f->tmp, d->fd, f->name) == 0)
+			return 0;
+	} else if (linkat(d->fd, f->tmp, d->fd, f->name, 0) == 0) {
+		unlinkat(d->fd, f->tmp, 0);
+		return 0;
+	} else if (errno == EEXIST) {
+		warnx_msg("'%s' exists; --force overwrites it", f->path);
+		return EXIT_CANTCREAT;
+	} else if (errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == ENOSYS ||
+	           errno == EMLINK || errno == EXDEV) {
+		/* A file system without hard links: look, then rename. */
+		struct stat st;
+		if (fstatat(d->fd, f->name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+			warnx_msg("'%s' exists; --force overwrites it", f->path);
+			return EXIT_CANTCREAT;
+		}
+		if (renameat(d->fd, f->tmp, d->fd, f->name) == 0)
+			return 0;
+	}
+	warn_errno(errno, "cannot create '%s'", f->path);
+	return EXIT_CANTCREAT;
+}
+
+int partition_dir_commit(struct partition_dir *d)
+{
+	dir_flush(d);
+	while (d->nopen)
+		close_file(d, d->nopen - 1);
+	if (d->status)
+		return d->status;
+	for (size_t i = 0; i < d->count; i++) {
+		int status = dir_rename(d, &d->files[i]);
+		if (status)
+			return dir_fail(d, status);
+		d->files[i].committed = true;
+	}
+	return 0;
+}
+
+void partition_dir_free(struct partition_dir *d)
+{
+	if (!d)
+		return;
+	if (live_dir == d)
+		live_dir = NULL;
+	for (size_t i = 0; i < d->count; i++) {
+		struct dir_file *f = &d->files[i];
+		if (f->fd >= 0)
+			close(f->fd);
+		if (!f->committed)
+			unlinkat(d->fd, f->tmp, 0);
+		free(f->name);
+		free(f->tmp);
+		free(f->path);
+	}
+	free(d->files);
+	strbuf_release(&d->buf);
+	close(d->fd);
+	free(d->path);
+	free(d);
+}

@@ -1,0 +1,155 @@
+/*
+ * timeline.c - adkev timeline: a run as a page to look at.
+ *
+ * Reads the whole run (the page shows all of it at once), lays it out in
+ * lanes and timed items (adk/timeline), and writes one self-contained HTML
+ * page (write/page) to standard output.  Tool arguments, results, state and
+ * text are redacted and cut as trajectory does them, with the same options.
+ */
+#include "command.h"
+#include "adk/timeline.h"
+#include "adk/trajectory.h"
+#include "cmd/extract.h"
+#include "write/output.h"
+#include "write/page.h"
+#include "write/progress.h"
+#include "read/reader.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	OPT_TITLE = OPT_COMMAND,
+};
+
+static const struct option timeline_long_options[] = {
+    {"no-redact", no_argument, NULL, OPT_TRAJECTORY_NO_REDACT},
+    {"redact-key", required_argument, NULL, OPT_TRAJECTORY_REDACT_KEY},
+    {"redact-exact", no_argument, NULL, OPT_TRAJECTORY_REDACT_EXACT},
+    {"max-string", required_argument, NULL, OPT_TRAJECTORY_MAX_STRING},
+    {"no-truncate", no_argument, NULL, OPT_TRAJECTORY_NO_TRUNCATE},
+    {"title", required_argument, NULL, OPT_TITLE},
+    {"author", required_argument, NULL, OPT_AUTHOR},
+    {"invocation", required_argument, NULL, OPT_INVOCATION},
+    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+struct timeline_options {
+	struct extract_options filters;  /* --author, --invocation, --skip-invalid, --progress */
+	struct trajectory_config values; /* redaction and truncation, as trajectory's */
+	const char *title;
+};
+
+/* Returns -1 to go on with the operands at argv[optind..], else the exit status. */
+static int parse_options(struct timeline_options *o, int argc, char *argv[])
+{
+	int c;
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", timeline_long_options, NULL)) != -1) {
+		bool bad = false;
+		if (c == 'h')
+			return command_help(&command_timeline);
+		if (c == OPT_TITLE) {
+			o->title = optarg;
+		} else if (trajectory_option(&o->values, c, optarg, &bad)) {
+			if (bad) {
+				/* The value itself is not repeated: it may be a secret word. */
+				warnx_msg("timeline: invalid value for %s",
+				          c == OPT_TRAJECTORY_MAX_STRING ? "--max-string"
+				                                         : "--redact-key");
+				return command_usage(&command_timeline);
+			}
+		} else if (extract_option(&o->filters, c, optarg) != EXTRACT_OPTION_TAKEN) {
+			return command_bad_option(&command_timeline, c, argv);
+		}
+	}
+	return -1;
+}
+
+/* The page's title: --title, or the operands' names, or "standard input". */
+static json_t *page_title(const char *title, int count, char *const operands[])
+{
+	if (title)
+		return json_string(title);
+	if (count == 0)
+		return json_string("standard input");
+	struct strbuf sb = STRBUF_INIT;
+	for (int i = 0; i < count; i++) {
+		if (i)
+			strbuf_addstr(&sb, ", ");
+		strbuf_addstr(&sb, strcmp(operands[i], "-") == 0 ? "standard input" : operands[i]);
+	}
+	/* File names need not be UTF-8; the page shows what jansson accepts. */
+	json_t *v = json_stringn(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return v ? v : json_string("adkev timeline");
+}
+
+static int run_timeline(int argc, char *argv[])
+{
+	struct timeline_options o = {.title = NULL};
+	trajectory_config_init(&o.values);
+	int status = parse_options(&o, argc, argv);
+	if (status >= 0) {
+		trajectory_config_release(&o.values);
+		return status;
+	}
+	struct redactor redactor;
+	redactor_init(&redactor, o.values.redact_exact, o.values.redact_words,
+	              o.values.nredact_words);
+	struct timeline_config config = {
+	    .redactor = o.values.redact ? &redactor : NULL,
+	    .max_string = o.values.max_string,
+	};
+	struct timeline *t = timeline_new(&config);
+	struct reader *r = reader_new(argv + optind, argc - optind,
+	                              o.filters.skip_invalid ? READER_SKIP_INVALID : 0);
+	struct progress *progress = o.filters.progress ? progress_start_streaming(r) : NULL;
+	struct reader_item item;
+	enum reader_result res;
+	status = 0;
+	while ((res = reader_next(r, &item)) == READ_ITEM)
+		if (extract_passes_filters(&o.filters, &item))
+			timeline_add(t, &item);
+	/* Bad input ends the read; the page shows the run up to it, as final prints its answer. */
+	if (res == READ_INVALID)
+		status = EXIT_DATAERR;
+	progress_finish(progress);
+	reader_report_skipped(r);
+	status = exit_status_worst(status, reader_status(r));
+	json_t *data = timeline_json(t);
+	json_object_set_new(data, "title", page_title(o.title, argc - optind, argv + optind));
+	json_object_set_new(data, "redacted", json_boolean(o.values.redact));
+	page_write_timeline(data);
+	json_decref(data);
+	reader_free(r);
+	timeline_free(t);
+	redactor_release(&redactor);
+	trajectory_config_release(&o.values);
+	return status;
+}
+
+const struct command command_timeline = {
+    .name = "timeline",
+    .summary = "Write a run as a timeline page: one self-contained HTML file.",
+    .usage = "timeline [-h] [--no-redact] [--redact-key WORD] [--redact-exact]\n"
+             "             [--max-string N | --no-truncate] [--title TEXT] [--author NAME]\n"
+             "             [--invocation ID] [--skip-invalid] [--progress] [FILE ...]",
+    .options = "      --no-redact      show secrets in tool arguments, results, state and text\n"
+               "      --redact-key WORD  also hide keys ending in WORD (repeatable)\n"
+               "      --redact-exact   hide only keys spelled exactly as a listed word\n"
+               "      --max-string N   cut strings longer than N code points (10000)\n"
+               "      --no-truncate    never cut strings\n"
+               "      --title TEXT     the page's title (default: the file names)\n"
+               "      --author NAME    only events written by NAME\n"
+               "      --invocation ID  only events of invocation ID\n"
+               "      --skip-invalid   warn about bad input and go on\n" PROGRESS_OPTION_HELP
+               "  -h, --help           show this help\n",
+    .run = run_timeline,
+};

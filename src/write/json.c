@@ -1,0 +1,670 @@
+/*
+ * json.c - the JSON writer (json.h): framing, escaping, numbers, and the
+ * sinks the text goes to.
+ */
+#include "write/json.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A stream sink gets the text once this much has gathered, at the latest. */
+#define FLUSH_AT (64 * 1024)
+
+static const char hex[] = "0123456789abcdef";
+
+/* Sinks and writer state. */
+
+static void init(struct json_writer *w, struct strbuf *out, unsigned flags)
+{
+	memset(w, 0, sizeof *w);
+	w->own = (struct strbuf)STRBUF_INIT;
+	w->out = out ? out : &w->own;
+	w->flags = flags;
+	w->empty = true;
+	w->fd = -1;
+}
+
+void jw_init_buf(struct json_writer *w, struct strbuf *sb, unsigned flags)
+{
+	init(w, sb, flags);
+}
+
+void jw_init_sink(struct json_writer *w, unsigned flags, jw_sink_fn *sink, void *ctx)
+{
+	init(w, NULL, flags);
+	w->sink = sink;
+	w->ctx = ctx;
+}
+
+static bool fd_sink(void *ctx, const char *data, size_t len)
+{
+	struct json_writer *w = ctx;
+	while (len) {
+		ssize_t n = write(w->fd, data, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			w->error = n < 0 ? errno : EIO;
+			return false;
+		}
+		data += n;
+		len -= (size_t)n;
+	}
+	return true;
+}
+
+void jw_init_fd(struct json_writer *w, int fd, unsigned flags)
+{
+	jw_init_sink(w, flags, fd_sink, NULL);
+	w->ctx = w;
+	w->fd = fd;
+}
+
+void jw_set_level(struct json_writer *w, int level)
+{
+	w->level = level;
+}
+
+bool jw_flush(struct json_writer *w)
+{
+	if (!w->sink)
+		return !w->failed;
+	if (!w->failed && w->out->len && !w->sink(w->ctx, w->out->buf, w->out->len)) {
+		w->failed = true;
+		if (!w->error)
+			w->error = errno ? errno : EIO;
+	}
+	strbuf_reset(w->out);
+	return !w->failed;
+}
+
+/* Hands the text on when enough has gathered, or drops it after a failure. */
+static void maybe_flush(struct json_writer *w)
+{
+	if (w->sink && (w->failed || w->out->len >= FLUSH_AT))
+		jw_flush(w);
+}
+
+bool jw_failed(const struct json_writer *w)
+{
+	return w->failed;
+}
+
+int jw_error(const struct json_writer *w)
+{
+	return w->failed ? (w->error ? w->error : EIO) : 0;
+}
+
+void jw_release(struct json_writer *w)
+{
+	strbuf_release(&w->own);
+}
+
+/* Framing. */
+
+static void newline_indent(struct strbuf *sb, int level)
+{
+	static const char spaces[] = "\n                                ";
+	size_t n = 2 * (size_t)level;
+	strbuf_add(sb, spaces, 1);
+	while (n) {
+		size_t k = n < sizeof spaces - 2 ? n : sizeof spaces - 2;
+		strbuf_add(sb, spaces + 1, k);
+		n -= k;
+	}
+}
+
+/* What stands before a value: nothing after a key or at the top, else a comma and a line. */
+static void before_value(struct json_writer *w)
+{
+	if (w->after_key) {
+		w->after_key = false;
+		return;
+	}
+	if (!w->open)
+		return;
+	if (!w->empty)
+		strbuf_addch(w->out, ',');
+	w->empty = false;
+	if (w->flags & JW_PRETTY)
+		newline_indent(w->out, w->level + w->open);
+}
+
+static void begin(struct json_writer *w, char open)
+{
+	before_value(w);
+	strbuf_addch(w->out, open);
+	w->open++;
+	w->empty = true;
+}
+
+static void end(struct json_writer *w, char close)
+{
+	w->open--;
+	if ((w->flags & JW_PRETTY) && !w->empty)
+		newline_indent(w->out, w->level + w->open);
+	strbuf_addch(w->out, close);
+	w->empty = false;
+}
+
+void jw_object_begin(struct json_writer *w)
+{
+	begin(w, '{');
+}
+
+void jw_object_end(struct json_writer *w)
+{
+	end(w, '}');
+}
+
+void jw_array_begin(struct json_writer *w)
+{
+	begin(w, '[');
+}
+
+void jw_array_end(struct json_writer *w)
+{
+	end(w, ']');
+}
+
+/* Strings. */
+
+/* The escape of control byte c: \n and friends, else \u00XX. */
+static void add_control(struct strbuf *sb, unsigned char c)
+{
+	switch (c) {
+	case '\n':
+		strbuf_add(sb, "\\n", 2);
+		break;
+	case '\t':
+		strbuf_add(sb, "\\t", 2);
+		break;
+	case '\r':
+		strbuf_add(sb, "\\r", 2);
+		break;
+	case '\b':
+		strbuf_add(sb, "\\b", 2);
+		break;
+	case '\f':
+		strbuf_add(sb, "\\f", 2);
+		break;
+	default: {
+		char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+		strbuf_add(sb, esc, 6);
+	}
+	}
+}
+
+/* Escapes s[0..len) as JSON requires, byte by byte, without quotes. */
+static void escape_json(struct strbuf *sb, const char *s, size_t len)
+{
+	strbuf_grow(sb, len);
+	size_t run = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		strbuf_add(sb, s + run, i - run);
+		run = i + 1;
+		if (c == '"')
+			strbuf_add(sb, "\\\"", 2);
+		else if (c == '\\')
+			strbuf_add(sb, "\\\\", 2);
+		else
+			add_control(sb, c);
+	}
+	strbuf_add(sb, s + run, len - run);
+}
+
+/* Whether seq[0..n) begins U+2028 or U+2029 (E2 80 A8, E2 80 A9). */
+static bool line_separator_prefix(const unsigned char *seq, size_t n)
+{
+	return seq[0] == 0xe2 && (n < 2 || seq[1] == 0x80) && (n < 3 || (seq[2] | 1) == 0xa9);
+}
+
+static void add_line_separator(struct strbuf *sb, unsigned char last)
+{
+	strbuf_add(sb, last == 0xa8 ? "\\u2028" : "\\u2029", 6);
+}
+
+/*
+ * Completes the bytes a Go piece held back with the first bytes of s;
+ * returns how many bytes of s it took.
+ */
+static size_t go_resume(struct json_writer *w, const unsigned char *s, size_t len)
+{
+	unsigned char seq[3];
+	size_t n = w->nheld, took = 0;
+	memcpy(seq, w->held, n);
+	while (n < 3 && took < len)
+		seq[n++] = s[took++];
+	if (!line_separator_prefix(seq, n)) {
+		/* Not a separator after all: the held bytes are written as they are. */
+		strbuf_add(w->out, w->held, w->nheld);
+		w->nheld = 0;
+		return 0;
+	}
+	if (n == 3) {
+		add_line_separator(w->out, seq[2]);
+		w->nheld = 0;
+	} else {
+		memcpy(w->held, seq, n);
+		w->nheld = (unsigned char)n;
+	}
+	return took;
+}
+
+/*
+ * Escapes s[0..len) as Go's encoding/json does.  A piece that ends inside
+ * what may be U+2028 or U+2029 holds those bytes back for the next one.
+ */
+static void escape_go(struct json_writer *w, const char *text, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	struct strbuf *sb = w->out;
+	size_t i = w->nheld ? go_resume(w, s, len) : 0;
+	for (; i < len; i++) {
+		unsigned char c = s[i];
+		if (c == '"' || c == '\\') {
+			strbuf_addch(sb, '\\');
+			strbuf_addch(sb, (char)c);
+		} else if (c < 0x20) {
+			add_control(sb, c);
+		} else if (c == '<' || c == '>' || c == '&') {
+			char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+			strbuf_add(sb, esc, 6);
+		} else if (c == 0xe2 && line_separator_prefix(s + i, len - i < 3 ? len - i : 3)) {
+			if (len - i < 3) {
+				memcpy(w->held, s + i, len - i);
+				w->nheld = (unsigned char)(len - i);
+				return;
+			}
+			add_line_separator(sb, s[i + 2]);
+			i += 2;
+		} else {
+			strbuf_addch(sb, (char)c);
+		}
+	}
+}
+
+static void escape(struct json_writer *w, const char *s, size_t len)
+{
+	if (w->flags & JW_GO)
+		escape_go(w, s, len);
+	else
+		escape_json(w->out, s, len);
+}
+
+/* The held bytes of a Go string cut inside a sequence that was not completed. */
+static void release_held(struct json_writer *w)
+{
+	strbuf_add(w->out, w->held, w->nheld);
+	w->nheld = 0;
+}
+
+static void add_quoted(struct json_writer *w, const char *s, size_t len)
+{
+	strbuf_grow(w->out, len + 2);
+	strbuf_addch(w->out, '"');
+	escape(w, s, len);
+	release_held(w);
+	strbuf_addch(w->out, '"');
+}
+
+void jw_keyn(struct json_writer *w, const char *key, size_t len)
+{
+	if (!w->empty)
+		strbuf_addch(w->out, ',');
+	w->empty = false;
+	if (w->flags & JW_PRETTY)
+		newline_indent(w->out, w->level + w->open);
+	add_quoted(w, key, len);
+	if (w->flags & JW_PRETTY)
+		strbuf_add(w->out, ": ", 2);
+	else
+		strbuf_addch(w->out, ':');
+	w->after_key = true;
+}
+
+void jw_key(struct json_writer *w, const char *key)
+{
+	jw_keyn(w, key, strlen(key));
+}
+
+/* Whether a string begun now is written bare: -r, and not inside a container. */
+static bool bare_string(const struct json_writer *w)
+{
+	return (w->flags & JW_RAW) && !w->open && !w->after_key;
+}
+
+void jw_string(struct json_writer *w, const char *s, size_t len)
+{
+	if (bare_string(w)) {
+		strbuf_add(w->out, s, len);
+		return;
+	}
+	before_value(w);
+	add_quoted(w, s, len);
+}
+
+void jw_string_begin(struct json_writer *w)
+{
+	w->bare = bare_string(w);
+	w->in_string = true;
+	if (!w->bare) {
+		before_value(w);
+		strbuf_addch(w->out, '"');
+	}
+}
+
+void jw_string_piece(struct json_writer *w, const char *s, size_t len)
+{
+	if (w->bare)
+		strbuf_add(w->out, s, len);
+	else
+		escape(w, s, len);
+	/* The piece goes out now: a result that grows with the input is shown as it grows. */
+	if (w->sink)
+		jw_flush(w);
+}
+
+void jw_string_end(struct json_writer *w)
+{
+	if (!w->bare) {
+		release_held(w);
+		strbuf_addch(w->out, '"');
+	}
+	w->in_string = false;
+	w->bare = false;
+	maybe_flush(w);
+}
+
+/* Numbers and literals. */
+
+/* Appends n in decimal: snprintf's work without its cost on the hot path. */
+static void add_int(struct strbuf *sb, json_int_t n)
+{
+	char digits[24];
+	size_t at = sizeof digits;
+	/* Through uintmax_t, so that the most negative value has a magnitude. */
+	uintmax_t m = n < 0 ? -(uintmax_t)n : (uintmax_t)n;
+	do {
+		digits[--at] = (char)('0' + m % 10);
+		m /= 10;
+	} while (m);
+	if (n < 0)
+		digits[--at] = '-';
+	strbuf_add(sb, digits + at, sizeof digits - at);
+}
+
+void jw_int(struct json_writer *w, json_int_t n)
+{
+	before_value(w);
+	add_int(w->out, n);
+}
+
+/* The shortest %.Ng (N from 15 to 17) that reads back as v, marked as a real. */
+static void add_real(struct strbuf *sb, double v)
+{
+	char tmp[40];
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+		if (strtod(tmp, NULL) == v)
+			break;
+	}
+	strbuf_addstr(sb, tmp);
+	/* Keep a real recognisable as one, as Python and jansson do: 3.0, not 3. */
+	if (!strpbrk(tmp, ".eEn"))
+		strbuf_add(sb, ".0", 2);
+}
+
+/*
+ * Appends v as Go's strconv.FormatFloat(v, 'g'-like, -1, 64) does for
+ * encoding/json: the shortest digits that read back as v, in plain
+ * notation unless the magnitude is below 1e-6 or from 1e21 up, where it is
+ * 1e-7 / 1e+21 (Go trims the exponent's leading zero only when negative).
+ */
+static void add_go_real(struct strbuf *sb, double v)
+{
+	char tmp[40];
+	int prec = 0;
+	for (; prec < 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*e", prec, v);
+		if (strtod(tmp, NULL) == v)
+			break;
+	}
+	/* tmp is [-]d[.ddd]e[+-]XX: take the digits and the exponent apart. */
+	char digits[24];
+	size_t n = 0;
+	const char *p = tmp;
+	if (*p == '-') {
+		strbuf_addch(sb, '-');
+		p++;
+	}
+	for (; *p && *p != 'e'; p++)
+		if (*p != '.')
+			digits[n++] = *p;
+	int exp10 = atoi(p + 1);
+	while (n > 1 && digits[n - 1] == '0')
+		n--;
+	double mag = fabs(v);
+	if (mag != 0 && (mag < 1e-6 || mag >= 1e21)) {
+		strbuf_addch(sb, digits[0]);
+		if (n > 1) {
+			strbuf_addch(sb, '.');
+			strbuf_add(sb, digits + 1, n - 1);
+		}
+		if (exp10 < 0 && exp10 > -10)
+			strbuf_addf(sb, "e-%d", -exp10);
+		else
+			strbuf_addf(sb, "e%c%02d", exp10 < 0 ? '-' : '+', abs(exp10));
+		return;
+	}
+	if (exp10 < 0) {
+		strbuf_add(sb, "0.", 2);
+		for (int i = -1; i > exp10; i--)
+			strbuf_addch(sb, '0');
+		strbuf_add(sb, digits, n);
+		return;
+	}
+	for (int i = 0; i <= exp10; i++)
+		strbuf_addch(sb, (size_t)i < n ? digits[i] : '0');
+	if (n > (size_t)exp10 + 1) {
+		strbuf_addch(sb, '.');
+		strbuf_add(sb, digits + exp10 + 1, n - (size_t)exp10 - 1);
+	}
+}
+
+void jw_real(struct json_writer *w, double v)
+{
+	before_value(w);
+	/* JSON has no infinities; jansson never produces them, but be safe. */
+	if (!isfinite(v))
+		strbuf_add(w->out, "null", 4);
+	else if (w->flags & JW_GO)
+		add_go_real(w->out, v);
+	else
+		add_real(w->out, v);
+}
+
+void jw_bool(struct json_writer *w, bool b)
+{
+	before_value(w);
+	if (b)
+		strbuf_add(w->out, "true", 4);
+	else
+		strbuf_add(w->out, "false", 5);
+}
+
+void jw_null(struct json_writer *w)
+{
+	before_value(w);
+	strbuf_add(w->out, "null", 4);
+}
+
+/* Jansson values. */
+
+static void add_value(struct json_writer *w, const json_t *v);
+
+struct member {
+	const char *key;
+	size_t len;
+	json_t *value;
+};
+
+/* Bytewise, as Go sorts map keys; a key that is a prefix of another comes first. */
+static int compare_members(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+	int c = memcmp(x->key, y->key, x->len < y->len ? x->len : y->len);
+	return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+static void add_sorted_members(struct json_writer *w, const json_t *v)
+{
+	size_t n = json_object_size(v), i = 0;
+	struct member *m = xmalloc((n ? n : 1) * sizeof *m);
+	const char *key;
+	size_t key_len;
+	json_t *member;
+	json_object_keylen_foreach((json_t *)v, key, key_len, member)
+	{
+		m[i++] = (struct member){key, key_len, member};
+	}
+	qsort(m, n, sizeof *m, compare_members);
+	for (i = 0; i < n; i++) {
+		jw_keyn(w, m[i].key, m[i].len);
+		add_value(w, m[i].value);
+	}
+	free(m);
+}
+
+static void add_object(struct json_writer *w, const json_t *v)
+{
+	const char *key;
+	size_t key_len;
+	json_t *member;
+	jw_object_begin(w);
+	if (w->flags & JW_SORTED) {
+		add_sorted_members(w, v);
+	} else {
+		/* With its length, a key that holds \u0000 is written whole. */
+		json_object_keylen_foreach((json_t *)v, key, key_len, member)
+		{
+			jw_keyn(w, key, key_len);
+			add_value(w, member);
+		}
+	}
+	jw_object_end(w);
+}
+
+static void add_value(struct json_writer *w, const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		add_object(w, v);
+		break;
+	case JSON_ARRAY: {
+		size_t n = json_array_size(v);
+		jw_array_begin(w);
+		for (size_t i = 0; i < n; i++)
+			add_value(w, json_array_get(v, i));
+		jw_array_end(w);
+		break;
+	}
+	case JSON_STRING:
+		jw_string(w, json_string_value(v), json_string_length(v));
+		break;
+	case JSON_INTEGER:
+		/* Exactly, also in Go's form (Go would round those beyond 2^53; we do not). */
+		jw_int(w, json_integer_value(v));
+		break;
+	case JSON_REAL:
+		jw_real(w, json_real_value(v));
+		break;
+	case JSON_TRUE:
+		jw_bool(w, true);
+		break;
+	case JSON_FALSE:
+		jw_bool(w, false);
+		break;
+	default:
+		jw_null(w);
+	}
+}
+
+void jw_value(struct json_writer *w, const json_t *v)
+{
+	add_value(w, v);
+	maybe_flush(w);
+}
+
+/* Text laid out elsewhere. */
+
+void jw_raw_begin(struct json_writer *w)
+{
+	before_value(w);
+	w->skip_blank = false;
+}
+
+/* Appends text[0..len) without its line breaks and the blanks after them. */
+static void add_one_line(struct json_writer *w, const char *text, size_t len)
+{
+	struct strbuf *sb = w->out;
+	size_t i = 0;
+	while (w->skip_blank && i < len &&
+	       (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'))
+		i++;
+	if (i < len)
+		w->skip_blank = false;
+	size_t run = i;
+	strbuf_grow(sb, len - i);
+	while (i < len) {
+		if (text[i] != '\n' && text[i] != '\r') {
+			i++;
+			continue;
+		}
+		strbuf_add(sb, text + run, i - run);
+		while (i < len &&
+		       (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'))
+			i++;
+		/* A piece that ends in the blanks goes on skipping them in the next. */
+		w->skip_blank = i == len;
+		run = i;
+	}
+	strbuf_add(sb, text + run, len - run);
+}
+
+void jw_raw_piece(struct json_writer *w, const char *text, size_t len)
+{
+	if (w->flags & JW_PRETTY)
+		strbuf_add(w->out, text, len);
+	else
+		add_one_line(w, text, len);
+	maybe_flush(w);
+}
+
+void jw_raw_end(struct json_writer *w)
+{
+	w->skip_blank = false;
+	maybe_flush(w);
+}
+
+void jw_raw(struct json_writer *w, const char *text, size_t len)
+{
+	jw_raw_begin(w);
+	jw_raw_piece(w, text, len);
+	jw_raw_end(w);
+}
+
+void jw_line_end(struct json_writer *w)
+{
+	strbuf_addch(w->out, '\n');
+	if (w->sink)
+		jw_flush(w);
+}

@@ -1,0 +1,108 @@
+#!/bin/sh
+# The build needs a C11 compiler and jansson, nothing else, and installs
+# nothing that is not missing.  A clean clone of HEAD is built with a PATH that
+# holds only the tools make itself uses (the compiler, its assembler and
+# linker, pkg-config, sh and a few utilities): no Check, valgrind or mandoc,
+# no tmux, clang or jq.  apt-get and sudo are stubs that write down every call
+# and fail, so any attempt to install shows.
+#
+#   1. jansson found: make builds ./adkev, which runs; nothing was installed.
+#   2. jansson missing, no apt-get and no pkg-config (another system): make
+#      stops before compiling, saying what to install where.
+#   3. jansson missing on Debian (apt-get there): make asks apt-get for
+#      libjansson-dev and pkg-config, and nothing else.
+#
+# "jansson missing" is made by a compiler flag -I to a folder whose jansson.h
+# is an #error, so #include <jansson.h> fails as it does without the package.
+#
+#   sh tests/build.sh
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+if ! command -v git >/dev/null 2>&1 || ! git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
+	echo "build: SKIPPED: needs git and a git checkout, to clone HEAD"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() {
+	echo "build: $*"
+	fail=1
+}
+
+# The tools make uses, by their names on this machine.
+tools="make sh cc as ld pkg-config mkdir cp rm mv touch cat id"
+mkdir -p "$tmp/tools" "$tmp/stubs" "$tmp/nojansson"
+for tool in $tools; do
+	path=$(command -v "$tool") || {
+		echo "build: SKIPPED: $tool is not installed"
+		exit 0
+	}
+	ln -s "$path" "$tmp/tools/$tool"
+done
+for stub in apt-get sudo; do
+	printf '#!/bin/sh\necho "%s $*" >>"%s"\nexit 1\n' "$stub" "$tmp/calls" >"$tmp/stubs/$stub"
+	chmod +x "$tmp/stubs/$stub"
+done
+echo '#error jansson is hidden by tests/build.sh' >"$tmp/nojansson/jansson.h"
+
+# make as a person types it: no make variables or flags from a calling make.
+clean_make() { # DIR PATH [VARIABLE=VALUE...]
+	dir=$1 path=$2
+	shift 2
+	(cd "$dir" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES PATH="$path" \
+		make "$@" >"$tmp/make.out" 2>&1)
+}
+clone() {
+	rm -rf "$tmp/clone" "$tmp/calls"
+	git clone -q "$top" "$tmp/clone" || {
+		bad "git clone failed"
+		exit 1
+	}
+}
+
+# 1. jansson found.
+clone
+if ! clean_make "$tmp/clone" "$tmp/stubs:$tmp/tools"; then
+	bad "make failed with a compiler, pkg-config and jansson:"
+	sed 's/^/  /' "$tmp/make.out" | tail -n 20
+elif ! out=$("$tmp/clone/adkev" final -r "$top/samples/a_plain.jsonl") || [ -z "$out" ]; then
+	bad "the ./adkev that make built does not run"
+fi
+[ -f "$tmp/calls" ] && bad "make tried to install: $(cat "$tmp/calls")"
+left=$(cd "$tmp/clone" && git status --porcelain)
+[ -z "$left" ] || bad "make changed files of the clone: $left"
+
+# 2. jansson missing where there is no apt-get (and no pkg-config).
+clone
+rm "$tmp/stubs/apt-get" "$tmp/tools/pkg-config"
+if clean_make "$tmp/clone" "$tmp/stubs:$tmp/tools" CC="cc -I$tmp/nojansson"; then
+	bad "make succeeded without jansson"
+fi
+for line in "adkev needs jansson" "apt-get install libjansson-dev pkg-config" \
+	"dnf install jansson-devel" "apk add jansson-dev" "brew install jansson"; do
+	grep -qF "$line" "$tmp/make.out" || bad "without jansson make does not say '$line'"
+done
+[ $fail = 0 ] || sed 's/^/  /' "$tmp/make.out"
+[ -z "$(find "$tmp/clone/build" -name '*.o' 2>/dev/null)" ] || bad "make compiled without jansson"
+[ -f "$tmp/calls" ] && bad "make tried to install without apt-get: $(cat "$tmp/calls")"
+
+# 3. jansson missing on Debian: apt-get is asked for the two packages only.
+clone
+printf '#!/bin/sh\necho "apt-get $*" >>"%s"\nexit 1\n' "$tmp/calls" >"$tmp/stubs/apt-get"
+chmod +x "$tmp/stubs/apt-get"
+clean_make "$tmp/clone" "$tmp/stubs:$tmp/tools" CC="cc -I$tmp/nojansson" &&
+	bad "make succeeded without jansson"
+# The words of each apt-get install call that are not options.
+installs=$(sed -n 's/.* install //p' "$tmp/calls" 2>/dev/null | tr ' ' '\n' | grep -v '^-' | sort -u)
+[ -n "$installs" ] || bad "without jansson make did not call apt-get install"
+[ "$(echo $installs)" = "libjansson-dev pkg-config" ] ||
+	bad "without jansson make asked apt-get for: $(echo $installs)"
+grep -qF "libjansson-dev pkg-config" "$tmp/make.out" ||
+	bad "when apt-get fails, make does not say what to install: $(cat "$tmp/make.out")"
+
+if [ $fail = 0 ]; then
+	echo "build: a clean clone builds ./adkev with cc, pkg-config and jansson alone and" \
+		"installs nothing; without jansson it says what to install"
+fi
+exit $fail

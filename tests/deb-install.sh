@@ -1,0 +1,43 @@
+#!/bin/sh
+# The one place that installs packages, for every Makefile target that needs
+# some (the Makefile calls it through $(call need,...) and $(call want,...)):
+# Debian packages through apt-get, with sudo only when not root.
+#
+#   sh tests/deb-install.sh [--optional] WHAT PACKAGE...
+#
+# WHAT says what the packages are for ("make check-man", say).  Where apt-get
+# is missing, or the install fails, it names the packages and exits 1; with
+# --optional it says what will be skipped and exits 0 instead.  It first tries
+# the install from the package lists the machine has, and runs apt-get update
+# only when that fails, so a machine with fresh lists is not slowed down.
+set -u
+optional=0
+if [ "${1:-}" = --optional ]; then
+	optional=1
+	shift
+fi
+what=$1
+shift
+packages=$*
+
+give_up() {
+	if [ $optional = 1 ]; then
+		echo "$what: going on without $packages, which cannot be installed: $1" >&2
+		exit 0
+	fi
+	echo "$what: needs $packages (Debian package names), which cannot be installed: $1" >&2
+	exit 1
+}
+
+command -v apt-get >/dev/null 2>&1 || give_up "no apt-get here"
+sudo=""
+if [ "$(id -u)" != 0 ]; then
+	command -v sudo >/dev/null 2>&1 || give_up "not root, and no sudo"
+	sudo=sudo
+fi
+echo "$what: installing $packages (apt-get)"
+install() {
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+		$packages >/dev/null
+}
+install 2>/dev/null || { $sudo apt-get update -qq && install; } || give_up "apt-get install failed"
