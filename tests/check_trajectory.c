@@ -12,7 +12,7 @@
 #include "adk/trajectory.h"
 #include "adk/usage.h"
 #include "cmd/extract.h"
-#include "write/output.h"
+#include "write/json.h"
 #include "util.h"
 
 static json_t *parse(const char *text)
@@ -51,11 +51,22 @@ static json_t *trajectory_of(const char *events_json)
 	return result;
 }
 
-static char *dump(const json_t *v)
+/* The JSON text of v as adkev writes it, with a line end when line; the caller frees it. */
+static char *text_of(const json_t *v, bool pretty, bool line)
 {
 	struct strbuf sb = STRBUF_INIT;
-	json_append(&sb, v, false, 0);
+	struct json_writer w;
+	jw_init_buf(&w, &sb, pretty ? JW_PRETTY : 0);
+	jw_value(&w, v);
+	if (line)
+		jw_line_end(&w);
+	jw_release(&w);
 	return sb.buf;
+}
+
+static char *dump(const json_t *v)
+{
+	return text_of(v, false, false);
 }
 
 /* The compact JSON of one member of a trajectory, as adkev prints it; the caller frees it. */
@@ -377,10 +388,14 @@ END_TEST
  * against the ones held in memory.
  */
 
-static bool strbuf_sink(void *ctx, const char *p, size_t n)
+/* trajectory_write() into sb, compact or pretty. */
+static int write_text(struct trajectory *t, struct strbuf *sb, bool pretty)
 {
-	strbuf_add(ctx, p, n);
-	return true;
+	struct json_writer w;
+	jw_init_buf(&w, sb, pretty ? JW_PRETTY : 0);
+	int status = trajectory_write(t, &w);
+	jw_release(&w);
+	return status;
 }
 
 static void add_all(struct trajectory *t, json_t *events)
@@ -406,7 +421,7 @@ static char *spilled_text(const struct trajectory_config *c, json_t *events, boo
 	struct trajectory *t = trajectory_new(c);
 	trajectory_spill(t, pretty, in_memory);
 	add_all(t, events);
-	*status = trajectory_write(t, strbuf_sink, &sb);
+	*status = write_text(t, &sb, pretty);
 	trajectory_free(t);
 	strbuf_addstr(&sb, ""); /* an empty output is "" too */
 	return sb.buf;
@@ -415,15 +430,13 @@ static char *spilled_text(const struct trajectory_config *c, json_t *events, boo
 /* The bytes output_json() writes for trajectory_json() of the same events. */
 static char *in_memory_text(const struct trajectory_config *c, json_t *events, bool pretty)
 {
-	struct strbuf sb = STRBUF_INIT;
 	struct trajectory *t = trajectory_new(c);
 	add_all(t, events);
 	json_t *v = trajectory_json(t);
-	json_append(&sb, v, pretty, 0);
-	strbuf_addch(&sb, '\n');
+	char *text = text_of(v, pretty, true);
 	json_decref(v);
 	trajectory_free(t);
-	return sb.buf;
+	return text;
 }
 
 /* Stores in files from the first byte, moving to files midway, and in memory. */
@@ -566,7 +579,7 @@ static char *spooled_text_prepared(const struct trajectory_config *c,
 		if (item.mapped)
 			trajectory_prepared_free(item.mapped);
 	}
-	ck_assert_int_eq(trajectory_write(t, strbuf_sink, &sb), 0);
+	ck_assert_int_eq(write_text(t, &sb, pretty), 0);
 	trajectory_free(t);
 	trajectory_prep_release(&prep);
 	strbuf_addstr(&sb, "");
@@ -610,13 +623,11 @@ START_TEST(a_spooled_trajectory_as_a_value_is_the_in_memory_one)
 	add_all(t, events);
 	json_t *v = trajectory_json(t);
 	ck_assert_ptr_nonnull(v);
-	struct strbuf sb = STRBUF_INIT;
-	json_append(&sb, v, false, 0);
-	strbuf_addch(&sb, '\n');
+	char *read_back = text_of(v, false, true);
 	char *memory = in_memory_text(&c, events, false);
-	ck_assert_str_eq(sb.buf, memory);
+	ck_assert_str_eq(read_back, memory);
 	free(memory);
-	strbuf_release(&sb);
+	free(read_back);
 	json_decref(v);
 	trajectory_free(t);
 	trajectory_config_release(&c);
@@ -869,9 +880,12 @@ START_TEST(writing_stops_when_the_sink_fails)
 	for (size_t i = 0; i < sizeof in_memory_limits / sizeof *in_memory_limits; i++) {
 		struct trajectory *t = trajectory_new(&c);
 		struct short_sink k = {STRBUF_INIT, 0};
+		struct json_writer w;
 		trajectory_spill(t, false, in_memory_limits[i]);
 		add_all(t, events);
-		ck_assert_int_eq(trajectory_write(t, short_sink, &k), 0);
+		jw_init_sink(&w, 0, short_sink, &k);
+		ck_assert_int_eq(trajectory_write(t, &w), 0);
+		jw_release(&w);
 		/* The first piece, then no more. */
 		ck_assert_int_eq(k.calls, 1);
 		ck_assert_int_eq(strncmp(k.text.buf, "{\"tool_calls\":[", 15), 0);

@@ -20,7 +20,7 @@
 #include "adk/redact.h"
 #include "adk/store.h"
 #include "adk/usage.h"
-#include "write/output.h"
+#include "write/json.h"
 #include "util.h"
 
 #include <stdint.h>
@@ -150,8 +150,12 @@ static void add_piece(struct trajectory_event *ev, const struct trajectory_prep 
 	struct piece *piece = &ev->pieces[ev->count++];
 	*piece = (struct piece){kind, object, value != NULL, ev->text.len, 0};
 	if (value) {
+		struct json_writer w;
 		json_t *shown = redact_and_truncate(p->rp, value, p->config->max_string);
-		json_append(&ev->text, shown, p->pretty, level);
+		jw_init_buf(&w, &ev->text, p->pretty ? JW_PRETTY : 0);
+		jw_set_level(&w, level);
+		jw_value(&w, shown);
+		jw_release(&w);
 		json_decref(shown);
 		piece->len = ev->text.len - piece->off;
 	}
@@ -485,8 +489,12 @@ static void set_error_from_event(struct trajectory *t, const json_t *event)
 		strbuf_add(&sb, json_string_value(code), json_string_length(code));
 	else if (json_is_integer(code))
 		strbuf_addf(&sb, "%" JSON_INTEGER_FORMAT, json_integer_value(code));
-	else if (json_is_real(code))
-		json_append_real(&sb, json_real_value(code));
+	else if (json_is_real(code)) {
+		struct json_writer w;
+		jw_init_buf(&w, &sb, 0);
+		jw_real(&w, json_real_value(code));
+		jw_release(&w);
+	}
 	if (message && *message) {
 		if (sb.len)
 			strbuf_add(&sb, ": ", 2);
@@ -531,207 +539,139 @@ void trajectory_add(struct trajectory *t, const struct reader_item *item)
 
 /* Writing. */
 
-/* Where trajectory_write() sends its bytes: small ones gather in buf first. */
-struct out {
-	bool (*sink)(void *ctx, const char *p, size_t n);
-	void *ctx;
-	bool open; /* false once the sink failed */
-	bool pretty;
-	struct strbuf buf;
-};
-
-#define OUT_BUFFER (16 * 1024)
-
-static bool out_flush(struct out *o)
+/* store_emit()'s emit: a piece of a value's text, laid out already. */
+static bool raw_piece(void *ctx, const char *p, size_t n)
 {
-	if (o->open && o->buf.len)
-		o->open = o->sink(o->ctx, o->buf.buf, o->buf.len);
-	strbuf_reset(&o->buf);
-	return o->open;
+	jw_raw_piece(ctx, p, n);
+	return !jw_failed(ctx);
 }
 
-/* store_emit()'s emit: a piece joins the buffer, or goes out at once when large. */
-static bool out_piece(void *ctx, const char *p, size_t n)
+/* The text len bytes at offset at of s, one value. */
+static void write_text(struct json_writer *w, struct store *s, uint64_t at, uint64_t len)
 {
-	struct out *o = ctx;
-	if (o->buf.len + n <= OUT_BUFFER) {
-		strbuf_add(&o->buf, p, n);
-		return true;
-	}
-	if (out_flush(o))
-		o->open = o->sink(o->ctx, p, n);
-	return o->open;
-}
-
-static void out_span(struct out *o, struct store *s, uint64_t at, uint64_t len)
-{
-	if (o->open)
-		store_emit(s, at, len, out_piece, o);
-}
-
-static void newline_indent(struct strbuf *sb, int level)
-{
-	strbuf_addch(sb, '\n');
-	for (int i = 0; i < level; i++)
-		strbuf_add(sb, "  ", 2);
-}
-
-/* What json_append() writes before a member's value in an object at level. */
-static void add_key(struct out *o, bool first, const char *key, int level)
-{
-	struct strbuf *sb = &o->buf;
-	if (!first)
-		strbuf_addch(sb, ',');
-	if (o->pretty)
-		newline_indent(sb, level + 1);
-	json_append_string(sb, key, strlen(key));
-	strbuf_add(sb, o->pretty ? ": " : ":", o->pretty ? 2 : 1);
-}
-
-/* What json_append() writes before an item of an array at level. */
-static void add_item(struct out *o, size_t index, int level)
-{
-	if (index)
-		strbuf_addch(&o->buf, ',');
-	if (o->pretty)
-		newline_indent(&o->buf, level + 1);
-}
-
-/* Ends an array at level of n items. */
-static void end_list(struct out *o, size_t n, int level)
-{
-	if (o->pretty && n)
-		newline_indent(&o->buf, level);
-	strbuf_addch(&o->buf, ']');
+	jw_raw_begin(w);
+	store_emit(s, at, len, raw_piece, w);
+	jw_raw_end(w);
 }
 
 /* A string member of a call record, len bytes at *at, or null when it has none. */
-static void write_string(struct trajectory *t, struct out *o, bool has, uint64_t *at, uint64_t len)
+static void write_string(struct trajectory *t, struct json_writer *w, bool has, uint64_t *at,
+                         uint64_t len)
 {
 	struct strbuf s = STRBUF_INIT;
 	if (!has) {
-		strbuf_add(&o->buf, "null", 4);
+		jw_null(w);
 		return;
 	}
 	strbuf_grow(&s, (size_t)len);
 	if (store_read(&t->calls, *at, s.buf, (size_t)len))
-		json_append_string(&o->buf, s.buf, (size_t)len);
+		jw_string(w, s.buf, (size_t)len);
 	strbuf_release(&s);
 	*at += len;
 }
 
-/* The call recorded at record: its members around its arguments' and latest result's texts. */
-static void write_call(struct trajectory *t, struct out *o, uint64_t record)
+/* The arguments of a call whose args are not an object. */
+static void write_empty_object(struct json_writer *w)
+{
+	jw_object_begin(w);
+	jw_object_end(w);
+}
+
+/* The call recorded at record, with the texts of its arguments and latest result. */
+static void write_call(struct trajectory *t, struct json_writer *w, uint64_t record)
 {
 	struct call_fields f = call_fields(t, record);
-	uint64_t at = record + sizeof(uint64_t) + sizeof f, result_len = 0;
-	strbuf_addch(&o->buf, '{');
-	add_key(o, true, "id", ITEM_LEVEL);
-	write_string(t, o, f.flags & HAS_ID, &at, f.id_len);
-	add_key(o, false, "name", ITEM_LEVEL);
-	write_string(t, o, f.flags & HAS_NAME, &at, f.name_len);
+	uint64_t at = record + sizeof(uint64_t) + sizeof f, result_head = 0;
+	jw_object_begin(w);
+	jw_key(w, "id");
+	write_string(t, w, f.flags & HAS_ID, &at, f.id_len);
+	jw_key(w, "name");
+	write_string(t, w, f.flags & HAS_NAME, &at, f.name_len);
 	uint64_t author_at = at;
 	at += f.author_len;
-	add_key(o, false, "arguments", ITEM_LEVEL);
+	jw_key(w, "arguments");
 	if (f.flags & HAS_ARGS)
-		out_span(o, &t->calls, at, f.args_len);
+		write_text(w, &t->calls, at, f.args_len);
 	else
-		strbuf_add(&o->buf, "{}", 2);
-	add_key(o, false, "result", ITEM_LEVEL);
+		write_empty_object(w);
+	jw_key(w, "result");
 	if (f.result == NO_RESULT)
-		strbuf_add(&o->buf, "null", 4);
-	else if (store_read(&t->calls, f.result, &result_len, sizeof result_len))
-		out_span(o, &t->calls, f.result + sizeof result_len, result_len >> 1);
-	add_key(o, false, "timestamp", ITEM_LEVEL);
+		jw_null(w);
+	else if (store_read(&t->calls, f.result, &result_head, sizeof result_head))
+		write_text(w, &t->calls, f.result + sizeof result_head, result_head >> 1);
+	jw_key(w, "timestamp");
 	if (f.flags & HAS_TIMESTAMP)
-		json_append_real(&o->buf, f.timestamp);
+		jw_real(w, f.timestamp);
 	else
-		strbuf_add(&o->buf, "null", 4);
-	add_key(o, false, "author", ITEM_LEVEL);
-	write_string(t, o, f.flags & HAS_AUTHOR, &author_at, f.author_len);
-	if (o->pretty)
-		newline_indent(&o->buf, ITEM_LEVEL);
-	strbuf_addch(&o->buf, '}');
+		jw_null(w);
+	jw_key(w, "author");
+	write_string(t, w, f.flags & HAS_AUTHOR, &author_at, f.author_len);
+	jw_object_end(w);
 }
 
 /* The tool calls, in the order of their records; results are records of their own. */
-static void write_calls(struct trajectory *t, struct out *o)
+static void write_calls(struct trajectory *t, struct json_writer *w)
 {
-	size_t n = 0;
-	strbuf_addch(&o->buf, '[');
-	for (uint64_t at = 0, head; at < t->calls.size && o->open && !t->status;
+	jw_array_begin(w);
+	for (uint64_t at = 0, head; at < t->calls.size && !jw_failed(w) && !t->status;
 	     at += sizeof head + (head >> 1)) {
 		if (!store_read(&t->calls, at, &head, sizeof head))
 			return;
-		if (head & 1) {
-			add_item(o, n++, LIST_LEVEL);
-			write_call(t, o, at);
-		}
-		if (o->buf.len > OUT_BUFFER)
-			out_flush(o);
+		if (head & 1)
+			write_call(t, w, at);
 	}
-	end_list(o, n, LIST_LEVEL);
+	jw_array_end(w);
 }
 
-static void write_deltas(struct trajectory *t, struct out *o)
+static void write_deltas(struct trajectory *t, struct json_writer *w)
 {
-	size_t n = 0;
-	strbuf_addch(&o->buf, '[');
-	for (uint64_t at = 0, len; at < t->deltas.size && o->open && !t->status;
+	jw_array_begin(w);
+	for (uint64_t at = 0, len; at < t->deltas.size && !jw_failed(w) && !t->status;
 	     at += sizeof len + len) {
 		if (!store_read(&t->deltas, at, &len, sizeof len))
 			return;
-		add_item(o, n++, LIST_LEVEL);
-		out_span(o, &t->deltas, at + sizeof len, len);
+		write_text(w, &t->deltas, at + sizeof len, len);
 	}
-	end_list(o, n, LIST_LEVEL);
+	jw_array_end(w);
 }
 
-/* A member of the result made as a value: token usage, the final output. */
-static void write_value(struct out *o, json_t *v)
+/* A member of the result made as a value (owned, and released here). */
+static void write_value(struct json_writer *w, const char *key, json_t *v)
 {
-	json_append(&o->buf, v, o->pretty, LIST_LEVEL);
+	jw_key(w, key);
+	jw_value(w, v);
 	json_decref(v);
 }
 
-int trajectory_write(struct trajectory *t, bool (*sink)(void *ctx, const char *p, size_t n),
-                     void *ctx)
+int trajectory_write(struct trajectory *t, struct json_writer *w)
 {
-	struct out o = {sink, ctx, true, t->prep.pretty, STRBUF_INIT};
 	if (t->status)
 		return t->status;
-	strbuf_addch(&o.buf, '{');
-	add_key(&o, true, "tool_calls", 0);
-	write_calls(t, &o);
-	add_key(&o, false, "state_deltas", 0);
-	write_deltas(t, &o);
-	add_key(&o, false, "token_usage", 0);
-	write_value(&o, t->config->token_usage ? usage_total_json(&t->usage) : json_null());
-	add_key(&o, false, "final_output", 0);
-	write_value(&o, answer_json(&t->answer));
-	add_key(&o, false, "error", 0);
-	write_value(&o, t->error ? json_incref(t->error) : json_null());
-	if (o.pretty)
-		newline_indent(&o.buf, 0);
-	strbuf_add(&o.buf, "}\n", 2);
+	jw_object_begin(w);
+	jw_key(w, "tool_calls");
+	write_calls(t, w);
+	jw_key(w, "state_deltas");
+	write_deltas(t, w);
+	write_value(w, "token_usage",
+	            t->config->token_usage ? usage_total_json(&t->usage) : json_null());
+	write_value(w, "final_output", answer_json(&t->answer));
+	write_value(w, "error", t->error ? json_incref(t->error) : json_null());
+	jw_object_end(w);
+	/* After a failed read the output stops where it failed. */
 	if (!t->status)
-		out_flush(&o);
-	strbuf_release(&o.buf);
+		jw_line_end(w);
 	return t->status;
-}
-
-static bool strbuf_sink(void *ctx, const char *p, size_t n)
-{
-	strbuf_add(ctx, p, n);
-	return true;
 }
 
 json_t *trajectory_json(struct trajectory *t)
 {
 	struct strbuf sb = STRBUF_INIT;
+	struct json_writer w;
 	json_t *v = NULL;
-	if (trajectory_write(t, strbuf_sink, &sb) == 0)
+	jw_init_buf(&w, &sb, 0);
+	if (trajectory_write(t, &w) == 0)
 		v = json_loadb(sb.buf, sb.len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+	jw_release(&w);
 	strbuf_release(&sb);
 	return v;
 }

@@ -15,6 +15,7 @@
 #include "read/reader.h"
 #include "adk/redact.h"
 #include "util.h"
+#include "write/json.h"
 
 struct trajectory_config {
 	bool tool_calls, state_deltas, token_usage; /* gepa's include_* switches */
@@ -141,15 +142,14 @@ void trajectory_add(struct trajectory *t, const struct reader_item *item);
  */
 json_t *trajectory_json(struct trajectory *t);
 /*
- * Writes the trajectory through sink, followed by a newline: the bytes
- * output_json() writes for the value trajectory_json() returns, in the
- * style of the trajectory.  Writing stops when sink returns false.
- * Returns 0, or, having reported it, EXIT_OSERR when a temporary file
- * could not be made or EXIT_IOERR when writing to one failed (then nothing
- * is written), or reading one back did (then the output stops there).
+ * Writes the trajectory with w, which must be in the trajectory's style,
+ * and ends its line: the bytes w writes for the value trajectory_json()
+ * returns.  Writing stops once w has failed.  Returns 0, or, having
+ * reported it, EXIT_OSERR when a temporary file could not be made or
+ * EXIT_IOERR when writing to one failed (then nothing is written), or
+ * reading one back did (then the output stops there).
  */
-int trajectory_write(struct trajectory *t, bool (*sink)(void *ctx, const char *p, size_t n),
-                     void *ctx);
+int trajectory_write(struct trajectory *t, struct json_writer *w);
 void trajectory_free(struct trajectory *t);
 
 /*
