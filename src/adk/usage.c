@@ -11,6 +11,7 @@
  */
 #include "adk/usage.h"
 #include "adk/event.h"
+#include "write/json.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -47,90 +48,6 @@ static void add_count(long long *sum, const json_t *usage, enum adk_field field,
 		*sum = n > 0 ? INT64_MAX : INT64_MIN;
 }
 
-static void add_u64(struct strbuf *sb, uint64_t n)
-{
-	strbuf_add(sb, &n, sizeof n);
-}
-
-struct key_ref {
-	const char *key;
-	size_t len;
-	const json_t *value;
-};
-
-static int key_ref_cmp(const void *a, const void *b)
-{
-	const struct key_ref *x = a, *y = b;
-	int c = memcmp(x->key, y->key, x->len < y->len ? x->len : y->len);
-	return c ? c : (x->len > y->len) - (x->len < y->len);
-}
-
-static void encode_canonical(struct strbuf *sb, const json_t *v);
-
-/* An object's members sorted by key, each key's length and bytes before its value. */
-static void encode_object(struct strbuf *sb, const json_t *v)
-{
-	size_t n = json_object_size(v), i = 0;
-	struct key_ref few[16], *keys = n <= 16 ? few : xmalloc(n * sizeof *keys);
-	const char *key;
-	size_t key_len;
-	json_t *member;
-	json_object_keylen_foreach((json_t *)v, key, key_len, member)
-	{
-		keys[i++] = (struct key_ref){key, key_len, member};
-	}
-	qsort(keys, n, sizeof *keys, key_ref_cmp);
-	strbuf_addch(sb, 'o');
-	add_u64(sb, n);
-	for (i = 0; i < n; i++) {
-		add_u64(sb, keys[i].len);
-		strbuf_add(sb, keys[i].key, keys[i].len);
-		encode_canonical(sb, keys[i].value);
-	}
-	if (keys != few)
-		free(keys);
-}
-
-/*
- * Appends an encoding of v that two values share exactly when they are
- * equal JSON with members in any order (integers and reals apart, as
- * their texts are): a type letter, lengths before bytes, members sorted.
- */
-static void encode_canonical(struct strbuf *sb, const json_t *v)
-{
-	size_t i;
-	json_t *e;
-	double d;
-	uint64_t bits;
-	switch (json_typeof(v)) {
-	case JSON_OBJECT:
-		encode_object(sb, v);
-		break;
-	case JSON_ARRAY:
-		strbuf_addch(sb, 'a');
-		add_u64(sb, json_array_size(v));
-		json_array_foreach(v, i, e) encode_canonical(sb, e);
-		break;
-	case JSON_STRING:
-		strbuf_addch(sb, 's');
-		add_u64(sb, json_string_length(v));
-		strbuf_add(sb, json_string_value(v), json_string_length(v));
-		break;
-	case JSON_INTEGER:
-		strbuf_addch(sb, 'i');
-		add_u64(sb, (uint64_t)json_integer_value(v));
-		break;
-	case JSON_REAL:
-		d = json_real_value(v);
-		memcpy(&bits, &d, sizeof bits);
-		strbuf_addch(sb, 'r');
-		add_u64(sb, bits);
-		break;
-	default:
-		strbuf_addch(sb, json_is_true(v) ? 't' : json_is_false(v) ? 'f' : 'n');
-	}
-}
-
 /* Records the usage hash of key; returns whether it equals the one recorded before. */
 static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage)
 {
@@ -154,8 +71,15 @@ void usage_total_add(struct usage_total *u, const json_t *event)
 	strbuf_addf(sb, "%zu:%s%s", author ? strlen(author) : 0, author ? author : "",
 	            inv ? inv : "");
 	uint64_t key = store_hash(sb->buf, sb->len);
+	/*
+	 * Equal usage objects, members in any order, are written alike with
+	 * sorted keys (integers and reals apart, as their texts are).
+	 */
+	struct json_writer w;
 	strbuf_reset(sb);
-	encode_canonical(sb, usage);
+	jw_init_buf(&w, sb, JW_SORTED);
+	jw_value(&w, usage);
+	jw_release(&w);
 	if (usage_seen_again(u, key, store_hash(sb->buf, sb->len)))
 		return;
 	u->any = true;
