@@ -115,7 +115,7 @@ void trajectory_prep_release(struct trajectory_prep *p)
  * at level 1, a tool call or a state delta at level 2, a call's members at
  * level 3.
  */
-enum { LIST_LEVEL = 1, ITEM_LEVEL = 2, MEMBER_LEVEL = 3 };
+enum { ITEM_LEVEL = 2, MEMBER_LEVEL = 3 };
 
 /* The walk. */
 
@@ -247,7 +247,6 @@ struct trajectory {
 	/* The hash of each call id, with the record of the latest call with that id. */
 	struct store_table ids;
 	json_t *pending_name; /* name -> array of the records of unanswered calls without an id */
-	size_t ncalls, ndeltas;
 	struct usage_total usage;
 	struct answer answer;
 	json_t *error;                   /* string or NULL */
@@ -434,7 +433,6 @@ static void record_call(struct trajectory *t, const json_t *event, const struct 
 	uint64_t record = store_append(&t->calls, sb.buf, sb.len);
 	store_append(&t->calls, text + piece->off, f.args_len);
 	strbuf_release(&sb);
-	t->ncalls++;
 	if (json_is_string(id))
 		set_call_of_id(t, json_string_value(id), record);
 	else if (json_is_string(name))
@@ -462,7 +460,6 @@ static void record_delta(struct trajectory *t, const struct piece *piece, const 
 	uint64_t len = piece->len;
 	store_append(&t->deltas, &len, sizeof len);
 	store_append(&t->deltas, text + piece->off, piece->len);
-	t->ndeltas++;
 }
 
 static void record_event(struct trajectory *t, const json_t *event,
@@ -663,6 +660,7 @@ int trajectory_write(struct trajectory *t, struct json_writer *w)
 	return t->status;
 }
 
+/* Owned by the caller: the value of what trajectory_write() writes, read back. */
 json_t *trajectory_json(struct trajectory *t)
 {
 	struct strbuf sb = STRBUF_INIT;

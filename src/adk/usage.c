@@ -90,6 +90,7 @@ void usage_total_add(struct usage_total *u, const json_t *event)
 	add_count(&u->cached, usage, ADK_CACHED_CONTENT_TOKEN_COUNT, &u->has_cached);
 }
 
+/* A new object (or JSON null), owned by the caller. */
 json_t *usage_total_json(const struct usage_total *u)
 {
 	if (!u->any)

@@ -46,6 +46,7 @@ static void trajectory_add_item(void *state, const struct reader_item *item)
 	trajectory_add(state, item);
 }
 
+/* The result, owned by the caller (the driver), or NULL after a temporary file failed. */
 static json_t *trajectory_finish(void *state, int *status)
 {
 	json_t *result = trajectory_json(state);
