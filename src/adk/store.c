@@ -97,7 +97,7 @@ uint64_t store_append(struct store *s, const void *p, size_t len)
 {
 	uint64_t at = s->size;
 	size_t room = s->fd < 0 ? s->limit : STORE_BUFFER;
-	if (*s->status)
+	if (*s->status || len == 0)
 		return at;
 	if (len > room - (s->buf.len < room ? s->buf.len : room)) {
 		if (!store_flush(s))

@@ -431,7 +431,8 @@ static void record_call(struct trajectory *t, const json_t *event, const struct 
 	memcpy(sb.buf, &head, sizeof head);
 	memcpy(sb.buf + sizeof head, &f, sizeof f);
 	uint64_t record = store_append(&t->calls, sb.buf, sb.len);
-	store_append(&t->calls, text + piece->off, f.args_len);
+	if (piece->has_text)
+		store_append(&t->calls, text + piece->off, piece->len);
 	strbuf_release(&sb);
 	if (json_is_string(id))
 		set_call_of_id(t, json_string_value(id), record);
@@ -523,6 +524,8 @@ void trajectory_add(struct trajectory *t, const struct reader_item *item)
 		return;
 	if (t->config->token_usage)
 		usage_total_add(&t->usage, event);
+	if (t->status)
+		return; /* a temporary file failed: there is no result to build */
 	if (item->mapped) {
 		record_event(t, event, item->mapped);
 		return;
