@@ -4,8 +4,10 @@
 #                   (on Debian it installs a missing libjansson-dev and pkg-config)
 #   make check      the everyday tests, about a minute: unit suites, CLI cases,
 #                   fuzz-target replays, man lint, terminal, install and build tests
-#   make check-all  what CI runs (.ci/run): make check, check-sanitize,
-#                   check-valgrind and fuzz-ci
+#   make check-all  what CI runs (.ci/run): make check, check-goldens,
+#                   check-sanitize, check-valgrind and fuzz-ci
+#   make check-fast the bar before each commit: unit, CLI, fuzz-replay and man tests
+#   make check-goldens    every .exit and empty .stderr golden must be able to fail
 #   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
 #   make check-tsan       unit and CLI tests under ThreadSanitizer (-j's worker threads)
 #   make check-valgrind   the CLI cases under valgrind
@@ -53,9 +55,9 @@ TEST_SRCS = $(wildcard tests/check_*.c)
 TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
-.PHONY: all deps deps-check deps-man deps-tty deps-valgrind deps-bench \
-	check check-all check-unit check-cli check-man check-tty check-install check-build \
-	check-sanitize check-tsan check-valgrind check-slow \
+.PHONY: all deps deps-check deps-man deps-tty deps-valgrind deps-bench deps-browser \
+	check check-all check-fast check-unit check-cli check-goldens check-man check-tty \
+	check-install check-build check-browser check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
 
 all: adkev
@@ -80,10 +82,14 @@ deps-tty:
 	@$(call want,command -v tmux && command -v zsh,tmux zsh,make check-tty)
 deps-valgrind:
 	@$(call need,command -v valgrind,valgrind,make check-valgrind)
+deps-browser:
+	@$(call want,command -v chromium,chromium,make check-browser)
+	@$(call want,command -v node,nodejs,make check-browser)
+	@$(call need,command -v jq,jq,make check-browser)
 deps-bench:
 	@$(call need,command -v jq && [ -x /usr/bin/time ],jq time,make bench)
 # Everything any target installs, for preparing a machine (a CI image) at once.
-deps: $(BUILD)/.jansson deps-check deps-man deps-tty deps-valgrind deps-bench fuzz-deps
+deps: $(BUILD)/.jansson deps-check deps-man deps-tty deps-valgrind deps-bench deps-browser fuzz-deps
 
 # The build needs a C11 compiler and jansson, nothing else.  Once per build
 # folder, a program using jansson must compile and link with the flags above;
@@ -129,7 +135,7 @@ $(BUILD)/gen/timeline_page.c: src/write/timeline_page.html
 	echo 'const size_t timeline_page_nlines = sizeof timeline_page_lines / sizeof *timeline_page_lines;'; \
 	} >$@.tmp && mv $@.tmp $@
 
-$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(HDRS) | $(BUILD)/.deps
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(HDRS) | $(BUILD)/.jansson
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/adkev: $(BUILD)/main.o $(LIB_OBJS)
@@ -145,7 +151,9 @@ $(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h | deps-check
 # adkev is tested").  check-all adds what takes long: the sanitizers, valgrind
 # and a short fuzz run; it is what CI runs (.ci/run).
 check: check-unit check-cli check-fuzz check-man check-tty check-install check-build
-check-all: check check-sanitize check-valgrind fuzz-ci
+check-all: check check-goldens check-browser check-sanitize check-valgrind fuzz-ci
+# The bar before each commit: make check without the terminal, install and build tests.
+check-fast: check-unit check-cli check-fuzz check-man
 
 check-unit: $(TEST_BINS)
 	@for t in $(TEST_BINS); do CK_FORK=no $(TEST_ENV) $$t || exit 1; done
@@ -156,11 +164,24 @@ check-cli: $(BUILD)/adkev $(BUILD)/adkev-gen
 		ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
 		CLI_OUT="$(CURDIR)/$(BUILD)/cli-out" sh tests/cli/run.sh
 
+# The CLI cases again, twice more where they have a .exit or an empty .stderr:
+# each of those must be able to fail (tests/cli/run.sh, AUDIT).
+check-goldens: $(BUILD)/adkev $(BUILD)/adkev-gen
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
+		CLI_OUT="$(CURDIR)/$(BUILD)/goldens-out" AUDIT=1 sh tests/cli/run.sh
+
 check-tty: $(BUILD)/adkev | deps-tty
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" TTY_OUT="$(CURDIR)/$(BUILD)/tty-out" sh tests/tty/run.sh
 
 check-install: $(BUILD)/adkev
 	@MAKE="$(MAKE)" BUILD="$(BUILD)" sh tests/install.sh
+
+# The timeline page in headless Chromium, driven by node (tests/browser/run.sh):
+# its DOM against adkev's own counts, a silent console, screenshots in build/browser.
+# Skipped, loudly, where Chromium cannot be installed or run.
+check-browser: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-browser
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
+		OUT="$(CURDIR)/build/browser" sh tests/browser/run.sh
 
 # A clean clone builds with a compiler and jansson alone, and installs nothing.
 check-build:
@@ -232,13 +253,21 @@ bench: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-bench
 		BENCH_MB=$(BENCH_MB) BENCH_RUNS=$(BENCH_RUNS) BENCH_BIG_MB=$(BENCH_BIG_MB) CC="$(CC)" \
 		sh bench/run.sh
 
-install: $(BUILD)/adkev
+# The completion scripts are written by the binary from its option tables.
+$(BUILD)/completion/adkev.bash: $(BUILD)/adkev
+	@mkdir -p $(@D)
+	$(BUILD)/adkev completion bash >$@
+$(BUILD)/completion/_adkev: $(BUILD)/adkev
+	@mkdir -p $(@D)
+	$(BUILD)/adkev completion zsh >$@
+
+install: $(BUILD)/adkev $(BUILD)/completion/adkev.bash $(BUILD)/completion/_adkev
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) \
 		$(DESTDIR)$(ZSHCOMPDIR)
 	install -m 755 $(BUILD)/adkev $(DESTDIR)$(BINDIR)/adkev
 	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)
-	install -m 644 completions/adkev.bash $(DESTDIR)$(BASHCOMPDIR)/adkev
-	install -m 644 completions/_adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev
+	install -m 644 $(BUILD)/completion/adkev.bash $(DESTDIR)$(BASHCOMPDIR)/adkev
+	install -m 644 $(BUILD)/completion/_adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/adkev $(MANS:man/%=$(DESTDIR)$(MANDIR)/%) \

@@ -1,8 +1,11 @@
 /*
- * main.c - adkev's entry point: global options, the command table, help
- * and version.  Everything else happens in one cmd_<name>.c per subcommand.
+ * main.c - adkev's entry point: global options, the command table, help,
+ * version and the completion scripts made from the table.  Everything else
+ * happens in one src/cmd/<name>.c per subcommand.
  */
 #include "command.h"
+#include "completion.h"
+#include "read/pool.h"
 #include "write/output.h"
 #include "util.h"
 
@@ -15,15 +18,37 @@
 #define ADKEV_VERSION "unknown"
 #endif
 
+static int run_completion(int argc, char *argv[]);
+
+/* adkev completion SHELL: it needs the table below, so it lives here. */
+static const struct option_row completion_options[] = {
+    OPTION_INCLUDE_ROW(command_help_option, 0),
+    OPTION_END_ROW,
+};
+static const struct command command_completion = {
+    .name = "completion",
+    .summary = "Print the bash or zsh completion script for adkev.",
+    .options = completion_options,
+    .operands = "SHELL",
+    .operand_values = completion_shells,
+    .run = run_completion,
+};
+
 /* Sorted by name; adkev --help lists them in this order. */
 static const struct command *const commands[] = {
-    &command_critic,    &command_final,  &command_from_a2a,   &command_partition,
-    &command_reasoning, &command_show,   &command_state,      &command_stats,
-    &command_timeline,  &command_to_a2a, &command_trajectory,
+    &command_completion, &command_critic,    &command_final,  &command_from_a2a,
+    &command_partition,  &command_reasoning, &command_show,   &command_state,
+    &command_stats,      &command_timeline,  &command_to_a2a, &command_trajectory,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-static const char main_usage[] = "usage: adkev [--version] [--help] COMMAND [ARGS]\n";
+/* adkev's own options, before the command name. */
+static const struct option_row main_options[] = {
+    OPTION_INCLUDE_ROW(command_help_option, 0),
+    OPTION_FLAG_ROW('V', "version", "print the version"),
+    OPTION_END_ROW,
+};
+#define MAIN_OPERANDS "COMMAND [ARGS]"
 
 static const struct command *find_command(const char *name)
 {
@@ -33,22 +58,45 @@ static const struct command *find_command(const char *name)
 	return NULL;
 }
 
-static int main_help(void)
+static int run_completion(int argc, char *argv[])
 {
-	printf("%s\nA filter for Google ADK event streams: JSONL, SSE, arrays and sessions.\n\n"
-	       "Commands:\n",
-	       main_usage);
+	int status = command_parse(&command_completion, argc, argv, NULL, NULL);
+	if (status >= 0)
+		return status;
+	const struct completion_source src = {main_options, commands, NCOMMANDS};
+	if (argc - optind != 1)
+		warnx_msg("completion: one shell is needed (%s)", completion_shells);
+	else if (!completion_write(stdout, argv[optind], &src))
+		warnx_msg("completion: no script for '%s' (%s)", argv[optind], completion_shells);
+	else
+		return 0;
+	return command_usage(&command_completion);
+}
+
+static int main_usage(const struct option_list *list)
+{
+	option_usage_write(stderr, NULL, list, MAIN_OPERANDS);
+	return EXIT_USAGE;
+}
+
+static int main_help(const struct option_list *list)
+{
+	option_usage_write(stdout, NULL, list, MAIN_OPERANDS);
+	printf("\nA filter for Google ADK event streams: JSONL, SSE, arrays and sessions.\n\n"
+	       "Commands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		printf("  %-12s %s\n", commands[i]->name, commands[i]->summary);
+	printf("\nOptions:\n");
+	option_help_write(stdout, list);
 	printf("\nRun 'adkev help COMMAND' or 'adkev COMMAND --help' for a command's options;\n"
 	       "see adkev(1) for input forms and exit statuses.\n");
 	return 0;
 }
 
-static int help_command(int argc, char *argv[])
+static int help_command(const struct option_list *list, int argc, char *argv[])
 {
 	if (argc < 2)
-		return main_help();
+		return main_help(list);
 	const struct command *cmd = find_command(argv[1]);
 	if (!cmd) {
 		warnx_msg("no help for '%s': not an adkev command", argv[1]);
@@ -57,37 +105,39 @@ static int help_command(int argc, char *argv[])
 	return command_help(cmd);
 }
 
-static int run(int argc, char *argv[])
+/* Parses adkev's own options; -1 to go on with the command at argv[optind], else a status. */
+static int main_options_parse(const struct option_list *list, int argc, char *argv[])
 {
-	static const struct option options[] = {
-	    {"help", no_argument, NULL, 'h'},
-	    {"version", no_argument, NULL, 'V'},
-	    {NULL, 0, NULL, 0},
-	};
-	int c;
-
-	/* '+' stops at the command name; the command parses the rest itself. */
+	struct option_getopt g;
+	int c, status = -1;
+	option_getopt_init(&g, list, "+"); /* '+' stops at the command name */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:hV", options, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			return main_help();
-		case 'V':
+	while (status < 0 &&
+	       (c = getopt_long(argc, argv, g.short_options, g.long_options, NULL)) != -1) {
+		if (c == 'h') {
+			status = main_help(list);
+		} else if (c == 'V') {
 			printf("adkev %s\n", ADKEV_VERSION);
-			return 0;
-		default:
-			warnx_msg("unknown option '%s'", argv[optind - 1]);
-			fputs(main_usage, stderr);
-			return EXIT_USAGE;
+			status = 0;
+		} else {
+			option_report_bad(NULL, &g, c, argv);
+			status = main_usage(list);
 		}
 	}
-	if (optind >= argc) {
-		fputs(main_usage, stderr);
-		return EXIT_USAGE;
-	}
+	option_getopt_release(&g);
+	return status;
+}
+
+static int run(const struct option_list *list, int argc, char *argv[])
+{
+	int status = main_options_parse(list, argc, argv);
+	if (status >= 0)
+		return status;
+	if (optind >= argc)
+		return main_usage(list);
 	const char *name = argv[optind];
 	if (strcmp(name, "help") == 0)
-		return help_command(argc - optind, argv + optind);
+		return help_command(list, argc - optind, argv + optind);
 	const struct command *cmd = find_command(name);
 	if (!cmd) {
 		warnx_msg("'%s' is not an adkev command; see 'adkev --help'", name);
@@ -102,8 +152,11 @@ int main(int argc, char *argv[])
 	signal(SIGPIPE, SIG_DFL);
 	util_reserve_std_fds();
 	util_init_alloc_faults();
-	util_init_json_alloc();
-	int status = run(argc, argv);
+	pool_serve_jansson();
+	struct option_list list;
+	option_list_init(&list, main_options);
+	int status = run(&list, argc, argv);
+	option_list_release(&list);
 	int written = output_finish();
 	return written ? written : status;
 }

@@ -3,7 +3,6 @@
  * buffers and diagnostics in the style of err(3).
  */
 #include "util.h"
-#include "read/pool.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -118,11 +117,6 @@ void util_reserve_std_fds(void)
 		if (got > fd)
 			close(got);
 	}
-}
-
-void util_init_json_alloc(void)
-{
-	pool_serve_jansson();
 }
 
 void strbuf_grow(struct strbuf *sb, size_t extra)

@@ -39,12 +39,6 @@ char *xstrndup(const char *s, size_t len);
  */
 void util_reserve_std_fds(void);
 /*
- * Routes jansson's allocations through the pool allocator (pool.h), which
- * fails the way xmalloc does.  Text jansson returns (json_dumps) is then
- * freed with pool_free(), not free().
- */
-void util_init_json_alloc(void);
-/*
  * For tests: with ADKEV_FAIL_ALLOC_AFTER=N in the environment, the first N
  * allocations through xmalloc and friends (jansson's included) succeed and
  * the next one fails as if memory were exhausted.  main() calls it first.

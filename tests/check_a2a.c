@@ -9,11 +9,12 @@
 
 #include "adk/a2a.h"
 #include "adk/event.h"
-#include "write/output.h"
+#include "write/json.h"
 #include "read/reader.h"
 #include "util.h"
 
 #include <glob.h>
+#include <string.h>
 
 /* JSON written with ' for " so the tests stay readable (no test text needs a quote). */
 static json_t *J(const char *text)
@@ -36,7 +37,9 @@ static const char *S(json_t *v)
 	strbuf_reset(&sb);
 	if (!v)
 		return "NULL";
-	json_append(&sb, v, false, 0);
+	struct json_writer w;
+	jw_init_buf(&w, &sb, 0);
+	jw_value(&w, v);
 	json_decref(v);
 	for (size_t i = 0; i < sb.len; i++)
 		if (sb.buf[i] == '"')
@@ -46,13 +49,25 @@ static const char *S(json_t *v)
 
 static const char *why;
 
-static const char *to_a2a(const char *part, const char *lrt, enum a2a_version v)
+static const char *to_a2a_with(const char *part, const char *lrt, struct a2a_message_options o)
 {
 	json_t *p = J(part), *ids = lrt ? J(lrt) : NULL;
-	json_t *out = a2a_part_from_genai(p, ids, v, &why);
+	json_t *out = a2a_part_from_genai(p, ids, &o, &why);
 	json_decref(p);
 	json_decref(ids);
 	return S(out);
+}
+
+/* What ADK peers send: no options. */
+static const char *to_a2a(const char *part, const char *lrt, enum a2a_version v)
+{
+	return to_a2a_with(part, lrt, (struct a2a_message_options){.version = v});
+}
+
+/* --lossless: the extensions too. */
+static const char *to_a2a_lossless(const char *part, const char *lrt, enum a2a_version v)
+{
+	return to_a2a_with(part, lrt, (struct a2a_message_options){.version = v, .lossless = true});
 }
 
 static const char *to_genai(const char *part, bool *lr)
@@ -83,9 +98,16 @@ START_TEST(text_parts_and_thoughts)
 	ck_assert_str_eq(to_a2a("{'text':'','functionCall':{'name':'f'}}", NULL, A2A_V10),
 	                 "{'data':{'name':'f'},'metadata':{'adk_is_long_running':false,"
 	                 "'adk_type':'function_call'}}");
-	/* Extension: the thought signature travels, so a round trip keeps it. */
+	/* Go drops the thought signature; with --lossless it travels, so a round trip keeps it. */
 	ck_assert_str_eq(to_a2a("{'text':'a','thought_signature':'QUJD'}", NULL, A2A_V10),
+	                 "{'text':'a'}");
+	ck_assert_str_eq(to_a2a_lossless("{'text':'a','thought_signature':'QUJD'}", NULL, A2A_V10),
 	                 "{'text':'a','metadata':{'adk_thought_signature':'QUJD'}}");
+	/* A part holding only a signature is a data part of the whole part, in both modes. */
+	ck_assert_str_eq(to_a2a("{'thoughtSignature':'QUJD'}", NULL, A2A_V03),
+	                 "{'kind':'data','data':{'thoughtSignature':'QUJD'}}");
+	ck_assert_str_eq(to_a2a_lossless("{'thoughtSignature':'QUJD'}", NULL, A2A_V03),
+	                 "{'kind':'data','data':{'thoughtSignature':'QUJD'}}");
 }
 END_TEST
 
@@ -145,10 +167,15 @@ START_TEST(typed_data_parts_in_go_order)
 	                        "['c0','c1']", A2A_V03),
 	                 "{'kind':'data','data':{'id':'c1','name':'f','args':{'x':1}},'metadata':{"
 	                 "'adk_is_long_running':true,'adk_type':'function_call'}}");
-	/* Go always writes the flag on calls, false too. */
+	/* Go always writes the flag on calls, false too, and drops the signature. */
 	ck_assert_str_eq(
 	    to_a2a("{'function_call':{'id':'c2','name':'f'},'thoughtSignature':'QQ=='}", "['c1']",
 	           A2A_V03),
+	    "{'kind':'data','data':{'id':'c2','name':'f'},'metadata':{"
+	    "'adk_is_long_running':false,'adk_type':'function_call'}}");
+	ck_assert_str_eq(
+	    to_a2a_lossless("{'function_call':{'id':'c2','name':'f'},'thoughtSignature':'QQ=='}",
+	                    "['c1']", A2A_V03),
 	    "{'kind':'data','data':{'id':'c2','name':'f'},'metadata':{"
 	    "'adk_is_long_running':false,'adk_thought_signature':'QQ==',"
 	    "'adk_type':'function_call'}}");
@@ -322,7 +349,7 @@ static const char *message(const char *event, struct a2a_message_options o)
 
 START_TEST(message_metadata_keys)
 {
-	struct a2a_message_options o = {A2A_V03, NULL, NULL, false};
+	struct a2a_message_options o = {.version = A2A_V03};
 	ck_assert_str_eq(
 	    message("{'author':'agent','invocationId':'inv-1','content':{'role':'model',"
 	            "'parts':[{'text':'hi'}]},'actions':{'escalate':true}}",
@@ -331,6 +358,20 @@ START_TEST(message_metadata_keys)
 	    "'text','text':'hi'}],'metadata':{'adk_author':'agent','adk_escalate':true,"
 	    "'adk_invocation_id':'inv-1'}}");
 	/* Every key of the table, in Go's sorted order; empty strings and false are left out. */
+	const char *every =
+	    "{'id':'e1','author':'a','branch':'r.a','invocation_id':'i','error_code':'E',"
+	    "'errorMessage':'m','citationMetadata':{'c':1},'groundingMetadata':{'g':1},"
+	    "'usageMetadata':{'u':1},'customMetadata':{},'actions':{'escalate':false,"
+	    "'transfer_to_agent':'b','stateDelta':{},'skipSummarization':true}}";
+	ck_assert_str_eq(
+	    message(every, o),
+	    "{'kind':'message','messageId':'e1','role':'agent','parts':[],'metadata':{"
+	    "'adk_author':'a',"
+	    "'adk_branch':'r.a','adk_citation_metadata':{'c':1},'adk_custom_metadata':{},"
+	    "'adk_error_code':'E','adk_grounding_metadata':{'g':1},"
+	    "'adk_invocation_id':'i','adk_transfer_to_agent':'b','adk_usage_metadata':{'u':1}}}");
+	/* --lossless adds the whole actions and the error message. */
+	o.lossless = true;
 	ck_assert_str_eq(
 	    message("{'id':'e1','author':'a','branch':'r.a','invocation_id':'i','error_code':'E',"
 	            "'errorMessage':'m','citationMetadata':{'c':1},'groundingMetadata':{'g':1},"
@@ -342,6 +383,7 @@ START_TEST(message_metadata_keys)
 	    "'adk_branch':'r.a','adk_citation_metadata':{'c':1},'adk_custom_metadata':{},"
 	    "'adk_error_code':'E','adk_error_message':'m','adk_grounding_metadata':{'g':1},"
 	    "'adk_invocation_id':'i','adk_transfer_to_agent':'b','adk_usage_metadata':{'u':1}}}");
+	o.lossless = false;
 	/* No content, nothing to say: still a message, with no metadata member. */
 	ck_assert_str_eq(message("{'content':null,'branch':'','timestamp':1}", o),
 	                 "{'kind':'message','messageId':'fresh','role':'agent','parts':[]}");
@@ -357,7 +399,7 @@ END_TEST
 
 START_TEST(snake_case_events_give_camel_case_messages)
 {
-	struct a2a_message_options o = {A2A_V03, NULL, NULL, false};
+	struct a2a_message_options o = {.version = A2A_V03, .lossless = true};
 	/* genai structs are respelled at every level; user data (args, state, custom) is not. */
 	ck_assert_str_eq(
 	    message("{'id':'e','author':'a','invocation_id':'i','usage_metadata':{"
@@ -381,7 +423,7 @@ START_TEST(message_ids_and_versions)
 {
 	const char *ev = "{'id':'e1','author':'user','customMetadata':{'a2a:task_id':'T',"
 	                 "'a2a:context_id':'C'}}";
-	struct a2a_message_options o = {A2A_V10, NULL, NULL, false};
+	struct a2a_message_options o = {.version = A2A_V10};
 	ck_assert_str_eq(message(ev, o), "{'messageId':'e1','role':'ROLE_USER','parts':[],"
 	                                 "'metadata':{'adk_author':'user','adk_custom_metadata':{"
 	                                 "'a2a:task_id':'T','a2a:context_id':'C'}}}");
@@ -756,6 +798,53 @@ START_TEST(metadata_maps_per_object)
 	    "{'content':{'role':'model','parts':[{'text':'x','thought':true}]},'partial':"
 	    "true,'errorCode':'E','customMetadata':{'a2a:task_id':'t'},'usageMetadata':{"
 	    "'u':2}}");
+	/* Artifact update: the artifact's own actions are never read, not even as a fallback. */
+	ck_assert_str_eq(body_of("{'kind':'artifact-update','taskId':'t','lastChunk':true,"
+	                         "'artifact':{'artifactId':'a','metadata':{'adk_escalate':true,"
+	                         "'adk_transfer_to_agent':'b','adk_actions':{'escalate':true}},"
+	                         "'parts':[{'kind':'text','text':'x'}]}}",
+	                         &opts),
+	                 "{'content':{'role':'model','parts':[{'text':'x'}]},"
+	                 "'customMetadata':{'a2a:task_id':'t'}}");
+	/* Final status update and Task: their own metadata only, never the status message's. */
+	ck_assert_str_eq(
+	    body_of("{'kind':'status-update','taskId':'t','final':true,'status':{'state':"
+	            "'completed','message':{'messageId':'m','metadata':{'adk_usage_metadata':{"
+	            "'u':1},'adk_error_code':'E','adk_escalate':true},'parts':[{'text':'x'}]}}}",
+	            &opts),
+	    "{'content':{'role':'model','parts':[{'text':'x'}]},'turnComplete':true,"
+	    "'customMetadata':{'a2a:task_id':'t'}}");
+	ck_assert_str_eq(
+	    body_of("{'kind':'task','id':'t','metadata':{'adk_error_code':'T'},'status':{"
+	            "'state':'completed','message':{'messageId':'m','metadata':{"
+	            "'adk_usage_metadata':{'u':1}},'parts':[{'text':'x'}]}}}",
+	            &opts),
+	    "{'content':{'role':'model','parts':[{'text':'x'}]},'turnComplete':true,"
+	    "'errorCode':'T','customMetadata':{'a2a:task_id':'t'}}");
+}
+END_TEST
+
+START_TEST(a_message_never_sets_long_running_ids)
+{
+	const char *call = "{'kind':'data','data':{'id':'c1','name':'f'},'metadata':{"
+	                   "'adk_type':'function_call','adk_is_long_running':true}}";
+	char msg[400];
+	snprintf(msg, sizeof msg, "{'kind':'message','messageId':'m','parts':[%s]}", call);
+	ck_assert_str_eq(body_of(msg, &opts),
+	                 "{'content':{'role':'model','parts':[{'functionCall':{'id':'c1',"
+	                 "'name':'f'}}]},'turnComplete':true}");
+	/* The same part in an input-required Task or an artifact does set them. */
+	snprintf(msg, sizeof msg,
+	         "{'kind':'task','id':'t','status':{'state':'input-required','message':{"
+	         "'messageId':'s','parts':[%s]}}}",
+	         call);
+	ck_assert_ptr_nonnull(strstr(body_of(msg, &opts), "'longRunningToolIds':['c1']"));
+	/* Only to-a2a --lossless's own key restores them on a Message: non-empty strings. */
+	snprintf(msg, sizeof msg,
+	         "{'kind':'message','messageId':'m','parts':[%s],'metadata':{"
+	         "'adk_long_running_tool_ids':['c1','',3]}}",
+	         call);
+	ck_assert_ptr_nonnull(strstr(body_of(msg, &opts), "'longRunningToolIds':['c1']}"));
 }
 END_TEST
 
@@ -862,7 +951,8 @@ static json_t *plain_actions(const json_t *event)
 /* to-a2a then from-a2a on one event, through both protocol versions. */
 static void round_trip(const json_t *event, enum a2a_version version, const char *where)
 {
-	struct a2a_message_options mo = {version, NULL, NULL, false};
+	/* Lossless: the round trip is adkev's own, and must keep every part and action. */
+	struct a2a_message_options mo = {.version = version, .lossless = true};
 	json_t *msg = a2a_message_from_event(event, &mo, "m", &why);
 	ck_assert_msg(msg != NULL, "%s: to-a2a: %s", where, why);
 	struct a2a_object obj;
@@ -959,6 +1049,7 @@ static Suite *a2a_suite(void)
 	tcase_add_test(from, artifact_update_partial_table);
 	tcase_add_test(from, metadata_pass);
 	tcase_add_test(from, metadata_maps_per_object);
+	tcase_add_test(from, a_message_never_sets_long_running_ids);
 	tcase_add_test(from, states_parse_leniently);
 	suite_add_tcase(s, from);
 	TCase *shared = tcase_create("shared");

@@ -4,6 +4,7 @@
  */
 #include "testutil.h"
 
+#include "read/pool.h"
 #include "adk/answer.h"
 #include "adk/event.h"
 
@@ -219,7 +220,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("answer");
 	TCase *tc = tcase_create("answer");
 	tcase_add_test(tc, last_text_part_of_last_final_event);

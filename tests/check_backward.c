@@ -8,6 +8,7 @@
 
 #include "read/backward.h"
 #include "read/reader.h"
+#include "read/pool.h"
 #include "util.h"
 
 #include <glob.h>
@@ -200,6 +201,6 @@ static Suite *backward_suite(void)
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	return run_suite(backward_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

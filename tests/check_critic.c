@@ -5,7 +5,8 @@
 #include "testutil.h"
 
 #include "adk/critic.h"
-#include "write/output.h"
+#include "read/pool.h"
+#include "write/json.h"
 #include "util.h"
 
 /* The normalised verdict as adkev prints it, or "ERROR: reason"; the caller frees it. */
@@ -14,7 +15,9 @@ static char *verdict_of(const char *text)
 	struct critic_verdict v;
 	struct strbuf sb = STRBUF_INIT;
 	if (critic_parse(text, strlen(text), &v)) {
-		json_append(&sb, v.json, false, 0);
+		struct json_writer w;
+		jw_init_buf(&w, &sb, 0);
+		jw_value(&w, v.json);
 		json_decref(v.json);
 	} else {
 		ck_assert_ptr_null(v.json);
@@ -150,7 +153,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("critic");
 	TCase *tc = tcase_create("critic");
 	tcase_add_test(tc, plain_verdicts_are_normalised);

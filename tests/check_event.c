@@ -6,12 +6,13 @@
 #include "testutil.h"
 
 #include "adk/event.h"
+#include "read/pool.h"
 #include "util.h"
 
 static json_t *parse(const char *text)
 {
 	json_error_t e;
-	json_t *v = json_loads(text, JSON_DECODE_ANY, &e);
+	json_t *v = json_loads(text, JSON_DECODE_ANY | JSON_ALLOW_NUL, &e);
 	ck_assert_msg(v != NULL, "bad test JSON: %s", e.text);
 	return v;
 }
@@ -161,6 +162,41 @@ START_TEST(answer_parts_prefer_non_empty_response_content)
 }
 END_TEST
 
+START_TEST(names_are_compared_by_their_whole_length)
+{
+	json_t *ev = parse("{\"author\":\"a\\u0000evil\",\"invocation_id\":\"inv\\u0000X\"}");
+	const json_t *author = event_author_string(ev);
+	ck_assert_uint_eq(json_string_length(author), 6);
+	ck_assert(!json_string_equals(author, "a"));
+	ck_assert(!json_string_equals(event_invocation_id_string(ev), "inv"));
+	json_decref(ev);
+
+	ev = parse("{\"author\":\"user\\u0000x\"}");
+	ck_assert(!event_is_user(ev));
+	json_decref(ev);
+	ev = parse("{\"author\":\"user\",\"invocationId\":\"inv\"}");
+	ck_assert(event_is_user(ev));
+	ck_assert(json_string_equals(event_invocation_id_string(ev), "inv"));
+	json_decref(ev);
+
+	/* Absent, null and non-string names are no names. */
+	ev = parse("{\"author\":7,\"invocationId\":null}");
+	ck_assert_ptr_null(event_author_string(ev));
+	ck_assert_ptr_null(event_invocation_id_string(ev));
+	ck_assert(!json_string_equals(NULL, ""));
+	json_decref(ev);
+
+	json_t *a = json_stringn("inv\0X", 5), *b = json_string("inv"),
+	       *c = json_stringn("inv\0X", 5);
+	ck_assert(!json_strings_equal(a, b));
+	ck_assert(json_strings_equal(a, c));
+	ck_assert(!json_strings_equal(a, NULL));
+	json_decref(a);
+	json_decref(b);
+	json_decref(c);
+}
+END_TEST
+
 START_TEST(truthiness_follows_python)
 {
 	static const char *const falsy[] = {"null", "false", "0", "0.0", "\"\"", "[]", "{}"};
@@ -180,7 +216,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("event");
 	TCase *tc = tcase_create("event");
 	tcase_add_test(tc, fields_are_read_in_both_spellings);
@@ -189,6 +225,7 @@ int main(void)
 	tcase_add_test(tc, final_rule_calls_responses_partial_and_code_results);
 	tcase_add_test(tc, final_rule_no_content_errors_and_auth_requests);
 	tcase_add_test(tc, timestamps_are_seconds);
+	tcase_add_test(tc, names_are_compared_by_their_whole_length);
 	tcase_add_test(tc, value_kinds);
 	tcase_add_test(tc, answer_parts_prefer_non_empty_response_content);
 	tcase_add_test(tc, truthiness_follows_python);

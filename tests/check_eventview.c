@@ -6,6 +6,7 @@
 #include "testutil.h"
 
 #include "adk/eventview.h"
+#include "read/pool.h"
 #include "util.h"
 
 static json_t *parse(const char *text)
@@ -144,7 +145,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("eventview");
 	TCase *tc = tcase_create("eventview");
 	tcase_add_test(tc, text_kinds_follow_author_partial_and_final);

@@ -3,9 +3,12 @@
  */
 #include "testutil.h"
 
+#include "read/pool.h"
+
 #include <errno.h>
 #include <fcntl.h>
 
+#include "read/pool.h"
 #include "write/json.h"
 
 /* What jw_value() writes for the JSON text in with flags; the caller frees it. */
@@ -444,7 +447,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("json");
 	TCase *tc = tcase_create("json");
 	tcase_add_test(tc, nesting_and_commas_are_the_writers);

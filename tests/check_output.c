@@ -4,6 +4,7 @@
  */
 #include "testutil.h"
 
+#include "read/pool.h"
 #include "write/output.h"
 
 START_TEST(results_go_to_stdout_raw_or_as_json)
@@ -110,7 +111,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("output");
 	TCase *tc = tcase_create("output");
 	tcase_add_test(tc, results_go_to_stdout_raw_or_as_json);

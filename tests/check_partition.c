@@ -1,14 +1,15 @@
 /*
  * check_partition.c - the pieces partition --split stands on: file names
  * made from hostile agent names (filename.c), events put on one line
- * (json_append_one_line) and files written into a directory under a
+ * (compact jw_raw, src/write/json.c) and files written into a directory under a
  * temporary name (partition_dir_*, cmd/partition_dir.c).
  */
 #include "testutil.h"
 
 #include "cmd/partition_dir.h"
+#include "read/pool.h"
 #include "write/filename.h"
-#include "write/output.h"
+#include "write/json.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -171,12 +172,14 @@ START_TEST(many_collisions_stay_distinct)
 }
 END_TEST
 
-/* json_append_one_line */
+/* A pretty-printed event passed through on one line: compact jw_raw() */
 
 static void check_one_line(const char *text, const char *expected)
 {
 	struct strbuf sb = STRBUF_INIT;
-	json_append_one_line(&sb, text, strlen(text));
+	struct json_writer w;
+	jw_init_buf(&w, &sb, 0);
+	jw_raw(&w, text, strlen(text));
 	ck_assert_str_eq(sb.buf, expected);
 	ck_assert_ptr_null(strchr(sb.buf, '\n'));
 	ck_assert_ptr_null(strchr(sb.buf, '\r'));
@@ -435,7 +438,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("partition");
 	TCase *names = tcase_create("filename");
 	tcase_add_test(names, plain_names_are_kept);

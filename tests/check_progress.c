@@ -6,6 +6,7 @@
 
 #include "write/progress.h"
 #include "read/reader.h"
+#include "read/pool.h"
 #include "util.h"
 
 START_TEST(line_with_a_known_total)
@@ -103,7 +104,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("progress");
 	TCase *tc = tcase_create("progress");
 	tcase_add_test(tc, line_with_a_known_total);

@@ -5,6 +5,7 @@
 #include "testutil.h"
 
 #include "read/reader.h"
+#include "read/pool.h"
 #include "util.h"
 
 /* What reading a whole file gave: the authors (comma-joined), positions, bytes, outcome. */
@@ -340,6 +341,6 @@ static Suite *reader_suite(void)
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	return run_suite(reader_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

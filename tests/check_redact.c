@@ -206,6 +206,8 @@ static const char *const innocent_texts[] = {
     "-----BEGIN PUBLIC KEY-----\nMIIBIjAN\n-----END PUBLIC KEY-----",
     "-----BEGIN CERTIFICATE-----\nMIIC\n-----END CERTIFICATE-----",
     "-----BEGIN private key-----",
+    /* A label longer than 64 characters is no PEM header. */
+    "-----BEGIN AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA PRIVATE KEY-----",
     "my password is in the vault",
     "token_count=42 max_tokens=1024",
     "",
@@ -438,7 +440,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("redact");
 	TCase *tc = tcase_create("redact");
 	tcase_add_loop_test(tc, secret_key_is_sensitive, 0,

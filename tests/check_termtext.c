@@ -6,6 +6,7 @@
 #include "testutil.h"
 
 #include "write/termtext.h"
+#include "read/pool.h"
 #include "util.h"
 
 static void assert_appended(const char *in, size_t len, const char *want, size_t want_width)
@@ -57,7 +58,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("termtext");
 	TCase *tc = tcase_create("termtext");
 	tcase_add_test(tc, controls_are_escaped);

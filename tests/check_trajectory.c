@@ -11,6 +11,7 @@
 #include "adk/store.h"
 #include "adk/trajectory.h"
 #include "adk/usage.h"
+#include "read/pool.h"
 #include "cmd/extract.h"
 #include "write/json.h"
 #include "util.h"
@@ -388,12 +389,14 @@ END_TEST
  * against the ones held in memory.
  */
 
-/* trajectory_write() into sb, compact or pretty. */
+/* trajectory_write() into sb, compact or pretty, and its line end as adkev trajectory writes it. */
 static int write_text(struct trajectory *t, struct strbuf *sb, bool pretty)
 {
 	struct json_writer w;
 	jw_init_buf(&w, sb, pretty ? JW_PRETTY : 0);
 	int status = trajectory_write(t, &w);
+	if (!status)
+		jw_line_end(&w);
 	jw_release(&w);
 	return status;
 }
@@ -984,7 +987,7 @@ END_TEST
 
 int main(void)
 {
-	util_init_json_alloc();
+	pool_serve_jansson();
 	Suite *s = suite_create("trajectory");
 	TCase *tc = tcase_create("trajectory");
 	tcase_add_test(tc, calls_pair_with_responses_by_id);

@@ -93,6 +93,7 @@
 #define M_PARTIAL           "adk_partial"
 #define M_IS_ERROR_MESSAGE  "adk_is_error_message"
 #define M_ACTIONS           "adk_actions"
+#define M_LONG_RUNNING_IDS  "adk_long_running_tool_ids"
 #define M_DATA_PART_COMPAT  "data_part_compat"
 /* adk_type values. */
 #define T_FUNCTION_CALL         "function_call"
@@ -278,80 +279,87 @@ static json_t *tagged_data_part(const struct strbuf *bytes, enum a2a_version v, 
 	return a2a_data_part(v, obj, NULL);
 }
 
-json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_version v,
-                            const char **why)
+/* Rule 1, with decision 3: a text part; the signature travels only when lossless. */
+static json_t *text_part_from_genai(const json_t *part, json_t *text,
+                                    const struct a2a_message_options *o)
 {
-	*why = NULL;
-	if (!json_is_object(part)) {
-		*why = "a part is not an object";
+	json_t *md = NULL;
+	if (json_is_true(adk_get(part, ADK_THOUGHT)))
+		md_set(&md, M_THOUGHT, json_true());
+	const char *signature = adk_get_string(part, ADK_THOUGHT_SIGNATURE);
+	if (signature && o->lossless)
+		md_set(&md, M_THOUGHT_SIGNATURE, json_string(signature));
+	return a2a_text_part(o->version, json_incref(text), md);
+}
+
+/* Rule 3 for fileData: a FilePart with a uri. */
+static json_t *uri_part_from_genai(const json_t *file_data, enum a2a_version v, const char **why)
+{
+	const char *uri = adk_get_string(file_data, ADK_FILE_URI);
+	/* An empty uri is no file at all: from-a2a, as Go, reads it as unset. */
+	if (!uri || !*uri) {
+		*why = "fileData without a fileUri";
 		return NULL;
 	}
-	json_t *text = adk_get(part, ADK_TEXT);
-	json_t *inline_data = adk_get(part, ADK_INLINE_DATA);
-	json_t *file_data = adk_get(part, ADK_FILE_DATA);
-	bool other = inline_data || file_data;
-	for (size_t i = 0; i < NTYPED; i++)
-		other = other || adk_get(part, typed_parts[i].field);
-	const char *signature = adk_get_string(part, ADK_THOUGHT_SIGNATURE);
+	return a2a_file_part(v, false, json_string(uri), adk_get_string(file_data, ADK_MIME_TYPE),
+	                     adk_get_string(file_data, ADK_DISPLAY_NAME), NULL);
+}
 
-	/* Rule 1, with decision 3: an empty text stays a text part. */
-	if (json_is_string(text) && (json_string_length(text) > 0 || !other)) {
-		json_t *md = NULL;
-		if (json_is_true(adk_get(part, ADK_THOUGHT)))
-			md_set(&md, M_THOUGHT, json_true());
-		if (signature)
-			md_set(&md, M_THOUGHT_SIGNATURE, json_string(signature));
-		return a2a_text_part(v, json_incref(text), md);
-	}
+/* Rule 3 for inlineData: a FilePart with the bytes in standard, padded base64. */
+static json_t *bytes_part_from_genai(const json_t *part, const json_t *inline_data,
+                                     const struct strbuf *bytes, enum a2a_version v)
+{
+	struct strbuf b64 = STRBUF_INIT;
+	base64_encode(&b64, bytes->buf ? bytes->buf : "", bytes->len);
+	json_t *md = NULL;
+	json_t *video = adk_get(part, ADK_VIDEO_METADATA);
+	if (video)
+		md_set(&md, M_VIDEO_METADATA_GO, adk_camel_copy(video, true));
+	json_t *p = a2a_file_part(v, true, json_stringn(b64.buf ? b64.buf : "", b64.len),
+	                          adk_get_string(inline_data, ADK_MIME_TYPE),
+	                          adk_get_string(inline_data, ADK_DISPLAY_NAME), md);
+	strbuf_release(&b64);
+	return p;
+}
 
-	/* Rules 2 and 3 (inline bytes) need the decoded bytes. */
+/*
+ * Rules 2 and 3: inline bytes (tagged data first), then fileData.  The
+ * inline bytes are checked even when fileData wins, as Go decodes them.
+ */
+static json_t *file_part_from_genai(const json_t *part, const json_t *inline_data,
+                                    const json_t *file_data, enum a2a_version v, const char **why)
+{
 	struct strbuf bytes = STRBUF_INIT;
+	json_t *p = NULL;
 	if (json_is_object(inline_data)) {
 		json_t *data = adk_get(inline_data, ADK_DATA);
 		if (data &&
 		    (!json_is_string(data) ||
 		     !base64_decode(&bytes, json_string_value(data), json_string_length(data)))) {
-			strbuf_release(&bytes);
 			*why = "invalid base64 in inlineData.data";
-			return NULL;
+			goto done;
 		}
 		const char *mime = adk_get_string(inline_data, ADK_MIME_TYPE);
-		if (mime && strcmp(mime, TEXT_PLAIN) == 0) {
-			json_t *p = tagged_data_part(&bytes, v, why);
-			if (p || *why) {
-				strbuf_release(&bytes);
-				return p;
-			}
-		}
+		if (mime && strcmp(mime, TEXT_PLAIN) == 0 &&
+		    ((p = tagged_data_part(&bytes, v, why)) || *why))
+			goto done;
 	}
-	if (json_is_object(file_data)) {
-		strbuf_release(&bytes);
-		const char *uri = adk_get_string(file_data, ADK_FILE_URI);
-		/* An empty uri is no file at all: from-a2a, as Go, reads it as unset. */
-		if (!uri || !*uri) {
-			*why = "fileData without a fileUri";
-			return NULL;
-		}
-		return a2a_file_part(v, false, json_string(uri),
-		                     adk_get_string(file_data, ADK_MIME_TYPE),
-		                     adk_get_string(file_data, ADK_DISPLAY_NAME), NULL);
-	}
-	if (json_is_object(inline_data)) {
-		struct strbuf b64 = STRBUF_INIT;
-		base64_encode(&b64, bytes.buf ? bytes.buf : "", bytes.len);
-		strbuf_release(&bytes);
-		json_t *md = NULL;
-		json_t *video = adk_get(part, ADK_VIDEO_METADATA);
-		if (video)
-			md_set(&md, M_VIDEO_METADATA_GO, adk_camel_copy(video, true));
-		json_t *p = a2a_file_part(v, true, json_stringn(b64.buf ? b64.buf : "", b64.len),
-		                          adk_get_string(inline_data, ADK_MIME_TYPE),
-		                          adk_get_string(inline_data, ADK_DISPLAY_NAME), md);
-		strbuf_release(&b64);
-		return p;
-	}
+	if (json_is_object(file_data))
+		p = uri_part_from_genai(file_data, v, why);
+	else
+		p = bytes_part_from_genai(part, inline_data, &bytes, v);
+done:
+	strbuf_release(&bytes);
+	return p;
+}
 
-	/* Rule 4: typed data, in Go's order. */
+/*
+ * Rule 4: typed data, in Go's order.  NULL with *why NULL when the part
+ * holds none of the typed members.
+ */
+static json_t *typed_part_from_genai(const json_t *part, const json_t *lrt_ids,
+                                     const struct a2a_message_options *o, const char **why)
+{
 	for (size_t i = 0; i < NTYPED; i++) {
 		json_t *sub = adk_get(part, typed_parts[i].field);
 		if (!sub)
@@ -364,16 +372,41 @@ json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_
 		if (typed_parts[i].field == ADK_FUNCTION_CALL) {
 			bool lr = id_in(lrt_ids, adk_get(sub, ADK_ID));
 			json_object_set_new(md, M_IS_LONG_RUNNING, json_boolean(lr));
-			if (signature)
+			const char *signature = adk_get_string(part, ADK_THOUGHT_SIGNATURE);
+			if (signature && o->lossless)
 				json_object_set_new(md, M_THOUGHT_SIGNATURE,
 				                    json_string(signature));
 		}
 		json_object_set_new(md, M_TYPE, json_string(typed_parts[i].type));
-		return a2a_data_part(v, adk_camel_copy(sub, false), md);
+		return a2a_data_part(o->version, adk_camel_copy(sub, false), md);
 	}
+	return NULL;
+}
 
+json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids,
+                            const struct a2a_message_options *o, const char **why)
+{
+	*why = NULL;
+	if (!json_is_object(part)) {
+		*why = "a part is not an object";
+		return NULL;
+	}
+	json_t *text = adk_get(part, ADK_TEXT);
+	json_t *inline_data = adk_get(part, ADK_INLINE_DATA);
+	json_t *file_data = adk_get(part, ADK_FILE_DATA);
+	bool other = inline_data || file_data;
+	for (size_t i = 0; i < NTYPED; i++)
+		other = other || adk_get(part, typed_parts[i].field);
+	/* Decision 3: an empty text stays a text part, unless the part holds more. */
+	if (json_is_string(text) && (json_string_length(text) > 0 || !other))
+		return text_part_from_genai(part, text, o);
+	if (json_is_object(inline_data) || json_is_object(file_data))
+		return file_part_from_genai(part, inline_data, file_data, o->version, why);
+	json_t *typed = typed_part_from_genai(part, lrt_ids, o, why);
+	if (typed || *why)
+		return typed;
 	/* Rule 5: anything else travels whole. */
-	return a2a_data_part(v, adk_camel_copy(part, false), NULL);
+	return a2a_data_part(o->version, adk_camel_copy(part, false), NULL);
 }
 
 /* The event's actions without default members, top-level keys in camelCase. */
@@ -391,31 +424,127 @@ static json_t *normalised_actions(const json_t *actions)
 	return out;
 }
 
-json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_options *o,
-                               const char *fresh_id, const char **why)
+/*
+ * The actions as adk_actions carries them (--lossless): the whole object
+ * without empty members, when it holds more than escalate and
+ * transferToAgent, which have keys of their own.  Caller owns the result;
+ * NULL when there is nothing more.
+ */
+static json_t *lossless_actions(const json_t *actions)
 {
-	*why = NULL;
-	json_t *parts = json_array();
-	json_t *lrt = adk_get(event, ADK_LONG_RUNNING_TOOL_IDS);
-	json_t *src = event_parts(event);
-	size_t i;
-	json_t *part;
-	json_array_foreach(src, i, part)
+	if (!json_is_object(actions))
+		return NULL;
+	json_t *norm = normalised_actions(actions);
+	const char *key;
+	json_t *v;
+	json_object_foreach(norm, key, v)
 	{
-		json_t *p = a2a_part_from_genai(part, lrt, o->version, why);
-		if (!p) {
-			json_decref(parts);
-			return NULL;
-		}
-		json_array_append_new(parts, p);
+		if (strcmp(key, adk_field_name(ADK_ESCALATE)) != 0 &&
+		    strcmp(key, adk_field_name(ADK_TRANSFER_TO_AGENT)) != 0)
+			return norm;
 	}
+	json_decref(norm);
+	return NULL;
+}
 
-	json_t *msg = json_object();
-	if (o->version == A2A_V03)
-		json_object_set_new(msg, A_KIND, json_string(KIND_MESSAGE));
+static void md_set_nonempty(json_t *md, const char *key, const char *s)
+{
+	if (nonempty(s))
+		json_object_set_new(md, key, json_string(s));
+}
+
+/* A name whole, by its JSON length: "a\u0000evil" must not arrive as "a". */
+static void md_set_name(json_t *md, const char *key, const json_t *name)
+{
+	if (name && json_string_length(name))
+		json_object_set_new(
+		    md, key,
+		    json_stringn_nocheck(json_string_value(name), json_string_length(name)));
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A copy of obj with its keys in bytewise order, as Go writes a map; steals obj. */
+static json_t *sorted_keys(json_t *obj)
+{
+	size_t n = json_object_size(obj), i = 0;
+	const char **keys = xmalloc((n ? n : 1) * sizeof *keys);
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v)
+	{
+		keys[i++] = key;
+	}
+	qsort(keys, n, sizeof *keys, compare_keys);
+	json_t *out = json_object();
+	for (i = 0; i < n; i++)
+		json_object_set(out, keys[i], json_object_get(obj, keys[i]));
+	free(keys);
+	json_decref(obj);
+	return out;
+}
+
+/*
+ * Section 5's table, keys in Go's sorted order; with --lossless also
+ * adk_actions, adk_error_message and adk_long_running_tool_ids, which Go
+ * does not write.  Caller owns
+ * the result; NULL when there is nothing to say.
+ */
+static json_t *message_metadata(const json_t *event, const struct a2a_message_options *o)
+{
+	static const struct {
+		const char *key;
+		enum adk_field field;
+	} genai_objects[] = {
+	    {M_CITATION, ADK_CITATION_METADATA},
+	    {M_GROUNDING, ADK_GROUNDING_METADATA},
+	    {M_USAGE, ADK_USAGE_METADATA},
+	};
+	json_t *md = json_object();
+	json_t *actions = adk_get(event, ADK_ACTIONS);
+	if (json_is_true(adk_get(actions, ADK_ESCALATE)))
+		json_object_set_new(md, M_ESCALATE, json_true());
+	md_set_nonempty(md, M_TRANSFER, adk_get_string(actions, ADK_TRANSFER_TO_AGENT));
+	md_set_name(md, M_AUTHOR, event_author_string(event));
+	md_set_nonempty(md, M_BRANCH, adk_get_string(event, ADK_BRANCH));
+	md_set_name(md, M_INVOCATION_ID, event_invocation_id_string(event));
+	md_set_nonempty(md, M_ERROR_CODE, adk_get_string(event, ADK_ERROR_CODE));
+	for (size_t i = 0; i < sizeof genai_objects / sizeof genai_objects[0]; i++) {
+		json_t *v = adk_get(event, genai_objects[i].field);
+		if (v)
+			json_object_set_new(md, genai_objects[i].key, adk_camel_copy(v, true));
+	}
+	/* User data: its keys are the user's, kept as they are. */
+	json_t *custom = adk_get(event, ADK_CUSTOM_METADATA);
+	if (custom)
+		json_object_set(md, M_CUSTOM, custom);
+	if (o->lossless) {
+		json_t *more = lossless_actions(actions);
+		if (more)
+			json_object_set_new(md, M_ACTIONS, more);
+		md_set_nonempty(md, M_ERROR_MESSAGE, adk_get_string(event, ADK_ERROR_MESSAGE));
+		/* Go carries these only as adk_is_long_running on calls, which a Message
+		 * does not turn back into longRunningToolIds. */
+		json_t *lrt = adk_get(event, ADK_LONG_RUNNING_TOOL_IDS);
+		if (json_is_array(lrt) && json_array_size(lrt))
+			json_object_set(md, M_LONG_RUNNING_IDS, lrt);
+	}
+	if (!json_object_size(md)) {
+		json_decref(md);
+		return NULL;
+	}
+	return sorted_keys(md);
+}
+
+/* messageId, contextId and taskId (decision 4), in that order. */
+static void message_ids(json_t *msg, const json_t *event, const struct a2a_message_options *o,
+                        const char *fresh_id)
+{
 	const char *id = nonempty(adk_get_string(event, ADK_ID));
 	json_object_set_new(msg, A_MESSAGE_ID, json_string(id ? id : fresh_id));
-
 	json_t *custom = adk_get(event, ADK_CUSTOM_METADATA);
 	const char *context_id = o->context_id, *task_id = o->task_id;
 	if (o->ids_from_metadata) {
@@ -428,62 +557,56 @@ json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_opt
 		json_object_set_new(msg, A_CONTEXT_ID, json_string(context_id));
 	if (task_id)
 		json_object_set_new(msg, A_TASK_ID, json_string(task_id));
+}
+
+/* The A2A parts of the event's content; NULL on bad input (section 12). */
+static json_t *message_parts(const json_t *event, const struct a2a_message_options *o,
+                             const char **why)
+{
+	json_t *content = adk_get(event, ADK_CONTENT);
+	json_t *src = adk_get(content, ADK_PARTS);
+	if (content && !json_is_object(content)) {
+		*why = "content is not an object";
+		return NULL;
+	}
+	if (src && !json_is_array(src)) {
+		*why = "content.parts is not an array";
+		return NULL;
+	}
+	json_t *lrt = adk_get(event, ADK_LONG_RUNNING_TOOL_IDS);
+	json_t *parts = json_array();
+	size_t i;
+	json_t *part;
+	json_array_foreach(src, i, part)
+	{
+		json_t *p = a2a_part_from_genai(part, lrt, o, why);
+		if (!p) {
+			json_decref(parts);
+			return NULL;
+		}
+		json_array_append_new(parts, p);
+	}
+	return parts;
+}
+
+json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_options *o,
+                               const char *fresh_id, const char **why)
+{
+	*why = NULL;
+	json_t *parts = message_parts(event, o, why);
+	if (!parts)
+		return NULL;
+	json_t *msg = json_object();
+	if (o->version == A2A_V03)
+		json_object_set_new(msg, A_KIND, json_string(KIND_MESSAGE));
+	message_ids(msg, event, o, fresh_id);
 	bool user = event_is_user(event);
 	json_object_set_new(msg, A_ROLE,
 	                    json_string(o->version == A2A_V03
 	                                    ? (user ? "user" : "agent")
 	                                    : (user ? "ROLE_USER" : "ROLE_AGENT")));
 	json_object_set_new(msg, A_PARTS, parts);
-
-	/* Section 5's table, keys in Go's (sorted) order; adk_actions and adk_error_message are
-	 * extensions. */
-	json_t *md = NULL;
-	json_t *actions = adk_get(event, ADK_ACTIONS);
-	json_t *norm = json_is_object(actions) ? normalised_actions(actions) : json_object();
-	json_t *escalate = adk_get(actions, ADK_ESCALATE);
-	const char *transfer = nonempty(adk_get_string(actions, ADK_TRANSFER_TO_AGENT));
-	bool more = false;
-	const char *key;
-	json_t *v;
-	json_object_foreach(norm, key, v)
-	{
-		if (strcmp(key, adk_field_name(ADK_ESCALATE)) != 0 &&
-		    strcmp(key, adk_field_name(ADK_TRANSFER_TO_AGENT)) != 0)
-			more = true;
-	}
-	if (more)
-		md_set(&md, M_ACTIONS, json_incref(norm));
-	json_decref(norm);
-	const char *author = nonempty(event_author(event));
-	if (author)
-		md_set(&md, M_AUTHOR, json_string(author));
-	const char *branch = nonempty(adk_get_string(event, ADK_BRANCH));
-	if (branch)
-		md_set(&md, M_BRANCH, json_string(branch));
-	json_t *citation = adk_get(event, ADK_CITATION_METADATA);
-	if (citation)
-		md_set(&md, M_CITATION, adk_camel_copy(citation, true));
-	if (custom)
-		md_set(&md, M_CUSTOM, json_incref(custom));
-	const char *error_code = nonempty(adk_get_string(event, ADK_ERROR_CODE));
-	if (error_code)
-		md_set(&md, M_ERROR_CODE, json_string(error_code));
-	const char *error_message = nonempty(adk_get_string(event, ADK_ERROR_MESSAGE));
-	if (error_message)
-		md_set(&md, M_ERROR_MESSAGE, json_string(error_message));
-	if (json_is_true(escalate))
-		md_set(&md, M_ESCALATE, json_true());
-	json_t *grounding = adk_get(event, ADK_GROUNDING_METADATA);
-	if (grounding)
-		md_set(&md, M_GROUNDING, adk_camel_copy(grounding, true));
-	const char *invocation = nonempty(event_invocation_id(event));
-	if (invocation)
-		md_set(&md, M_INVOCATION_ID, json_string(invocation));
-	if (transfer)
-		md_set(&md, M_TRANSFER, json_string(transfer));
-	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
-	if (usage)
-		md_set(&md, M_USAGE, adk_camel_copy(usage, true));
+	json_t *md = message_metadata(event, o);
 	if (md)
 		json_object_set_new(msg, A_METADATA, md);
 	return msg;
@@ -579,71 +702,75 @@ static bool classify(const json_t *obj, enum a2a_kind kind, struct a2a_object *o
 	return true;
 }
 
-bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why)
+/* The 0.3 kinds and the 1.0 stream-response wrapper members, and what they name. */
+static const struct {
+	const char *name;
+	enum a2a_kind kind;
+} kinds[] =
+    {
+        {KIND_MESSAGE, A2A_MESSAGE},
+        {KIND_TASK, A2A_TASK},
+        {KIND_STATUS, A2A_STATUS_UPDATE},
+        {KIND_ARTIFACT, A2A_ARTIFACT_UPDATE},
+},
+  wrappers[] = {
+      {A_W_MESSAGE, A2A_MESSAGE},
+      {A_W_TASK, A2A_TASK},
+      {A_W_STATUS, A2A_STATUS_UPDATE},
+      {A_W_ARTIFACT, A2A_ARTIFACT_UPDATE},
+};
+#define NKINDS (sizeof kinds / sizeof kinds[0])
+
+/* What a JSON-RPC envelope holds: an error to report, a result to read on, or nothing usable. */
+enum envelope { ENVELOPE_ERROR, ENVELOPE_RESULT, ENVELOPE_BAD };
+
+/* Opens a JSON-RPC envelope (section 6.1, step 2); *inner is its error or result. */
+static enum envelope open_envelope(const json_t *value, const json_t **inner, const char **why)
 {
-	static const struct {
-		const char *name;
-		enum a2a_kind kind;
-	} kinds[] =
-	    {
-	        {KIND_MESSAGE, A2A_MESSAGE},
-	        {KIND_TASK, A2A_TASK},
-	        {KIND_STATUS, A2A_STATUS_UPDATE},
-	        {KIND_ARTIFACT, A2A_ARTIFACT_UPDATE},
-	    },
-	  wrappers[] = {
-	      {A_W_MESSAGE, A2A_MESSAGE},
-	      {A_W_TASK, A2A_TASK},
-	      {A_W_STATUS, A2A_STATUS_UPDATE},
-	      {A_W_ARTIFACT, A2A_ARTIFACT_UPDATE},
-	  };
-	*why = NULL;
-	if (!json_is_object(value)) {
-		static char reason[64];
-		snprintf(reason, sizeof reason, "not an A2A object: %s", json_type_phrase(value));
-		*why = reason;
-		return false;
+	json_t *error = json_object_get(value, A_ERROR);
+	if (error && !json_is_null(error)) {
+		if (!json_is_object(error)) {
+			*why = "JSON-RPC error is not an object";
+			return ENVELOPE_BAD;
+		}
+		*inner = error;
+		return ENVELOPE_ERROR;
 	}
-	if (json_object_get(value, A_JSONRPC)) {
-		json_t *error = json_object_get(value, A_ERROR);
-		if (error && !json_is_null(error)) {
-			if (!json_is_object(error)) {
-				*why = "JSON-RPC error is not an object";
-				return false;
-			}
-			memset(out, 0, sizeof *out);
-			out->kind = A2A_RPC_ERROR;
-			out->obj = error;
-			out->adk_partial = -1;
-			return true;
-		}
-		json_t *result = json_object_get(value, A_RESULT);
-		if ((!result || json_is_null(result)) && json_object_get(value, A_METHOD)) {
-			*why = "a JSON-RPC request, not a response";
-			return false;
-		}
-		if (!result || json_is_null(result)) {
-			*why = "JSON-RPC envelope without result or error";
-			return false;
-		}
-		if (!json_is_object(result)) {
-			*why = "JSON-RPC result is not an object";
-			return false;
-		}
-		value = result;
+	json_t *result = json_object_get(value, A_RESULT);
+	if (!result || json_is_null(result)) {
+		*why = json_object_get(value, A_METHOD)
+		           ? "a JSON-RPC request, not a response"
+		           : "JSON-RPC envelope without result or error";
+		return ENVELOPE_BAD;
 	}
-	json_t *kind = json_object_get(value, A_KIND);
-	if (kind) {
-		const char *k = json_is_string(kind) ? json_string_value(kind) : "";
-		for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-			if (strcmp(k, kinds[i].name) == 0)
-				return classify(value, kinds[i].kind, out, why);
-		*why = "unknown event kind";
-		return false;
+	if (!json_is_object(result)) {
+		*why = "JSON-RPC result is not an object";
+		return ENVELOPE_BAD;
 	}
-	/* A 1.0 stream response wraps the object in one member named for its type. */
+	*inner = result;
+	return ENVELOPE_RESULT;
+}
+
+/* A 0.3 object: its kind names it. */
+static bool recognise_kind(const json_t *value, const json_t *kind, struct a2a_object *out,
+                           const char **why)
+{
+	const char *k = json_is_string(kind) ? json_string_value(kind) : "";
+	for (size_t i = 0; i < NKINDS; i++)
+		if (strcmp(k, kinds[i].name) == 0)
+			return classify(value, kinds[i].kind, out, why);
+	*why = "unknown event kind";
+	return false;
+}
+
+/*
+ * A 1.0 stream response wraps the object in one member named for its type;
+ * without one, extension: a bare object recognised by its members.
+ */
+static bool recognise_unkinded(const json_t *value, struct a2a_object *out, const char **why)
+{
 	size_t found = 0, which = 0;
-	for (size_t i = 0; i < sizeof wrappers / sizeof wrappers[0]; i++) {
+	for (size_t i = 0; i < NKINDS; i++) {
 		if (json_object_get(value, wrappers[i].name)) {
 			found++;
 			which = i;
@@ -656,7 +783,6 @@ bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why
 		*why = "expected exactly one event type";
 		return false;
 	}
-	/* Extension: a bare object without kind, recognised by its members. */
 	bool has_status = json_object_get(value, A_STATUS) != NULL;
 	bool has_task_id = json_object_get(value, A_TASK_ID) != NULL;
 	if (has_status && has_task_id)
@@ -672,6 +798,37 @@ bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why
 	return false;
 }
 
+bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why)
+{
+	*why = NULL;
+	if (!json_is_object(value)) {
+		static char reason[64];
+		snprintf(reason, sizeof reason, "not an A2A object: %s", json_type_phrase(value));
+		*why = reason;
+		return false;
+	}
+	if (json_object_get(value, A_JSONRPC)) {
+		const json_t *inner = NULL;
+		switch (open_envelope(value, &inner, why)) {
+		case ENVELOPE_BAD:
+			return false;
+		case ENVELOPE_ERROR:
+			memset(out, 0, sizeof *out);
+			out->kind = A2A_RPC_ERROR;
+			out->obj = inner;
+			out->adk_partial = -1;
+			return true;
+		case ENVELOPE_RESULT:
+			value = inner;
+			break;
+		}
+	}
+	json_t *kind = json_object_get(value, A_KIND);
+	if (kind)
+		return recognise_kind(value, kind, out, why);
+	return recognise_unkinded(value, out, why);
+}
+
 /* The content of an A2A part, normalised across 0.3 and 1.0. */
 enum content_kind { C_TEXT, C_BYTES, C_URI, C_DATA };
 struct part_content {
@@ -681,70 +838,73 @@ struct part_content {
 	json_t *md; /* borrowed metadata object, or NULL */
 };
 
-static bool part_content(const json_t *part, struct part_content *c, const char **why)
+/* A 0.3 file part: exactly one of bytes and uri (a2a-go v0's rules). */
+static bool file_content_03(const json_t *part, struct part_content *c, const char **why)
 {
-	memset(c, 0, sizeof *c);
-	if (!json_is_object(part)) {
-		*why = "a part is not an object";
+	json_t *f = object_member(part, A_FILE);
+	if (!f) {
+		*why = "file part without a file object";
 		return false;
 	}
-	c->md = object_member(part, A_METADATA);
-	json_t *kind = json_object_get(part, A_KIND);
-	if (kind) {
-		const char *k = json_is_string(kind) ? json_string_value(kind) : "";
-		if (strcmp(k, KIND_TEXT) == 0) {
-			c->kind = C_TEXT;
-			c->value = json_object_get(part, A_TEXT);
-			if (!json_is_string(c->value)) {
-				*why = "text part without a string text";
-				return false;
-			}
-		} else if (strcmp(k, KIND_FILE) == 0) {
-			json_t *f = object_member(part, A_FILE);
-			if (!f) {
-				*why = "file part without a file object";
-				return false;
-			}
-			const char *bytes = nonempty(string_member(f, A_BYTES));
-			const char *uri = nonempty(string_member(f, A_URI));
-			if (bytes && uri) {
-				*why = "file part: bytes and uri cannot both be set";
-				return false;
-			}
-			if (!bytes && !uri) {
-				/*
-				 * A lone empty bytes is zero bytes, as an empty 1.0 raw is
-				 * (to-a2a writes it for empty inline data); beside a uri it
-				 * is unset.
-				 */
-				if (!string_member(f, A_BYTES) || json_object_get(f, A_URI)) {
-					*why = "file part: either bytes or uri must be set";
-					return false;
-				}
-				bytes = "";
-			}
-			c->kind = bytes ? C_BYTES : C_URI;
-			c->value = json_object_get(f, bytes ? A_BYTES : A_URI);
-			c->mime = string_member(f, A_MIME_TYPE);
-			c->name = string_member(f, A_NAME);
-		} else if (strcmp(k, KIND_DATA) == 0) {
-			c->kind = C_DATA;
-			c->value = json_object_get(part, A_DATA);
-			if (!json_is_object(c->value)) {
-				*why = "data part whose data is not an object";
-				return false;
-			}
-			/* a2a-go's 1.0 -> 0.3 compat puts a non-object value under data.value. */
-			if (true_member(c->md, M_DATA_PART_COMPAT) &&
-			    json_object_get(c->value, A_VALUE))
-				c->value = json_object_get(c->value, A_VALUE);
-		} else {
-			*why = "unknown part kind";
+	const char *bytes = nonempty(string_member(f, A_BYTES));
+	const char *uri = nonempty(string_member(f, A_URI));
+	if (bytes && uri) {
+		*why = "file part: bytes and uri cannot both be set";
+		return false;
+	}
+	if (!bytes && !uri) {
+		/*
+		 * A lone empty bytes is zero bytes, as an empty 1.0 raw is (to-a2a
+		 * writes it for empty inline data); beside a uri it is unset.
+		 */
+		if (!string_member(f, A_BYTES) || json_object_get(f, A_URI)) {
+			*why = "file part: either bytes or uri must be set";
+			return false;
+		}
+		bytes = "";
+	}
+	c->kind = bytes ? C_BYTES : C_URI;
+	c->value = json_object_get(f, bytes ? A_BYTES : A_URI);
+	c->mime = string_member(f, A_MIME_TYPE);
+	c->name = string_member(f, A_NAME);
+	return true;
+}
+
+/* A 0.3 part, named by its kind. */
+static bool part_content_03(const json_t *part, const json_t *kind, struct part_content *c,
+                            const char **why)
+{
+	const char *k = json_is_string(kind) ? json_string_value(kind) : "";
+	if (strcmp(k, KIND_FILE) == 0)
+		return file_content_03(part, c, why);
+	if (strcmp(k, KIND_TEXT) == 0) {
+		c->kind = C_TEXT;
+		c->value = json_object_get(part, A_TEXT);
+		if (!json_is_string(c->value)) {
+			*why = "text part without a string text";
 			return false;
 		}
 		return true;
 	}
-	/* 1.0: exactly one content member; an empty url counts as absent. */
+	if (strcmp(k, KIND_DATA) != 0) {
+		*why = "unknown part kind";
+		return false;
+	}
+	c->kind = C_DATA;
+	c->value = json_object_get(part, A_DATA);
+	if (!json_is_object(c->value)) {
+		*why = "data part whose data is not an object";
+		return false;
+	}
+	/* a2a-go's 1.0 -> 0.3 compat puts a non-object value under data.value. */
+	if (true_member(c->md, M_DATA_PART_COMPAT) && json_object_get(c->value, A_VALUE))
+		c->value = json_object_get(c->value, A_VALUE);
+	return true;
+}
+
+/* A 1.0 part: exactly one content member; an empty url counts as absent. */
+static bool part_content_10(const json_t *part, struct part_content *c, const char **why)
+{
 	int n = 0;
 	json_t *v;
 	if ((v = json_object_get(part, A_TEXT)) && !json_is_null(v)) {
@@ -771,17 +931,26 @@ static bool part_content(const json_t *part, struct part_content *c, const char 
 	}
 	if ((v = json_object_get(part, A_DATA)) && !json_is_null(v))
 		c->kind = C_DATA, c->value = v, n++;
-	if (n == 0) {
-		*why = "unknown part content type";
-		return false;
-	}
-	if (n > 1) {
-		*why = "expected exactly one of text, raw, data, or url";
+	if (n != 1) {
+		*why = n ? "expected exactly one of text, raw, data, or url"
+		         : "unknown part content type";
 		return false;
 	}
 	c->mime = string_member(part, A_MEDIA_TYPE);
 	c->name = string_member(part, A_FILENAME);
 	return true;
+}
+
+static bool part_content(const json_t *part, struct part_content *c, const char **why)
+{
+	memset(c, 0, sizeof *c);
+	if (!json_is_object(part)) {
+		*why = "a part is not an object";
+		return false;
+	}
+	c->md = object_member(part, A_METADATA);
+	json_t *kind = json_object_get(part, A_KIND);
+	return kind ? part_content_03(part, kind, c, why) : part_content_10(part, c, why);
 }
 
 /* Sets field (camelCase) of obj to value (stolen). */
@@ -797,6 +966,88 @@ static void set_signature(json_t *genai, const json_t *md)
 		set_field(genai, ADK_THOUGHT_SIGNATURE, json_string(sig));
 }
 
+/*
+ * Rules 2 and 3: a data part.  Typed data is that genai part; anything else
+ * travels as tagged text/plain bytes, byte-exact with Go.  Caller owns the
+ * result; NULL on bad input.
+ */
+static json_t *data_to_genai(const struct part_content *c, bool *long_running, const char **why)
+{
+	json_t *g = json_object();
+	const char *type = string_member(c->md, M_TYPE);
+	for (size_t i = 0; type && i < NTYPED; i++) {
+		if (strcmp(type, typed_parts[i].type) != 0)
+			continue;
+		if (!json_is_object(c->value)) {
+			json_decref(g);
+			*why = "typed data part whose data is not an object";
+			return NULL;
+		}
+		set_field(g, typed_parts[i].field, json_incref(c->value));
+		if (typed_parts[i].field == ADK_FUNCTION_CALL) {
+			set_signature(g, c->md);
+			if (long_running)
+				*long_running = true_member(c->md, M_IS_LONG_RUNNING);
+		}
+		return g;
+	}
+	struct strbuf text = STRBUF_INIT, b64 = STRBUF_INIT;
+	strbuf_addstr(&text, TAG_OPEN);
+	a2a_go_json(&text, c->value);
+	strbuf_addstr(&text, TAG_CLOSE);
+	base64_encode(&b64, text.buf, text.len);
+	json_t *blob = json_object();
+	set_field(blob, ADK_MIME_TYPE, json_string(TEXT_PLAIN));
+	set_field(blob, ADK_DATA, json_stringn(b64.buf, b64.len));
+	set_field(g, ADK_INLINE_DATA, blob);
+	strbuf_release(&text);
+	strbuf_release(&b64);
+	return g;
+}
+
+/* Rule 4: bytes, re-encoded as standard base64.  Caller owns the result; NULL on bad input. */
+static json_t *bytes_to_genai(const struct part_content *c, const char **why)
+{
+	struct strbuf bytes = STRBUF_INIT, b64 = STRBUF_INIT;
+	if (!base64_decode(&bytes, json_string_value(c->value), json_string_length(c->value))) {
+		strbuf_release(&bytes);
+		*why = "invalid base64 in file bytes";
+		return NULL;
+	}
+	base64_encode(&b64, bytes.buf ? bytes.buf : "", bytes.len);
+	json_t *g = json_object();
+	json_t *blob = json_object();
+	set_field(blob, ADK_DATA, json_stringn(b64.buf ? b64.buf : "", b64.len));
+	if (nonempty(c->mime))
+		set_field(blob, ADK_MIME_TYPE, json_string(c->mime));
+	if (nonempty(c->name))
+		set_field(blob, ADK_DISPLAY_NAME, json_string(c->name));
+	set_field(g, ADK_INLINE_DATA, blob);
+	/* Extension: the video metadata Go and Python/JS send with inline bytes comes back. */
+	json_t *video = object_member(c->md, M_VIDEO_METADATA_GO);
+	if (!video)
+		video = object_member(c->md, M_VIDEO_METADATA);
+	if (video)
+		set_field(g, ADK_VIDEO_METADATA, json_incref(video));
+	strbuf_release(&bytes);
+	strbuf_release(&b64);
+	return g;
+}
+
+/* Rule 5: a uri.  Caller owns the result. */
+static json_t *uri_to_genai(const struct part_content *c)
+{
+	json_t *g = json_object();
+	json_t *fd = json_object();
+	set_field(fd, ADK_FILE_URI, json_incref(c->value));
+	if (nonempty(c->mime))
+		set_field(fd, ADK_MIME_TYPE, json_string(c->mime));
+	if (nonempty(c->name))
+		set_field(fd, ADK_DISPLAY_NAME, json_string(c->name));
+	set_field(g, ADK_FILE_DATA, fd);
+	return g;
+}
+
 json_t *a2a_part_to_genai(const json_t *part, bool *long_running, const char **why)
 {
 	struct part_content c;
@@ -805,85 +1056,22 @@ json_t *a2a_part_to_genai(const json_t *part, bool *long_running, const char **w
 		*long_running = false;
 	if (!part_content(part, &c, why))
 		return NULL;
-	json_t *g = json_object();
 	switch (c.kind) {
+	case C_DATA:
+		return data_to_genai(&c, long_running, why);
+	case C_BYTES:
+		return bytes_to_genai(&c, why);
+	case C_URI:
+		return uri_to_genai(&c);
 	case C_TEXT:
-		set_field(g, ADK_TEXT, json_incref(c.value));
-		if (true_member(c.md, M_THOUGHT))
-			set_field(g, ADK_THOUGHT, json_true());
-		set_signature(g, c.md);
-		return g;
-	case C_DATA: {
-		const char *type = string_member(c.md, M_TYPE);
-		for (size_t i = 0; type && i < NTYPED; i++) {
-			if (strcmp(type, typed_parts[i].type) != 0)
-				continue;
-			if (!json_is_object(c.value)) {
-				json_decref(g);
-				*why = "typed data part whose data is not an object";
-				return NULL;
-			}
-			set_field(g, typed_parts[i].field, json_incref(c.value));
-			if (typed_parts[i].field == ADK_FUNCTION_CALL) {
-				set_signature(g, c.md);
-				if (long_running)
-					*long_running = true_member(c.md, M_IS_LONG_RUNNING);
-			}
-			return g;
-		}
-		/* Untyped data travels as tagged text/plain bytes, byte-exact with Go. */
-		struct strbuf text = STRBUF_INIT, b64 = STRBUF_INIT;
-		strbuf_addstr(&text, TAG_OPEN);
-		a2a_go_json(&text, c.value);
-		strbuf_addstr(&text, TAG_CLOSE);
-		base64_encode(&b64, text.buf, text.len);
-		json_t *blob = json_object();
-		set_field(blob, ADK_MIME_TYPE, json_string(TEXT_PLAIN));
-		set_field(blob, ADK_DATA, json_stringn(b64.buf, b64.len));
-		set_field(g, ADK_INLINE_DATA, blob);
-		strbuf_release(&text);
-		strbuf_release(&b64);
-		return g;
+		break;
 	}
-	case C_BYTES: {
-		struct strbuf bytes = STRBUF_INIT, b64 = STRBUF_INIT;
-		if (!base64_decode(&bytes, json_string_value(c.value),
-		                   json_string_length(c.value))) {
-			strbuf_release(&bytes);
-			json_decref(g);
-			*why = "invalid base64 in file bytes";
-			return NULL;
-		}
-		base64_encode(&b64, bytes.buf ? bytes.buf : "", bytes.len);
-		json_t *blob = json_object();
-		set_field(blob, ADK_DATA, json_stringn(b64.buf ? b64.buf : "", b64.len));
-		if (nonempty(c.mime))
-			set_field(blob, ADK_MIME_TYPE, json_string(c.mime));
-		if (nonempty(c.name))
-			set_field(blob, ADK_DISPLAY_NAME, json_string(c.name));
-		set_field(g, ADK_INLINE_DATA, blob);
-		/* Extension: the video metadata Go and Python/JS send with inline bytes comes back.
-		 */
-		json_t *video = object_member(c.md, M_VIDEO_METADATA_GO);
-		if (!video)
-			video = object_member(c.md, M_VIDEO_METADATA);
-		if (video)
-			set_field(g, ADK_VIDEO_METADATA, json_incref(video));
-		strbuf_release(&bytes);
-		strbuf_release(&b64);
-		return g;
-	}
-	case C_URI: {
-		json_t *fd = json_object();
-		set_field(fd, ADK_FILE_URI, json_incref(c.value));
-		if (nonempty(c.mime))
-			set_field(fd, ADK_MIME_TYPE, json_string(c.mime));
-		if (nonempty(c.name))
-			set_field(fd, ADK_DISPLAY_NAME, json_string(c.name));
-		set_field(g, ADK_FILE_DATA, fd);
-		return g;
-	}
-	}
+	/* Rule 1. */
+	json_t *g = json_object();
+	set_field(g, ADK_TEXT, json_incref(c.value));
+	if (true_member(c.md, M_THOUGHT))
+		set_field(g, ADK_THOUGHT, json_true());
+	set_signature(g, c.md);
 	return g;
 }
 
@@ -1076,7 +1264,6 @@ static json_t *task_body(const struct a2a_object *o, const struct a2a_event_opti
 	json_t *msg = object_member(status, A_MESSAGE);
 	json_t *msg_parts = json_object_get(msg, A_PARTS);
 	json_t *md = object_member(o->obj, A_METADATA);
-	json_t *msg_md = object_member(msg, A_METADATA);
 	b.parts = json_array();
 	b.lrt = json_array();
 	json_t *artifacts = json_object_get(o->obj, A_ARTIFACTS);
@@ -1110,7 +1297,8 @@ static json_t *task_body(const struct a2a_object *o, const struct a2a_event_opti
 	b.turn_complete = final;
 	b.task_id = string_member(o->obj, A_ID);
 	b.context_id = string_member(o->obj, A_CONTEXT_ID);
-	b.maps = (struct meta_maps){{md, msg_md}, {md, msg_md}, {md, msg_md}};
+	/* A Task's metadata is task.metadata alone: artifacts and status message are ignored. */
+	b.maps = (struct meta_maps){{md, NULL}, {md, NULL}, {md, NULL}};
 	json_t *ev = build_body(&b, opts);
 	body_release(&b);
 	return ev;
@@ -1139,7 +1327,8 @@ static json_t *status_body(const struct a2a_object *o, const struct a2a_event_op
 		if (!convert_parts(msg_parts, skip_first ? 1 : 0, b.parts, b.lrt, why))
 			goto fail;
 		b.turn_complete = true;
-		b.maps = (struct meta_maps){{md, msg_md}, {md, msg_md}, {md, msg_md}};
+		/* Go reads a final update's event.metadata only, never its message's. */
+		b.maps = (struct meta_maps){{md, NULL}, {md, NULL}, {md, NULL}};
 	} else {
 		if (!msg)
 			goto none;
@@ -1197,10 +1386,33 @@ static json_t *artifact_body(const struct a2a_object *o, const struct a2a_event_
 	b.partial = o->adk_partial >= 0 ? o->adk_partial == 1 : o->append || !o->last_chunk;
 	b.task_id = string_member(o->obj, A_TASK_ID);
 	b.context_id = string_member(o->obj, A_CONTEXT_ID);
-	b.maps = (struct meta_maps){{art_md, md}, {art_md, md}, {md, art_md}};
+	/* The artifact's metadata wins, but actions come from event.metadata only (Go). */
+	b.maps = (struct meta_maps){{art_md, md}, {art_md, md}, {md, NULL}};
 	json_t *ev = build_body(&b, opts);
 	body_release(&b);
 	return ev;
+}
+
+/*
+ * The ids to-a2a --lossless writes as adk_long_running_tool_ids, which no
+ * ADK peer sends: non-empty strings only.  Caller owns the result; NULL when
+ * there are none.
+ */
+static json_t *lossless_long_running_ids(const json_t *md)
+{
+	json_t *ids = json_object_get(md, M_LONG_RUNNING_IDS);
+	json_t *out = NULL;
+	size_t i;
+	json_t *id;
+	json_array_foreach(ids, i, id)
+	{
+		if (!json_is_string(id) || !json_string_length(id))
+			continue;
+		if (!out)
+			out = json_array();
+		json_array_append(out, id);
+	}
+	return out;
 }
 
 static json_t *message_body(const struct a2a_object *o, const struct a2a_event_options *opts,
@@ -1209,11 +1421,12 @@ static json_t *message_body(const struct a2a_object *o, const struct a2a_event_o
 	struct body b = {0};
 	json_t *md = object_member(o->obj, A_METADATA);
 	b.parts = json_array();
-	b.lrt = json_array();
-	if (!convert_parts(json_object_get(o->obj, A_PARTS), 0, b.parts, b.lrt, why)) {
+	/* A Message never sets longRunningToolIds, whatever its parts say (section 6.3). */
+	if (!convert_parts(json_object_get(o->obj, A_PARTS), 0, b.parts, NULL, why)) {
 		body_release(&b);
 		return NULL;
 	}
+	b.lrt = lossless_long_running_ids(md);
 	const char *role = string_member(o->obj, A_ROLE);
 	b.user_role = role && (strcasecmp(role, "user") == 0 || strcasecmp(role, "ROLE_USER") == 0);
 	b.turn_complete = true;

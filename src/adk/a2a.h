@@ -24,6 +24,11 @@ struct a2a_message_options {
 	const char *task_id; /* NULL: not set (or from metadata) */
 	const char *context_id;
 	bool ids_from_metadata; /* customMetadata "a2a:task_id" / "a2a:context_id" */
+	/*
+	 * Also write what ADK Go does not (adk_actions, adk_error_message,
+	 * adk_thought_signature), so that adkev -> adkev round trips keep it.
+	 */
+	bool lossless;
 };
 
 /*
@@ -31,8 +36,8 @@ struct a2a_message_options {
  * longRunningToolIds (may be NULL).  Caller owns the result; NULL on bad
  * input.
  */
-json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids, enum a2a_version version,
-                            const char **why);
+json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids,
+                            const struct a2a_message_options *o, const char **why);
 
 /*
  * The A2A Message for one ADK event (section 5).  fresh_id is the messageId

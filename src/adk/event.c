@@ -168,14 +168,29 @@ bool adk_truthy(const json_t *obj, enum adk_field field)
 
 /*
  * A value is an event when it is an object carrying at least one member that
- * only ADK events carry.  This keeps A2A objects, JSON-RPC envelopes and
- * arbitrary JSON from being read as empty events.
+ * only ADK events carry; any one of them is enough (an event holding only its
+ * groundingMetadata is still an event).  This keeps A2A objects, JSON-RPC
+ * envelopes and arbitrary JSON from being read as empty events: id is left
+ * out, as an A2A Task has one too.
  */
 static const enum adk_field event_markers[] = {
-    ADK_AUTHOR,        ADK_INVOCATION_ID,         ADK_CONTENT,        ADK_ACTIONS,
-    ADK_PARTIAL,       ADK_TURN_COMPLETE,         ADK_ERROR_CODE,     ADK_ERROR_MESSAGE,
-    ADK_TIMESTAMP,     ADK_LONG_RUNNING_TOOL_IDS, ADK_USAGE_METADATA, ADK_BRANCH,
-    ADK_FINISH_REASON, ADK_CUSTOM_METADATA,
+    ADK_AUTHOR,
+    ADK_INVOCATION_ID,
+    ADK_CONTENT,
+    ADK_ACTIONS,
+    ADK_PARTIAL,
+    ADK_TURN_COMPLETE,
+    ADK_ERROR_CODE,
+    ADK_ERROR_MESSAGE,
+    ADK_TIMESTAMP,
+    ADK_INTERRUPTED,
+    ADK_LONG_RUNNING_TOOL_IDS,
+    ADK_USAGE_METADATA,
+    ADK_BRANCH,
+    ADK_FINISH_REASON,
+    ADK_CUSTOM_METADATA,
+    ADK_GROUNDING_METADATA,
+    ADK_CITATION_METADATA,
 };
 
 enum value_kind value_kind(const json_t *value)
@@ -224,10 +239,38 @@ const char *event_invocation_id(const json_t *event)
 	return adk_get_string(event, ADK_INVOCATION_ID);
 }
 
+static const json_t *string_or_null(const json_t *v)
+{
+	return json_is_string(v) ? v : NULL;
+}
+
+const json_t *event_author_string(const json_t *event)
+{
+	return string_or_null(adk_get(event, ADK_AUTHOR));
+}
+
+const json_t *event_invocation_id_string(const json_t *event)
+{
+	return string_or_null(adk_get(event, ADK_INVOCATION_ID));
+}
+
+bool json_string_equals(const json_t *s, const char *name)
+{
+	size_t len = strlen(name);
+	return json_is_string(s) && json_string_length(s) == len &&
+	       memcmp(json_string_value(s), name, len) == 0;
+}
+
+bool json_strings_equal(const json_t *a, const json_t *b)
+{
+	return json_is_string(a) && json_is_string(b) &&
+	       json_string_length(a) == json_string_length(b) &&
+	       memcmp(json_string_value(a), json_string_value(b), json_string_length(a)) == 0;
+}
+
 bool event_is_user(const json_t *event)
 {
-	const char *author = event_author(event);
-	return author && strcmp(author, "user") == 0;
+	return json_string_equals(event_author_string(event), "user");
 }
 
 bool event_is_partial(const json_t *event)

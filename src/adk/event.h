@@ -122,6 +122,19 @@ const char *value_not_event_reason(const json_t *value);
 /* Event fields. */
 const char *event_author(const json_t *event);
 const char *event_invocation_id(const json_t *event);
+/*
+ * The author and the invocation id as the JSON strings they are (borrowed),
+ * or NULL when absent or not strings.  A name may hold "\u0000", so names
+ * are compared, printed and used as table keys with the length jansson
+ * reports (json_string_length), never as C strings: "a\u0000evil" is not
+ * "a".
+ */
+const json_t *event_author_string(const json_t *event);
+const json_t *event_invocation_id_string(const json_t *event);
+/* Whether s is a JSON string whose whole value, every byte of it, is name. */
+bool json_string_equals(const json_t *s, const char *name);
+/* Whether JSON strings a and b are the same bytes (false if either is not a string). */
+bool json_strings_equal(const json_t *a, const json_t *b);
 bool event_is_user(const json_t *event);
 bool event_is_partial(const json_t *event);
 /* content.parts as an array, or NULL. */

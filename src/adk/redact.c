@@ -11,7 +11,6 @@
 #include "write/termtext.h"
 
 #include <stdint.h>
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,8 +23,8 @@ const size_t redact_ndefault_words = sizeof redact_default_words / sizeof redact
  * The normalised rule's words (events.md 3.3), drawn from Sentry's default
  * scrubbing list and the keywords of gitleaks and detect-secrets: a key is
  * sensitive when it ends with one of them.  "secretkey" (Django's
- * SECRET_KEY, AWS's secret_key) and "cookies" go beyond the contract's list;
- * adkev-trajectory(1) says so.
+ * SECRET_KEY, AWS's secret_key), "secrets", "passwords" and "cookies" go
+ * beyond the contract's list; adkev-trajectory(1) says so.
  */
 static const char *const suffix_words[] = {
     "apikey",     "token",      "secret",      "secretkey",     "password", "passwd",    "pwd",
@@ -137,6 +136,7 @@ void redactor_init(struct redactor *r, bool exact, const char *const *extra, siz
 	r->exact = exact;
 	r->nwords = 0;
 	r->words = xcalloc(ndefaults + nextra, sizeof *r->words);
+	r->lengths = xcalloc(ndefaults + nextra, sizeof *r->lengths);
 	for (size_t i = 0; i < ndefaults + nextra; i++) {
 		const char *w = i < ndefaults ? defaults[i] : extra[i - ndefaults];
 		char *word = exact ? xstrdup(w) : redact_normalise(w, strlen(w));
@@ -146,6 +146,7 @@ void redactor_init(struct redactor *r, bool exact, const char *const *extra, siz
 			free(word);
 			continue;
 		}
+		r->lengths[r->nwords] = strlen(word);
 		r->words[r->nwords++] = word;
 	}
 }
@@ -155,14 +156,10 @@ void redactor_release(struct redactor *r)
 	for (size_t i = 0; i < r->nwords; i++)
 		free(r->words[i]);
 	free(r->words);
+	free(r->lengths);
 	r->words = NULL;
+	r->lengths = NULL;
 	r->nwords = 0;
-}
-
-static bool ends_with(const char *s, size_t n, const char *word)
-{
-	size_t wl = strlen(word);
-	return wl <= n && memcmp(s + n - wl, word, wl) == 0;
 }
 
 static bool normalised_is_sensitive(const struct redactor *r, const char *norm, size_t n)
@@ -170,9 +167,11 @@ static bool normalised_is_sensitive(const struct redactor *r, const char *norm, 
 	for (size_t i = 0; i < sizeof whole_words / sizeof *whole_words; i++)
 		if (strlen(whole_words[i]) == n && memcmp(norm, whole_words[i], n) == 0)
 			return true;
-	for (size_t i = 0; i < r->nwords; i++)
-		if (ends_with(norm, n, r->words[i]))
+	for (size_t i = 0; i < r->nwords; i++) {
+		size_t wl = r->lengths[i];
+		if (wl <= n && memcmp(norm + n - wl, r->words[i], wl) == 0)
 			return true;
+	}
 	return false;
 }
 
@@ -180,7 +179,7 @@ bool redact_key_is_sensitive(const struct redactor *r, const char *key, size_t l
 {
 	if (r->exact) {
 		for (size_t i = 0; i < r->nwords; i++)
-			if (strlen(r->words[i]) == len && memcmp(r->words[i], key, len) == 0)
+			if (r->lengths[i] == len && memcmp(r->words[i], key, len) == 0)
 				return true;
 		return false;
 	}
@@ -309,9 +308,10 @@ static bool pem_private_key(const char *s, size_t len, size_t i, struct span *sp
 	if (!starts_with(s, len, i, begin))
 		return false;
 	size_t label = i + sizeof begin - 1;
-	size_t close = find(s, len, label, "-----");
-	/* The label: capital letters, digits and spaces, naming a private key. */
-	if (close == len || close - label > 64)
+	/* The label: at most 64 capital letters, digits and spaces, naming a private key. */
+	size_t limit = len - label > 64 + 5 ? label + 64 + 5 : len;
+	size_t close = find(s, limit, label, "-----");
+	if (close == limit)
 		return false;
 	bool private_key = false;
 	for (size_t k = label; k < close; k++) {
@@ -454,7 +454,7 @@ static bool prefixed_key(const char *s, size_t len, size_t i, struct span *sp)
 {
 	for (size_t k = 0; k < sizeof prefixed_keys / sizeof *prefixed_keys; k++) {
 		const struct prefixed_key *p = &prefixed_keys[k];
-		if (!starts_with(s, len, i, p->prefix))
+		if (p->prefix[0] != s[i] || !starts_with(s, len, i, p->prefix))
 			continue;
 		size_t body = i + strlen(p->prefix);
 		size_t end = run_end(s, len, body, p->body_char);
@@ -496,13 +496,19 @@ static bool secret_at(const char *s, size_t len, size_t i, struct span *sp)
 	}
 }
 
+/* The bytes a secret can start with: secret_at() is asked about these only. */
+static const bool may_start_secret[256] = {
+    ['-'] = true, ['A'] = true, ['B'] = true, ['b'] = true, ['e'] = true,
+    ['g'] = true, ['r'] = true, ['s'] = true, ['x'] = true,
+};
+
 bool redact_text(const char *s, size_t len, struct strbuf *out)
 {
 	size_t copied = 0;
 	bool found = false;
 	for (size_t i = 0; i < len;) {
 		struct span sp;
-		if (!secret_at(s, len, i, &sp)) {
+		if (!may_start_secret[(unsigned char)s[i]] || !secret_at(s, len, i, &sp)) {
 			i++;
 			continue;
 		}

@@ -32,7 +32,8 @@
 
 struct redactor {
 	bool exact;
-	char **words; /* the defaults, then the added words; normalised unless exact */
+	char **words;    /* the defaults, then the added words; normalised unless exact */
+	size_t *lengths; /* of each word, in bytes */
 	size_t nwords;
 };
 

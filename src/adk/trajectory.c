@@ -657,9 +657,6 @@ int trajectory_write(struct trajectory *t, struct json_writer *w)
 	write_value(w, "final_output", answer_json(&t->answer));
 	write_value(w, "error", t->error ? json_incref(t->error) : json_null());
 	jw_object_end(w);
-	/* After a failed read the output stops where it failed. */
-	if (!t->status)
-		jw_line_end(w);
 	return t->status;
 }
 

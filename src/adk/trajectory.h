@@ -57,28 +57,6 @@ enum {
  */
 bool trajectory_option(struct trajectory_config *c, int opt, const char *arg, bool *bad);
 
-/* clang-format off */
-#define TRAJECTORY_LONG_OPTIONS                                                                    \
-	{"no-redact", no_argument, NULL, OPT_TRAJECTORY_NO_REDACT},                                \
-	{"redact-key", required_argument, NULL, OPT_TRAJECTORY_REDACT_KEY},                        \
-	{"redact-exact", no_argument, NULL, OPT_TRAJECTORY_REDACT_EXACT},                          \
-	{"max-string", required_argument, NULL, OPT_TRAJECTORY_MAX_STRING},                        \
-	{"no-truncate", no_argument, NULL, OPT_TRAJECTORY_NO_TRUNCATE},                            \
-	{"no-tool-calls", no_argument, NULL, OPT_TRAJECTORY_NO_TOOL_CALLS},                        \
-	{"no-state-deltas", no_argument, NULL, OPT_TRAJECTORY_NO_STATE_DELTAS},                    \
-	{"no-token-usage", no_argument, NULL, OPT_TRAJECTORY_NO_TOKEN_USAGE}
-/* clang-format on */
-
-#define TRAJECTORY_OPTIONS_HELP                                                                    \
-	"      --no-redact      keep secrets in tool arguments, results and state\n"               \
-	"      --redact-key WORD  also hide keys ending in WORD (repeatable)\n"                    \
-	"      --redact-exact   hide only keys spelled exactly as a listed word\n"                 \
-	"      --max-string N   cut strings longer than N code points (10000)\n"                   \
-	"      --no-truncate    never cut strings\n"                                               \
-	"      --no-tool-calls  leave out tool calls\n"                                            \
-	"      --no-state-deltas  leave out state deltas\n"                                        \
-	"      --no-token-usage leave out token usage\n"
-
 /*
  * How a trajectory's tool values and state deltas are turned into text:
  * the configuration, the style (pretty or compact) and the redactor.  The
@@ -142,12 +120,13 @@ void trajectory_add(struct trajectory *t, const struct reader_item *item);
  */
 json_t *trajectory_json(struct trajectory *t);
 /*
- * Writes the trajectory with w, which must be in the trajectory's style,
- * and ends its line: the bytes w writes for the value trajectory_json()
- * returns.  Writing stops once w has failed.  Returns 0, or, having
+ * Writes the trajectory as one value with w, which must be in the
+ * trajectory's style: the bytes jw_value() writes for the value
+ * trajectory_json() returns (the caller ends the line).  Writing stops
+ * once w has failed.  Returns 0, or, having
  * reported it, EXIT_OSERR when a temporary file could not be made or
  * EXIT_IOERR when writing to one failed (then nothing is written), or
- * reading one back did (then the output stops there).
+ * reading one back did (then the output stops there, the value unfinished).
  */
 int trajectory_write(struct trajectory *t, struct json_writer *w);
 void trajectory_free(struct trajectory *t);

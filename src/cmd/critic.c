@@ -122,20 +122,18 @@ static bool critic_option(void *config, int c, const char *arg)
 	}
 }
 
-static const struct option critic_long_options[] = {
-    EXTRACT_LONG_OPTIONS,
-    {"min-score", required_argument, NULL, OPT_MIN_SCORE},
-    {"strict", no_argument, NULL, OPT_STRICT},
-    {NULL, 0, NULL, 0},
+static const struct option_row critic_options[] = {
+    OPTION_VALUE_ROW(OPT_MIN_SCORE, "min-score", "X", "exit 1 when the score is below X"),
+    OPTION_FLAG_ROW(OPT_STRICT, "strict", "a score outside [0, 1] is an error, not a warning"),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_END_ROW,
 };
 
 static int run_critic(int argc, char *argv[])
 {
 	struct extract_options o = {0};
 	struct critic_config cfg = {0};
-	int status =
-	    extract_parse_options(&command_critic, EXTRACT_SHORT_OPTIONS, critic_long_options, argc,
-	                          argv, &o, critic_option, &cfg);
+	int status = extract_parse_options(&command_critic, argc, argv, &o, critic_option, &cfg);
 	if (status >= 0)
 		return status;
 	if (cfg.bad_min_score) {
@@ -148,10 +146,7 @@ static int run_critic(int argc, char *argv[])
 const struct command command_critic = {
     .name = "critic",
     .summary = "Read a critic agent's JSON verdict; a CI gate with --min-score.",
-    .usage = "critic [-eprh] [--min-score X] [--strict] [--author NAME] [--invocation ID]\n"
-             "             [--per-invocation] [--skip-invalid] [FILE ...]",
-    .options = "      --min-score X    exit 1 when the score is below X\n"
-               "      --strict         a score outside [0, 1] is an error, not a "
-               "warning\n" EXTRACT_OPTIONS_HELP,
+    .options = critic_options,
+    .operands = "[FILE ...]",
     .run = run_critic,
 };

@@ -25,9 +25,62 @@ bool extract_parse_jobs(const char *arg, unsigned *jobs)
 	return true;
 }
 
-enum extract_option_result extract_option(struct extract_options *o, int c, const char *arg)
+const struct option_row extract_option_table[] = {
+    {.kind = OPTION_FLAG,
+     .id = 'r',
+     .long_name = "raw-output",
+     .groups = EXTRACT_RESULT,
+     .help = "write a string result as raw text"},
+    {.kind = OPTION_FLAG,
+     .id = 'p',
+     .long_name = "pretty",
+     .groups = EXTRACT_PRETTY,
+     .help = "indent the JSON output"},
+    {.kind = OPTION_FLAG,
+     .id = 'e',
+     .long_name = "exit-status",
+     .groups = EXTRACT_RESULT,
+     .help = "exit 1 when the result is empty, \"\" or null"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_SKIP_INVALID,
+     .long_name = "skip-invalid",
+     .groups = EXTRACT_INPUT,
+     .help = "warn about bad input and go on"},
+    {.kind = OPTION_VALUE,
+     .id = OPT_AUTHOR,
+     .long_name = "author",
+     .arg_name = "NAME",
+     .groups = EXTRACT_FILTERS,
+     .help = "only events written by NAME"},
+    {.kind = OPTION_VALUE,
+     .id = OPT_INVOCATION,
+     .long_name = "invocation",
+     .arg_name = "ID",
+     .groups = EXTRACT_FILTERS,
+     .help = "only events of invocation ID"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_PER_INVOCATION,
+     .long_name = "per-invocation",
+     .groups = EXTRACT_RESULT,
+     .help = "one result per invocation, as JSON lines"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_PROGRESS,
+     .long_name = "progress",
+     .groups = EXTRACT_INPUT,
+     .help = "show progress on standard error when it is a terminal"},
+    {.kind = OPTION_VALUE,
+     .id = 'j',
+     .long_name = "jobs",
+     .arg_name = "N",
+     .groups = EXTRACT_JOBS,
+     .help = "parse on N threads (default: one per online CPU)"},
+    OPTION_INCLUDE_ROW(command_help_option, 0),
+    OPTION_END_ROW,
+};
+
+bool extract_option(struct extract_options *o, int id, const char *arg, const char **why)
 {
-	switch (c) {
+	switch (id) {
 	case 'r':
 		o->style.raw = true;
 		break;
@@ -37,8 +90,6 @@ enum extract_option_result extract_option(struct extract_options *o, int c, cons
 	case 'e':
 		o->exit_status = true;
 		break;
-	case 'h':
-		return EXTRACT_OPTION_HELP;
 	case OPT_SKIP_INVALID:
 		o->skip_invalid = true;
 		break;
@@ -53,44 +104,46 @@ enum extract_option_result extract_option(struct extract_options *o, int c, cons
 		break;
 	case 'j':
 		if (!extract_parse_jobs(arg, &o->jobs))
-			return EXTRACT_OPTION_BAD_VALUE;
+			*why = EXTRACT_JOBS_ERROR;
 		break;
 	case OPT_PROGRESS:
 		o->progress = true;
 		break;
 	default:
-		return EXTRACT_OPTION_NOT_MINE;
+		return false;
 	}
-	return EXTRACT_OPTION_TAKEN;
+	return true;
 }
 
-int extract_parse_options(const struct command *cmd, const char *short_options,
-                          const struct option *long_options, int argc, char *argv[],
+/* What extract_parse_options() hands command_parse() as the context of take_option(). */
+struct extract_parse {
+	struct extract_options *o;
+	bool (*own_option)(void *config, int c, const char *arg);
+	void *config;
+};
+
+static const char *take_option(void *ctx, int id, const char *arg)
+{
+	struct extract_parse *p = ctx;
+	const char *why = NULL;
+	if (extract_option(p->o, id, arg, &why))
+		return why;
+	/* Only a row of the command's own table comes here, so own_option knows it. */
+	if (!p->own_option || !p->own_option(p->config, id, arg))
+		abort();
+	return NULL;
+}
+
+int extract_parse_options(const struct command *cmd, int argc, char *argv[],
                           struct extract_options *o,
                           bool (*own_option)(void *config, int c, const char *arg), void *config)
 {
-	int c;
-	/* glibc: 0 re-initialises getopt, so options may follow operands again. */
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
-		switch (extract_option(o, c, optarg)) {
-		case EXTRACT_OPTION_TAKEN:
-			continue;
-		case EXTRACT_OPTION_HELP:
-			return command_help(cmd);
-		case EXTRACT_OPTION_NOT_MINE:
-			break;
-		case EXTRACT_OPTION_BAD_VALUE:
-			warnx_msg("%s: %s", cmd->name, EXTRACT_JOBS_ERROR);
-			return command_usage(cmd);
-		}
-		if (c == '?' || c == ':' || !own_option || !own_option(config, c, optarg))
-			return command_bad_option(cmd, c, argv);
-	}
+	struct extract_parse p = {o, own_option, config};
+	int status = command_parse(cmd, argc, argv, take_option, &p);
 	/* Every reader the command makes from now on parses on this many threads. */
-	reader_set_jobs(o->jobs);
-	return -1;
+	if (status < 0)
+		reader_set_jobs(o->jobs);
+	return status;
 }
 
 static int status_rank(int status)
@@ -121,10 +174,12 @@ bool result_is_empty(const json_t *result)
 	return !result || !json_truthy(result);
 }
 
-static size_t group_of_id(struct invocation_groups *g, const char *id)
+/* id: a JSON string (keyed by all its bytes, "\u0000" included), or NULL. */
+static size_t group_of_id(struct invocation_groups *g, const json_t *id)
 {
 	if (id) {
-		json_t *known = json_object_get(g->index, id);
+		json_t *known =
+		    json_object_getn(g->index, json_string_value(id), json_string_length(id));
 		if (known)
 			return (size_t)json_integer_value(known);
 	} else if (g->without_id >= 0) {
@@ -135,10 +190,12 @@ static size_t group_of_id(struct invocation_groups *g, const char *id)
 		g->list = xrealloc(g->list, g->cap * sizeof *g->list);
 	}
 	size_t n = g->count++;
-	g->list[n].id = id ? json_string(id) : json_null();
+	g->list[n].id =
+	    id ? json_stringn_nocheck(json_string_value(id), json_string_length(id)) : json_null();
 	g->list[n].state = g->start(g->config);
 	if (id)
-		json_object_set_new(g->index, id, json_integer((json_int_t)n));
+		json_object_setn_new_nocheck(g->index, json_string_value(id),
+		                             json_string_length(id), json_integer((json_int_t)n));
 	else
 		g->without_id = (long)n;
 	return n;
@@ -163,7 +220,7 @@ void *invocation_groups_state(struct invocation_groups *g, const struct reader_i
 	if (!g->per_invocation)
 		n = group_of_id(g, NULL);
 	else if (item->kind == VALUE_EVENT)
-		n = group_of_id(g, event_invocation_id(item->value));
+		n = group_of_id(g, event_invocation_id_string(item->value));
 	else if (g->in_progress >= 0)
 		n = (size_t)g->in_progress;
 	else
@@ -189,17 +246,11 @@ bool extract_passes_filters(const struct extract_options *o, const struct reader
 	/* A stream error belongs to no agent or invocation, so a filter drops it. */
 	if (item->kind != VALUE_EVENT)
 		return false;
-	if (o->author) {
-		const char *author = event_author(item->value);
-		if (!author || strcmp(author, o->author) != 0)
-			return false;
-	}
-	if (o->invocation) {
-		const char *id = event_invocation_id(item->value);
-		if (!id || strcmp(id, o->invocation) != 0)
-			return false;
-	}
-	return true;
+	/* Whole names: "a\u0000evil" is not author "a". */
+	if (o->author && !json_string_equals(event_author_string(item->value), o->author))
+		return false;
+	return !o->invocation ||
+	       json_string_equals(event_invocation_id_string(item->value), o->invocation);
 }
 
 /* Prints one result; returns the status -e asks for. */

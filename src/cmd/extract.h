@@ -30,56 +30,47 @@ struct extract_options {
 	bool full_scan; /* read forward even where a backward read would do (final) */
 };
 
-/* Long-only options get values above any character. */
+/*
+ * The ids of the shared long-only options (the others are their short
+ * letters).  A subcommand's own long-only options start at OPT_COMMAND;
+ * the trajectory options (adk/trajectory.h) at OPT_COMMAND + 20.
+ */
 enum {
-	OPT_SKIP_INVALID = 256,
+	OPT_SKIP_INVALID = OPTION_ID_FIRST,
 	OPT_AUTHOR,
 	OPT_INVOCATION,
 	OPT_PER_INVOCATION,
 	OPT_PROGRESS,
-	OPT_COMMAND = 300 /* a subcommand's own long-only options start here */
+	OPT_COMMAND = 300
 };
 
-/* The leading ':' makes getopt_long() return ':' for a missing value. */
-#define EXTRACT_SHORT_OPTIONS ":rpehj:"
-#define EXTRACT_LONG_OPTIONS                                                                       \
-	{"raw-output", no_argument, NULL, 'r'}, {"pretty", no_argument, NULL, 'p'},                \
-	    {"exit-status", no_argument, NULL, 'e'}, {"help", no_argument, NULL, 'h'},             \
-	    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},                                 \
-	    {"author", required_argument, NULL, OPT_AUTHOR},                                       \
-	    {"invocation", required_argument, NULL, OPT_INVOCATION},                               \
-	    {"per-invocation", no_argument, NULL, OPT_PER_INVOCATION},                             \
-	    {"progress", no_argument, NULL, OPT_PROGRESS},                                         \
-	{                                                                                          \
-		"jobs", required_argument, NULL, 'j'                                               \
-	}
-/* The option summary printed by --help for the options above. */
-#define EXTRACT_OPTIONS_HELP                                                                       \
-	"  -r, --raw-output     write a string result as raw text\n"                               \
-	"  -p, --pretty         indent the JSON output\n"                                          \
-	"  -e, --exit-status    exit 1 when the result is empty, \"\" or null\n"                   \
-	"      --skip-invalid   warn about bad input and go on\n"                                  \
-	"      --author NAME    only events written by NAME\n"                                     \
-	"      --invocation ID  only events of invocation ID\n"                                    \
-	"      --per-invocation one result per invocation, as JSON lines\n"                        \
-	"      --progress       show progress on standard error when it is a terminal\n"           \
-	"  -j, --jobs N         parse on N threads (default: one per online CPU)\n"                \
-	"  -h, --help           show this help\n"
-
-enum extract_option_result {
-	EXTRACT_OPTION_TAKEN,
-	EXTRACT_OPTION_HELP,
-	EXTRACT_OPTION_NOT_MINE,
-	EXTRACT_OPTION_BAD_VALUE /* reported already */
+/*
+ * The options every extracting subcommand takes, in groups so that a
+ * command that takes only some of them includes those:
+ * OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_PRETTY | EXTRACT_JOBS).
+ * -h, --help comes with every group.
+ */
+enum extract_option_group {
+	EXTRACT_RESULT = 1 << 0,  /* -r, -e, --per-invocation */
+	EXTRACT_PRETTY = 1 << 1,  /* -p */
+	EXTRACT_FILTERS = 1 << 2, /* --author NAME, --invocation ID */
+	EXTRACT_INPUT = 1 << 3,   /* --skip-invalid, --progress */
+	EXTRACT_JOBS = 1 << 4,    /* -j N */
+	EXTRACT_ALL = (1 << 5) - 1
 };
+extern const struct option_row extract_option_table[];
 
 /* Parses the value of -j/--jobs, a whole number from 1 to EXTRACT_MAX_JOBS. */
 bool extract_parse_jobs(const char *arg, unsigned *jobs);
 #define EXTRACT_MAX_JOBS   1024
 #define EXTRACT_JOBS_ERROR "invalid value for --jobs: a whole number from 1 to 1024 is needed"
 
-/* Takes one option getopt_long() returned, if it is a common one. */
-enum extract_option_result extract_option(struct extract_options *o, int c, const char *arg);
+/*
+ * Takes one option of extract_option_table into *o and returns true, or
+ * returns false when id is not one of them.  *why is set (else left alone)
+ * when the value is wrong: a usage error, as an option_take_fn says it.
+ */
+bool extract_option(struct extract_options *o, int id, const char *arg, const char **why);
 
 struct extract_writer;
 
@@ -161,13 +152,13 @@ struct extract_writer {
 };
 
 /*
- * Parses a subcommand's options: the common ones into *o, the others through
- * own_option (which returns false for an option it does not know either).
+ * Parses a subcommand's options with its table (cmd->options): the shared
+ * ones into *o, the others through own_option (called only with the ids of
+ * the command's own rows; it returns false for an id it does not know).
  * Returns -1 when the run should go on with the operands at argv[optind..],
  * else the exit status to return at once (0 after --help, EXIT_USAGE).
  */
-int extract_parse_options(const struct command *cmd, const char *short_options,
-                          const struct option *long_options, int argc, char *argv[],
+int extract_parse_options(const struct command *cmd, int argc, char *argv[],
                           struct extract_options *o,
                           bool (*own_option)(void *config, int c, const char *arg), void *config);
 

@@ -107,19 +107,18 @@ static bool final_option(void *config, int c, const char *arg)
 	return true;
 }
 
-static const struct option final_long_options[] = {
-    EXTRACT_LONG_OPTIONS,
-    {"concat", no_argument, NULL, OPT_CONCAT},
-    {"full-scan", no_argument, NULL, OPT_FULL_SCAN},
-    {NULL, 0, NULL, 0},
+static const struct option_row final_options[] = {
+    OPTION_FLAG_ROW(OPT_CONCAT, "concat", "every text part of every final response, joined"),
+    OPTION_FLAG_ROW(OPT_FULL_SCAN, "full-scan", "read every event, never from the end of a file"),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_END_ROW,
 };
 
 static int run_final(int argc, char *argv[])
 {
 	struct extract_options o = {0};
 	struct final_config cfg = {false, false};
-	int status = extract_parse_options(&command_final, EXTRACT_SHORT_OPTIONS,
-	                                   final_long_options, argc, argv, &o, final_option, &cfg);
+	int status = extract_parse_options(&command_final, argc, argv, &o, final_option, &cfg);
 	if (status >= 0)
 		return status;
 	o.full_scan = cfg.full_scan;
@@ -130,10 +129,7 @@ static int run_final(int argc, char *argv[])
 const struct command command_final = {
     .name = "final",
     .summary = "Print the agent's final response text.",
-    .usage = "final [-eprh] [--concat] [--full-scan] [-j N] [--author NAME] [--invocation ID]\n"
-             "             [--per-invocation] [--skip-invalid] [FILE ...]",
-    .options = "      --concat         every text part of every final response, joined\n"
-               "      --full-scan      read every event, never from the end of a "
-               "file\n" EXTRACT_OPTIONS_HELP,
+    .options = final_options,
+    .operands = "[FILE ...]",
     .run = run_final,
 };

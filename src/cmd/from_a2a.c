@@ -24,19 +24,20 @@ enum {
 	OPT_AGGREGATE,
 };
 
-static const struct option from_a2a_options[] = {
-    {"pretty", no_argument, NULL, 'p'},
-    {"help", no_argument, NULL, 'h'},
-    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
-    {"author", required_argument, NULL, OPT_AUTHOR},
-    {"invocation-id", required_argument, NULL, OPT_INVOCATION_ID},
-    {"branch", required_argument, NULL, OPT_BRANCH},
-    {"deterministic", no_argument, NULL, OPT_DETERMINISTIC},
-    {"no-peer-actions", no_argument, NULL, OPT_NO_PEER_ACTIONS},
-    {"aggregate", no_argument, NULL, OPT_AGGREGATE},
-    {"progress", no_argument, NULL, OPT_PROGRESS},
-    {"jobs", required_argument, NULL, 'j'},
-    {NULL, 0, NULL, 0},
+static const struct option_row from_a2a_options[] = {
+    OPTION_VALUE_ROW(OPT_AUTHOR, "author", "NAME", "the events' author (default \"a2a agent\")"),
+    OPTION_VALUE_ROW(OPT_INVOCATION_ID, "invocation-id", "ID",
+                     "the events' invocationId (default: one fresh e-UUID)"),
+    OPTION_VALUE_ROW(OPT_BRANCH, "branch", "BRANCH", "the events' branch"),
+    OPTION_FLAG_ROW(OPT_DETERMINISTIC, "deterministic",
+                    "ids a2a-1, a2a-2, ...; timestamps only from the A2A status; invocation "
+                    "e-a2a unless given"),
+    OPTION_FLAG_ROW(OPT_NO_PEER_ACTIONS, "no-peer-actions",
+                    "ignore escalate, transfer and other actions the peer sends"),
+    OPTION_FLAG_ROW(OPT_AGGREGATE, "aggregate",
+                    "also write each artifact's chunks as one whole event"),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_PRETTY | EXTRACT_INPUT | EXTRACT_JOBS),
+    OPTION_END_ROW,
 };
 
 /* The chunks of one artifact gathered so far (--aggregate). */
@@ -56,6 +57,7 @@ struct from_a2a {
 	bool deterministic;
 	bool aggregate;
 	bool progress;
+	unsigned jobs; /* -j */
 	unsigned long produced;
 	char invocation[40];
 	/* Open aggregations, oldest first. */
@@ -281,56 +283,53 @@ static int from_a2a_loop(struct from_a2a *f, int argc, char *argv[])
 	return status;
 }
 
+static const char *from_a2a_option(void *ctx, int id, const char *arg)
+{
+	struct from_a2a *f = ctx;
+	switch (id) {
+	case 'p':
+		f->style.pretty = true;
+		break;
+	case OPT_SKIP_INVALID:
+		f->skip_invalid = true;
+		break;
+	case OPT_AUTHOR:
+		f->ev.author = arg;
+		break;
+	case OPT_INVOCATION_ID:
+		f->ev.invocation_id = arg;
+		break;
+	case OPT_BRANCH:
+		f->ev.branch = arg;
+		break;
+	case OPT_DETERMINISTIC:
+		f->deterministic = true;
+		break;
+	case OPT_NO_PEER_ACTIONS:
+		f->ev.no_peer_actions = true;
+		break;
+	case OPT_AGGREGATE:
+		f->aggregate = true;
+		break;
+	case OPT_PROGRESS:
+		f->progress = true;
+		break;
+	case 'j':
+		if (!extract_parse_jobs(arg, &f->jobs))
+			return EXTRACT_JOBS_ERROR;
+		break;
+	}
+	return NULL;
+}
+
 static int run_from_a2a(int argc, char *argv[])
 {
 	struct from_a2a f;
-	int c;
 	memset(&f, 0, sizeof f);
 	f.ev.author = "a2a agent";
-	optind = 0;
-	opterr = 0;
-	unsigned jobs = 0;
-	while ((c = getopt_long(argc, argv, ":phj:", from_a2a_options, NULL)) != -1) {
-		switch (c) {
-		case 'p':
-			f.style.pretty = true;
-			break;
-		case 'h':
-			return command_help(&command_from_a2a);
-		case OPT_SKIP_INVALID:
-			f.skip_invalid = true;
-			break;
-		case OPT_AUTHOR:
-			f.ev.author = optarg;
-			break;
-		case OPT_INVOCATION_ID:
-			f.ev.invocation_id = optarg;
-			break;
-		case OPT_BRANCH:
-			f.ev.branch = optarg;
-			break;
-		case OPT_DETERMINISTIC:
-			f.deterministic = true;
-			break;
-		case OPT_NO_PEER_ACTIONS:
-			f.ev.no_peer_actions = true;
-			break;
-		case OPT_AGGREGATE:
-			f.aggregate = true;
-			break;
-		case OPT_PROGRESS:
-			f.progress = true;
-			break;
-		case 'j':
-			if (!extract_parse_jobs(optarg, &jobs)) {
-				warnx_msg("from-a2a: %s", EXTRACT_JOBS_ERROR);
-				return command_usage(&command_from_a2a);
-			}
-			break;
-		default:
-			return command_bad_option(&command_from_a2a, c, argv);
-		}
-	}
+	int status = command_parse(&command_from_a2a, argc, argv, from_a2a_option, &f);
+	if (status >= 0)
+		return status;
 	if (!f.ev.invocation_id) {
 		/* One invocation for the whole run; a fixed one when the output must be
 		 * reproducible. */
@@ -342,28 +341,14 @@ static int run_from_a2a(int argc, char *argv[])
 		snprintf(f.invocation, sizeof f.invocation, "e-%s", uuid);
 		f.ev.invocation_id = f.invocation;
 	}
-	reader_set_jobs(jobs);
+	reader_set_jobs(f.jobs);
 	return from_a2a_loop(&f, argc - optind, argv + optind);
 }
 
 const struct command command_from_a2a = {
     .name = "from-a2a",
     .summary = "Convert A2A messages, tasks and task updates to ADK events.",
-    .usage = "from-a2a [-ph] [--author NAME] [--invocation-id ID] [--branch BRANCH]\n"
-             "                [--deterministic] [--no-peer-actions] [--aggregate]\n"
-             "                [--skip-invalid] [--progress] [-j N] [FILE ...]",
-    .options = "      --author NAME       the events' author (default \"a2a agent\")\n"
-               "      --invocation-id ID  the events' invocationId (default: one fresh e-UUID)\n"
-               "      --branch BRANCH     the events' branch\n"
-               "      --deterministic     ids a2a-1, a2a-2, ...; timestamps only from the A2A\n"
-               "                          status; invocation e-a2a unless given\n"
-               "      --no-peer-actions   ignore escalate, transfer and other actions the\n"
-               "                          peer sends\n"
-               "      --aggregate         also write each artifact's chunks as one whole event\n"
-               "  -p, --pretty            indent the JSON output\n"
-               "      --skip-invalid      warn about bad input and go on\n"
-               "      --progress          show progress on standard error when it is a terminal\n"
-               "  -j, --jobs N            parse on N threads (default: one per online CPU)\n"
-               "  -h, --help              show this help\n",
+    .options = from_a2a_options,
+    .operands = "[FILE ...]",
     .run = run_from_a2a,
 };

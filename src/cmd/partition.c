@@ -10,6 +10,7 @@
  * --trajectories, each agent's events become its trajectory (section 3.3).
  */
 #include "cmd/extract.h"
+#include "cmd/trajectory.h"
 #include "cmd/partition_dir.h"
 #include "write/filename.h"
 #include "write/progress.h"
@@ -356,22 +357,17 @@ static const struct extractor trajectories_extractor = {
 
 /* Options. */
 
-static const struct option partition_long_options[] = {
-    EXTRACT_LONG_OPTIONS,
-    {"split", required_argument, NULL, OPT_SPLIT},
-    {"force", no_argument, NULL, OPT_FORCE},
-    {"trajectories", no_argument, NULL, OPT_TRAJECTORIES},
-    TRAJECTORY_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
+static const struct option_row partition_options[] = {
+    OPTION_PATH_ROW(OPT_SPLIT, "split", "DIR", COMPLETE_DIR,
+                    "write DIR/AGENT.jsonl per agent; print the file names"),
+    OPTION_FLAG_ROW(OPT_FORCE, "force", "with --split, overwrite existing files"),
+    OPTION_FLAG_ROW(OPT_TRAJECTORIES, "trajectories",
+                    "each agent's trajectory instead of its events"),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_HEADING_ROW("With --trajectories, the options of adkev trajectory:"),
+    OPTION_INCLUDE_ROW(trajectory_option_table, TRAJECTORY_ALL),
+    OPTION_END_ROW,
 };
-
-static const char *long_option_name(int val)
-{
-	for (const struct option *opt = partition_long_options; opt->name; opt++)
-		if (opt->val == val)
-			return opt->name;
-	return "?";
-}
 
 static bool partition_option(void *config, int c, const char *arg)
 {
@@ -402,7 +398,8 @@ static int check_options(const struct partition_config *cfg, const struct extrac
 {
 	const char *problem = NULL;
 	if (cfg->bad_option) {
-		warnx_msg("partition: invalid value for --%s", long_option_name(cfg->bad_option));
+		warnx_msg("partition: invalid value for --%s",
+		          command_option_name(&command_partition, cfg->bad_option));
 		return command_usage(&command_partition);
 	}
 	if (cfg->split && !*cfg->split)
@@ -419,7 +416,7 @@ static int check_options(const struct partition_config *cfg, const struct extrac
 	}
 	if (cfg->trajectory_option && !cfg->trajectories) {
 		warnx_msg("partition: '--%s' applies only with --trajectories",
-		          long_option_name(cfg->trajectory_option));
+		          command_option_name(&command_partition, cfg->trajectory_option));
 		return command_usage(&command_partition);
 	}
 	return -1;
@@ -431,8 +428,7 @@ static int run_partition(int argc, char *argv[])
 	struct partition_config cfg = {0};
 	trajectory_config_init(&cfg.trajectory);
 	int status =
-	    extract_parse_options(&command_partition, EXTRACT_SHORT_OPTIONS, partition_long_options,
-	                          argc, argv, &o, partition_option, &cfg);
+	    extract_parse_options(&command_partition, argc, argv, &o, partition_option, &cfg);
 	if (status < 0)
 		status = check_options(&cfg, &o);
 	if (status < 0) {
@@ -453,13 +449,7 @@ static int run_partition(int argc, char *argv[])
 const struct command command_partition = {
     .name = "partition",
     .summary = "Split the events by agent, passing them through byte for byte.",
-    .usage = "partition [-eprh] [--split DIR [--force] | --trajectories [TRAJECTORY-OPTIONS]]\n"
-             "             [--author NAME] [--invocation ID] [--per-invocation]\n"
-             "             [--skip-invalid] [--progress] [FILE ...]",
-    .options = "      --split DIR      write DIR/AGENT.jsonl per agent; print the file names\n"
-               "      --force          with --split, overwrite existing files\n"
-               "      --trajectories   each agent's trajectory instead of its "
-               "events\n" EXTRACT_OPTIONS_HELP
-               "\nWith --trajectories, the options of adkev trajectory:\n" TRAJECTORY_OPTIONS_HELP,
+    .options = partition_options,
+    .operands = "[FILE ...]",
     .run = run_partition,
 };

@@ -67,16 +67,15 @@ static const struct extractor reasoning_extractor = {
     .write = &reasoning_writer,
 };
 
-static const struct option reasoning_long_options[] = {
-    EXTRACT_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
+static const struct option_row reasoning_options[] = {
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_END_ROW,
 };
 
 static int run_reasoning(int argc, char *argv[])
 {
 	struct extract_options o = {0};
-	int status = extract_parse_options(&command_reasoning, EXTRACT_SHORT_OPTIONS,
-	                                   reasoning_long_options, argc, argv, &o, NULL, NULL);
+	int status = extract_parse_options(&command_reasoning, argc, argv, &o, NULL, NULL);
 	if (status >= 0)
 		return status;
 	return extract_run(&reasoning_extractor, NULL, &o, argc - optind, argv + optind);
@@ -85,8 +84,7 @@ static int run_reasoning(int argc, char *argv[])
 const struct command command_reasoning = {
     .name = "reasoning",
     .summary = "Print the thought text of the final responses.",
-    .usage = "reasoning [-eprh] [--author NAME] [--invocation ID] [--per-invocation]\n"
-             "             [--skip-invalid] [FILE ...]",
-    .options = EXTRACT_OPTIONS_HELP,
+    .options = reasoning_options,
+    .operands = "[FILE ...]",
     .run = run_reasoning,
 };

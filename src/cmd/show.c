@@ -17,6 +17,7 @@
 #include "adk/eventview.h"
 #include "adk/redact.h"
 #include "cmd/extract.h"
+#include "cmd/show.h"
 #include "write/output.h"
 #include "write/progress.h"
 #include "read/reader.h"
@@ -36,6 +37,7 @@ enum {
 	OPT_FULL,
 	OPT_WIDTH,
 	OPT_REDACT,
+	OPT_FORMAT,
 };
 
 #define TIME_WIDTH       10
@@ -59,6 +61,7 @@ enum {
 #define SGR_CYAN        "36"
 
 struct show_options {
+	bool mermaid; /* --format=mermaid */
 	bool color;
 	bool full;
 	long width;
@@ -82,7 +85,7 @@ struct show {
 	struct strbuf scratch; /* values rendered as JSON */
 	bool have_start;
 	double start;
-	char *invocation; /* the heading shown last, or NULL */
+	json_t *invocation; /* the heading shown last, a JSON string, or NULL */
 	bool any_heading;
 	size_t author_width;
 
@@ -245,7 +248,7 @@ static void line_start(struct show *s, const char *label, const char *label_styl
 		s->used += strlen(when);
 		sgr_reset(s, SGR_DIM);
 		pad(s, 2 + s->indent);
-		const char *author = s->event ? event_author(s->event) : NULL;
+		const json_t *author = s->event ? event_author_string(s->event) : NULL;
 		size_t before = s->used, budget = SIZE_MAX;
 		if (!s->event) {
 			/* A server stream error has no author: say where it came from. */
@@ -254,9 +257,12 @@ static void line_start(struct show *s, const char *label, const char *label_styl
 			s->used += 8;
 			sgr_reset(s, SGR_DIM);
 		} else if (author) {
-			const char *style = strcmp(author, "user") == 0 ? SGR_BOLD : SGR_CYAN;
+			const char *style =
+			    json_string_equals(author, "user") ? SGR_BOLD : SGR_CYAN;
 			sgr(s, style);
-			put_text(s, author, strlen(author), &budget, false, style);
+			/* All of it: a "\u0000" inside is shown escaped, never ends the name. */
+			put_text(s, json_string_value(author), json_string_length(author), &budget,
+			         false, style);
 			sgr_reset(s, style);
 		}
 		size_t w = s->used - before;
@@ -314,8 +320,10 @@ static const char *value_style(enum item_kind kind)
 
 static const char *scratch_json(struct show *s, const json_t *v, size_t *len)
 {
+	struct json_writer w;
 	strbuf_reset(&s->scratch);
-	json_append(&s->scratch, v, false, 0);
+	jw_init_buf(&w, &s->scratch, 0);
+	jw_value(&w, v);
 	*len = s->scratch.len;
 	return s->scratch.buf;
 }
@@ -372,11 +380,14 @@ static void show_item(void *ctx, enum item_kind kind, const json_t *value)
 	case ITEM_RESULT: {
 		json_t *fc =
 		    adk_get(value, kind == ITEM_CALL ? ADK_FUNCTION_CALL : ADK_FUNCTION_RESPONSE);
-		const char *name = adk_get_string(fc, ADK_NAME);
+		json_t *name = adk_get(fc, ADK_NAME);
 		json_t *arg = adk_get(fc, kind == ITEM_CALL ? ADK_ARGS : ADK_RESPONSE);
 		if (kind == ITEM_RESULT && function_response_failed(value))
 			label = "failed";
-		strbuf_addstr(&tmp, name ? name : "?");
+		if (json_is_string(name))
+			strbuf_add(&tmp, json_string_value(name), json_string_length(name));
+		else
+			strbuf_addch(&tmp, '?');
 		strbuf_addstr(&tmp, kind == ITEM_CALL ? " " : " \xE2\x86\x92 "); /* → */
 		seg[nseg++] = (struct segment){tmp.buf, tmp.len, SGR_BOLD};
 		if (arg) {
@@ -491,19 +502,19 @@ static size_t branch_depth(const json_t *event)
 	return depth;
 }
 
-static void heading(struct show *s, const char *id)
+static void heading(struct show *s, const json_t *id)
 {
-	if (s->invocation && strcmp(s->invocation, id) == 0)
+	if (json_strings_equal(s->invocation, id))
 		return;
-	free(s->invocation);
-	s->invocation = xstrdup(id);
+	json_decref(s->invocation);
+	s->invocation = json_stringn_nocheck(json_string_value(id), json_string_length(id));
 	if (s->any_heading)
 		strbuf_addch(&s->out, '\n');
 	s->any_heading = true;
 	size_t budget = SIZE_MAX;
 	sgr(s, SGR_BOLD);
 	strbuf_addstr(&s->out, "invocation ");
-	put_text(s, id, strlen(id), &budget, false, SGR_BOLD);
+	put_text(s, json_string_value(id), json_string_length(id), &budget, false, SGR_BOLD);
 	sgr_reset(s, SGR_BOLD);
 	strbuf_addch(&s->out, '\n');
 }
@@ -523,12 +534,12 @@ static void show_event(struct show *s, const struct reader_item *item)
 		line_end(s);
 	} else {
 		const json_t *event = item->value;
-		const char *id = event_invocation_id(event);
-		const char *author = event_author(event);
+		const json_t *id = event_invocation_id_string(event);
+		const json_t *author = event_author_string(event);
 		if (id)
 			heading(s, id);
-		if (author && strlen(author) > s->author_width)
-			s->author_width = strlen(author);
+		if (author && json_string_length(author) > s->author_width)
+			s->author_width = json_string_length(author);
 		s->event = event;
 		s->indent = 2 * branch_depth(event);
 		if (event_items(event, show_item, s) == 0) {
@@ -552,11 +563,11 @@ static bool passes(const struct show_options *o, const struct reader_item *item)
 		return true;
 	if (item->kind != VALUE_EVENT)
 		return false;
-	const char *author = event_author(item->value);
-	const char *id = event_invocation_id(item->value);
-	if (o->author && (!author || strcmp(author, o->author) != 0))
+	/* Whole names: "a\u0000evil" is not author "a". */
+	if (o->author && !json_string_equals(event_author_string(item->value), o->author))
 		return false;
-	return !o->invocation || (id && strcmp(id, o->invocation) == 0);
+	return !o->invocation ||
+	       json_string_equals(event_invocation_id_string(item->value), o->invocation);
 }
 
 /* The width values are cut to: --width, the terminal's, $COLUMNS, or 80. */
@@ -584,69 +595,74 @@ static bool auto_color(void)
 	return isatty(STDOUT_FILENO);
 }
 
-static const struct option show_long_options[] = {
-    {"color", optional_argument, NULL, OPT_COLOR},
-    {"colour", optional_argument, NULL, OPT_COLOR},
-    {"full", no_argument, NULL, OPT_FULL},
-    {"width", required_argument, NULL, OPT_WIDTH},
-    {"redact", no_argument, NULL, OPT_REDACT},
-    {"author", required_argument, NULL, OPT_AUTHOR},
-    {"invocation", required_argument, NULL, OPT_INVOCATION},
-    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
-    {"progress", no_argument, NULL, OPT_PROGRESS},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const struct option_row show_options[] = {
+    OPTION_OPTIONAL_CHOICE_ROW(OPT_COLOR, "color", "WHEN", "auto|always|never",
+                               "colour the output: auto (on a terminal), always, never"),
+    OPTION_ALIAS_ROW(OPT_COLOR, "colour"),
+    OPTION_FLAG_ROW(OPT_FULL, "full", "show whole values, with their line breaks"),
+    OPTION_VALUE_ROW(OPT_WIDTH, "width", "N", "cut lines to N columns (default: the terminal's)"),
+    OPTION_FLAG_ROW(OPT_REDACT, "redact", "hide secrets, as trajectory does"),
+    OPTION_CHOICE_ROW(OPT_FORMAT, "format", "FORMAT", "text|mermaid",
+                      "text (the default), or mermaid: a sequenceDiagram"),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_FILTERS | EXTRACT_INPUT),
+    OPTION_END_ROW,
 };
+
+/* The options as command_parse() hands them over; color is --color's value. */
+struct show_parse {
+	struct show_options *o;
+	const char *color;
+};
+
+static const char *show_option(void *ctx, int id, const char *arg)
+{
+	struct show_parse *p = ctx;
+	switch (id) {
+	case OPT_COLOR:
+		p->color = arg ? arg : "always";
+		if (strcmp(p->color, "auto") && strcmp(p->color, "always") &&
+		    strcmp(p->color, "never"))
+			return "--color takes auto, always or never";
+		break;
+	case OPT_FULL:
+		p->o->full = true;
+		break;
+	case OPT_WIDTH:
+		if (!parse_long(arg, 1, &p->o->width))
+			return "--width takes a whole number of columns, 1 or more";
+		break;
+	case OPT_AUTHOR:
+		p->o->author = arg;
+		break;
+	case OPT_INVOCATION:
+		p->o->invocation = arg;
+		break;
+	case OPT_SKIP_INVALID:
+		p->o->skip_invalid = true;
+		break;
+	case OPT_PROGRESS:
+		p->o->progress = true;
+		break;
+	case OPT_REDACT:
+		p->o->redact = true;
+		break;
+	case OPT_FORMAT:
+		if (strcmp(arg, "text") && strcmp(arg, "mermaid"))
+			return "--format takes text or mermaid";
+		p->o->mermaid = strcmp(arg, "mermaid") == 0;
+		break;
+	}
+	return NULL;
+}
 
 static int run_show(int argc, char *argv[])
 {
 	struct show_options o = {.width = -1};
-	const char *color = "auto";
-	int c;
-
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", show_long_options, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			return command_help(&command_show);
-		case OPT_COLOR:
-			color = optarg ? optarg : "always";
-			if (strcmp(color, "auto") && strcmp(color, "always") &&
-			    strcmp(color, "never")) {
-				warnx_msg("show: --color takes auto, always or never");
-				return command_usage(&command_show);
-			}
-			break;
-		case OPT_FULL:
-			o.full = true;
-			break;
-		case OPT_WIDTH:
-			if (!parse_long(optarg, 1, &o.width)) {
-				warnx_msg(
-				    "show: --width takes a whole number of columns, 1 or more");
-				return command_usage(&command_show);
-			}
-			break;
-		case OPT_AUTHOR:
-			o.author = optarg;
-			break;
-		case OPT_INVOCATION:
-			o.invocation = optarg;
-			break;
-		case OPT_SKIP_INVALID:
-			o.skip_invalid = true;
-			break;
-		case OPT_PROGRESS:
-			o.progress = true;
-			break;
-		case OPT_REDACT:
-			o.redact = true;
-			break;
-		default:
-			return command_bad_option(&command_show, c, argv);
-		}
-	}
+	struct show_parse parse = {&o, "auto"};
+	int status = command_parse(&command_show, argc, argv, show_option, &parse);
+	if (status >= 0)
+		return status;
+	const char *color = parse.color;
 	o.color = strcmp(color, "always") == 0 || (strcmp(color, "auto") == 0 && auto_color());
 	if (o.width < 0)
 		o.width = output_width();
@@ -655,9 +671,10 @@ static int run_show(int argc, char *argv[])
 	    reader_new(argv + optind, argc - optind, o.skip_invalid ? READER_SKIP_INVALID : 0);
 	struct progress *progress = o.progress ? progress_start_streaming(r) : NULL;
 	struct show s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH};
+	struct show_mermaid *mermaid = o.mermaid ? show_mermaid_new() : NULL;
 	struct reader_item item;
 	enum reader_result res = READ_END;
-	int status = 0;
+	status = 0;
 
 	struct redactor redactor;
 	if (o.redact)
@@ -668,9 +685,14 @@ static int run_show(int argc, char *argv[])
 		/* The filters saw the event as written; the screen sees it redacted. */
 		json_t *clean = redact_json(o.redact ? &redactor : NULL, item.value);
 		item.value = clean;
-		show_event(&s, &item);
+		if (mermaid)
+			show_mermaid_add(mermaid, &item);
+		else
+			show_event(&s, &item);
 		json_decref(clean);
 	}
+	if (mermaid)
+		show_mermaid_end(mermaid);
 	if (o.redact)
 		redactor_release(&redactor);
 	if (!output_failed() && res == READ_INVALID)
@@ -681,23 +703,14 @@ static int run_show(int argc, char *argv[])
 	reader_free(r);
 	strbuf_release(&s.out);
 	strbuf_release(&s.scratch);
-	free(s.invocation);
+	json_decref(s.invocation);
 	return status;
 }
 
 const struct command command_show = {
     .name = "show",
     .summary = "Show a run in the terminal, one line per thing that happened.",
-    .usage = "show [-h] [--color[=WHEN]] [--full] [--width N] [--redact]\n"
-             "             [--author NAME] [--invocation ID] [--skip-invalid] [--progress]\n"
-             "             [FILE ...]",
-    .options = "      --color[=WHEN]   colour the output: auto (on a terminal), always, never\n"
-               "      --full           show whole values, with their line breaks\n"
-               "      --width N        cut lines to N columns (default: the terminal's)\n"
-               "      --redact         hide secrets, as trajectory does\n"
-               "      --author NAME    only events written by NAME\n"
-               "      --invocation ID  only events of invocation ID\n"
-               "      --skip-invalid   warn about bad input and go on\n" PROGRESS_OPTION_HELP
-               "  -h, --help           show this help\n",
+    .options = show_options,
+    .operands = "[FILE ...]",
     .run = run_show,
 };

@@ -92,18 +92,17 @@ static bool state_option(void *config, int c, const char *arg)
 	return true;
 }
 
-static const struct option state_long_options[] = {
-    EXTRACT_LONG_OPTIONS,
-    {"key", required_argument, NULL, OPT_KEY},
-    {NULL, 0, NULL, 0},
+static const struct option_row state_options[] = {
+    OPTION_VALUE_ROW(OPT_KEY, "key", "KEY", "print the value of KEY only (null when absent)"),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_END_ROW,
 };
 
 static int run_state(int argc, char *argv[])
 {
 	struct extract_options o = {0};
 	struct state_config cfg = {NULL, 0};
-	int status = extract_parse_options(&command_state, EXTRACT_SHORT_OPTIONS,
-	                                   state_long_options, argc, argv, &o, state_option, &cfg);
+	int status = extract_parse_options(&command_state, argc, argv, &o, state_option, &cfg);
 	if (status >= 0)
 		return status;
 	return extract_run(&state_extractor, &cfg, &o, argc - optind, argv + optind);
@@ -112,9 +111,7 @@ static int run_state(int argc, char *argv[])
 const struct command command_state = {
     .name = "state",
     .summary = "Print the session state the state deltas build.",
-    .usage = "state [-eprh] [--key KEY] [--author NAME] [--invocation ID] [--per-invocation]\n"
-             "             [--skip-invalid] [FILE ...]",
-    .options = "      --key KEY        print the value of KEY only (null when "
-               "absent)\n" EXTRACT_OPTIONS_HELP,
+    .options = state_options,
+    .operands = "[FILE ...]",
     .run = run_state,
 };

@@ -82,20 +82,27 @@ static void *stats_start(const void *config)
 	return s;
 }
 
-static void bump(json_t *obj, const char *key)
+/*
+ * The tables are keyed by names with their length: "a\u0000evil" and "a"
+ * are two authors (jansson's keys hold any bytes through the *n calls).
+ */
+static void bump(json_t *obj, const char *key, size_t len)
 {
-	json_t *n = json_object_get(obj, key);
-	json_object_set_new(obj, key, json_integer(n ? json_integer_value(n) + 1 : 1));
+	json_t *n = json_object_getn(obj, key, len);
+	json_object_setn_new_nocheck(obj, key, len,
+	                             json_integer(n ? json_integer_value(n) + 1 : 1));
 }
 
-static void bump_tool(struct stats *s, const char *name, const char *what)
+static void bump_tool(struct stats *s, const json_t *name, const char *what)
 {
-	json_t *tool = json_object_get(s->tools, name);
+	const char *key = json_string_value(name);
+	size_t len = json_string_length(name);
+	json_t *tool = json_object_getn(s->tools, key, len);
 	if (!tool) {
 		tool = json_pack("{s:I,s:I}", "calls", (json_int_t)0, "errors", (json_int_t)0);
-		json_object_set_new(s->tools, name, tool);
+		json_object_setn_new_nocheck(s->tools, key, len, tool);
 	}
-	bump(tool, what);
+	bump(tool, what, strlen(what));
 }
 
 static void count_item(void *ctx, enum item_kind kind, const json_t *value)
@@ -106,12 +113,12 @@ static void count_item(void *ctx, enum item_kind kind, const json_t *value)
 	if (s->partial)
 		return;
 	if (kind == ITEM_CALL) {
-		const char *name = adk_get_string(adk_get(value, ADK_FUNCTION_CALL), ADK_NAME);
-		if (name)
+		json_t *name = adk_get(adk_get(value, ADK_FUNCTION_CALL), ADK_NAME);
+		if (json_is_string(name))
 			bump_tool(s, name, "calls");
 	} else if (kind == ITEM_RESULT && function_response_failed(value)) {
-		const char *name = adk_get_string(adk_get(value, ADK_FUNCTION_RESPONSE), ADK_NAME);
-		if (name)
+		json_t *name = adk_get(adk_get(value, ADK_FUNCTION_RESPONSE), ADK_NAME);
+		if (json_is_string(name))
 			bump_tool(s, name, "errors");
 	}
 }
@@ -125,15 +132,16 @@ static void stats_add(void *state, const struct reader_item *item)
 	}
 	/* With --redact, names that are secrets by their shape are counted as "[REDACTED]". */
 	json_t *event = redact_json(s->redactor, item->value);
-	const char *author = event_author(event);
-	const char *id = event_invocation_id(event);
+	const json_t *author = event_author_string(event);
+	const json_t *id = event_invocation_id_string(event);
 	double t;
 
 	s->events++;
 	if (author)
-		bump(s->authors, author);
+		bump(s->authors, json_string_value(author), json_string_length(author));
 	if (id)
-		json_object_set_new(s->invocations, id, json_true());
+		json_object_setn_new_nocheck(s->invocations, json_string_value(id),
+		                             json_string_length(id), json_true());
 	if (event_timestamp(event, &t)) {
 		if (!s->have_time || t < s->first)
 			s->first = t;
@@ -199,12 +207,23 @@ struct table {
 	int name_width;
 };
 
-/* A row's name, escaped for the terminal (it comes from the input) and padded. */
-static void row_head(struct table *t, const char *name)
+/* A row's name, len bytes, escaped for the terminal (it comes from the input) and padded. */
+static void row_head_n(struct table *t, const char *name, size_t len)
 {
-	size_t w = termtext_append(t->sb, name, strlen(name));
+	size_t w = termtext_append(t->sb, name, len);
 	for (; w < (size_t)t->name_width; w++)
 		strbuf_addch(t->sb, ' ');
+}
+
+static void row_head(struct table *t, const char *name)
+{
+	row_head_n(t, name, strlen(name));
+}
+
+static void row_int_n(struct table *t, const char *name, size_t len, json_int_t n)
+{
+	row_head_n(t, name, len);
+	strbuf_addf(t->sb, "  %8" JSON_INTEGER_FORMAT "\n", n);
 }
 
 static void row_int(struct table *t, const char *name, json_int_t n)
@@ -260,12 +279,13 @@ static void duration_text(char *buf, size_t size, double d)
 static int widest_key(const json_t *obj, int width)
 {
 	const char *key;
+	size_t key_len;
 	json_t *v;
 	struct strbuf scratch = STRBUF_INIT;
-	json_object_foreach((json_t *)obj, key, v)
+	json_object_keylen_foreach((json_t *)obj, key, key_len, v)
 	{
 		strbuf_reset(&scratch);
-		int len = (int)termtext_append(&scratch, key, strlen(key));
+		int len = (int)termtext_append(&scratch, key, key_len);
 		if (len > width)
 			width = len;
 	}
@@ -295,6 +315,7 @@ static void stats_table(struct strbuf *sb, const json_t *r)
 	int width = widest_key(tools, widest_key(kinds, widest_key(authors, 15)));
 	struct table t = {sb, width};
 	const char *key;
+	size_t key_len;
 	json_t *v;
 	char buf[64];
 
@@ -322,9 +343,9 @@ static void stats_table(struct strbuf *sb, const json_t *r)
 	}
 	if (json_object_size(authors)) {
 		strbuf_addf(sb, "\n%-*s  %8s\n", width, "AUTHOR", "EVENTS");
-		json_object_foreach(authors, key, v)
+		json_object_keylen_foreach(authors, key, key_len, v)
 		{
-			row_int(&t, key, json_integer_value(v));
+			row_int_n(&t, key, key_len, json_integer_value(v));
 		}
 	}
 	if (json_object_size(kinds)) {
@@ -336,9 +357,9 @@ static void stats_table(struct strbuf *sb, const json_t *r)
 	}
 	if (json_object_size(tools)) {
 		strbuf_addf(sb, "\n%-*s  %8s  %8s\n", width, "TOOL", "CALLS", "ERRORS");
-		json_object_foreach(tools, key, v)
+		json_object_keylen_foreach(tools, key, key_len, v)
 		{
-			row_head(&t, key);
+			row_head_n(&t, key, key_len);
 			strbuf_addf(sb, "  %8" JSON_INTEGER_FORMAT "  %8" JSON_INTEGER_FORMAT "\n",
 			            int_member(v, "calls"), int_member(v, "errors"));
 		}
@@ -356,7 +377,7 @@ static bool stats_print(const void *config, const json_t *id, const json_t *resu
 	if (id) {
 		strbuf_addstr(&sb, "invocation ");
 		if (json_is_string(id))
-			strbuf_add(&sb, json_string_value(id), json_string_length(id));
+			termtext_append(&sb, json_string_value(id), json_string_length(id));
 		else
 			strbuf_addstr(&sb, "(none)");
 		strbuf_addch(&sb, '\n');
@@ -390,11 +411,11 @@ static bool stats_option(void *config, int c, const char *arg)
 	return true;
 }
 
-static const struct option stats_long_options[] = {
-    EXTRACT_LONG_OPTIONS,
-    {"table", no_argument, NULL, OPT_TABLE},
-    {"redact", no_argument, NULL, OPT_REDACT},
-    {NULL, 0, NULL, 0},
+static const struct option_row stats_options[] = {
+    OPTION_FLAG_ROW(OPT_TABLE, "table", "an aligned text table instead of JSON"),
+    OPTION_FLAG_ROW(OPT_REDACT, "redact", "count names that are secrets as [REDACTED]"),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_END_ROW,
 };
 
 static int run_stats(int argc, char *argv[])
@@ -402,8 +423,7 @@ static int run_stats(int argc, char *argv[])
 	struct extract_options o = {0};
 	bool printed = false;
 	struct stats_config cfg = {.printed = &printed};
-	int status = extract_parse_options(&command_stats, EXTRACT_SHORT_OPTIONS,
-	                                   stats_long_options, argc, argv, &o, stats_option, &cfg);
+	int status = extract_parse_options(&command_stats, argc, argv, &o, stats_option, &cfg);
 	if (status >= 0)
 		return status;
 	struct redactor redactor;
@@ -420,10 +440,7 @@ static int run_stats(int argc, char *argv[])
 const struct command command_stats = {
     .name = "stats",
     .summary = "Count events, invocations, tool calls, tokens and time.",
-    .usage = "stats [-eprh] [--table] [--author NAME] [--invocation ID] [--per-invocation]\n"
-             "             [--redact] [--skip-invalid] [--progress] [FILE ...]",
-    .options =
-        "      --table          an aligned text table instead of JSON\n"
-        "      --redact         count names that are secrets as [REDACTED]\n" EXTRACT_OPTIONS_HELP,
+    .options = stats_options,
+    .operands = "[FILE ...]",
     .run = run_stats,
 };

@@ -10,13 +10,13 @@
 #include "adk/timeline.h"
 #include "adk/trajectory.h"
 #include "cmd/extract.h"
+#include "cmd/trajectory.h"
 #include "write/output.h"
 #include "write/page.h"
 #include "write/progress.h"
 #include "read/reader.h"
 #include "util.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,19 +24,11 @@ enum {
 	OPT_TITLE = OPT_COMMAND,
 };
 
-static const struct option timeline_long_options[] = {
-    {"no-redact", no_argument, NULL, OPT_TRAJECTORY_NO_REDACT},
-    {"redact-key", required_argument, NULL, OPT_TRAJECTORY_REDACT_KEY},
-    {"redact-exact", no_argument, NULL, OPT_TRAJECTORY_REDACT_EXACT},
-    {"max-string", required_argument, NULL, OPT_TRAJECTORY_MAX_STRING},
-    {"no-truncate", no_argument, NULL, OPT_TRAJECTORY_NO_TRUNCATE},
-    {"title", required_argument, NULL, OPT_TITLE},
-    {"author", required_argument, NULL, OPT_AUTHOR},
-    {"invocation", required_argument, NULL, OPT_INVOCATION},
-    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
-    {"progress", no_argument, NULL, OPT_PROGRESS},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const struct option_row timeline_options[] = {
+    OPTION_INCLUDE_ROW(trajectory_option_table, TRAJECTORY_VALUES),
+    OPTION_VALUE_ROW(OPT_TITLE, "title", "TEXT", "the page's title (default: the file names)"),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_FILTERS | EXTRACT_INPUT),
+    OPTION_END_ROW,
 };
 
 struct timeline_options {
@@ -45,31 +37,20 @@ struct timeline_options {
 	const char *title;
 };
 
-/* Returns -1 to go on with the operands at argv[optind..], else the exit status. */
-static int parse_options(struct timeline_options *o, int argc, char *argv[])
+static const char *timeline_option(void *ctx, int id, const char *arg)
 {
-	int c;
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", timeline_long_options, NULL)) != -1) {
-		bool bad = false;
-		if (c == 'h')
-			return command_help(&command_timeline);
-		if (c == OPT_TITLE) {
-			o->title = optarg;
-		} else if (trajectory_option(&o->values, c, optarg, &bad)) {
-			if (bad) {
-				/* The value itself is not repeated: it may be a secret word. */
-				warnx_msg("timeline: invalid value for %s",
-				          c == OPT_TRAJECTORY_MAX_STRING ? "--max-string"
-				                                         : "--redact-key");
-				return command_usage(&command_timeline);
-			}
-		} else if (extract_option(&o->filters, c, optarg) != EXTRACT_OPTION_TAKEN) {
-			return command_bad_option(&command_timeline, c, argv);
-		}
-	}
-	return -1;
+	struct timeline_options *o = ctx;
+	const char *why = NULL;
+	bool bad = false;
+	if (id == OPT_TITLE)
+		o->title = arg;
+	else if (!trajectory_option(&o->values, id, arg, &bad))
+		extract_option(&o->filters, id, arg, &why);
+	/* The value itself is not repeated: it may be a secret word. */
+	if (bad)
+		return id == OPT_TRAJECTORY_MAX_STRING ? "invalid value for --max-string"
+		                                       : "invalid value for --redact-key";
+	return why;
 }
 
 /* The page's title: --title, or the operands' names, or "standard input". */
@@ -95,7 +76,7 @@ static int run_timeline(int argc, char *argv[])
 {
 	struct timeline_options o = {.title = NULL};
 	trajectory_config_init(&o.values);
-	int status = parse_options(&o, argc, argv);
+	int status = command_parse(&command_timeline, argc, argv, timeline_option, &o);
 	if (status >= 0) {
 		trajectory_config_release(&o.values);
 		return status;
@@ -138,18 +119,7 @@ static int run_timeline(int argc, char *argv[])
 const struct command command_timeline = {
     .name = "timeline",
     .summary = "Write a run as a timeline page: one self-contained HTML file.",
-    .usage = "timeline [-h] [--no-redact] [--redact-key WORD] [--redact-exact]\n"
-             "             [--max-string N | --no-truncate] [--title TEXT] [--author NAME]\n"
-             "             [--invocation ID] [--skip-invalid] [--progress] [FILE ...]",
-    .options = "      --no-redact      show secrets in tool arguments, results, state and text\n"
-               "      --redact-key WORD  also hide keys ending in WORD (repeatable)\n"
-               "      --redact-exact   hide only keys spelled exactly as a listed word\n"
-               "      --max-string N   cut strings longer than N code points (10000)\n"
-               "      --no-truncate    never cut strings\n"
-               "      --title TEXT     the page's title (default: the file names)\n"
-               "      --author NAME    only events written by NAME\n"
-               "      --invocation ID  only events of invocation ID\n"
-               "      --skip-invalid   warn about bad input and go on\n" PROGRESS_OPTION_HELP
-               "  -h, --help           show this help\n",
+    .options = timeline_options,
+    .operands = "[FILE ...]",
     .run = run_timeline,
 };

@@ -18,29 +18,33 @@ enum {
 	OPT_TASK_ID,
 	OPT_CONTEXT_ID,
 	OPT_IDS_FROM_METADATA,
+	OPT_LOSSLESS,
 	OPT_REDACT,
 };
 
-static const struct option to_a2a_options[] = {
-    {"pretty", no_argument, NULL, 'p'},
-    {"help", no_argument, NULL, 'h'},
-    {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
-    {"author", required_argument, NULL, OPT_AUTHOR},
-    {"invocation", required_argument, NULL, OPT_INVOCATION},
-    {"a2a-version", required_argument, NULL, OPT_A2A_VERSION},
-    {"task-id", required_argument, NULL, OPT_TASK_ID},
-    {"context-id", required_argument, NULL, OPT_CONTEXT_ID},
-    {"ids-from-metadata", no_argument, NULL, OPT_IDS_FROM_METADATA},
-    {"redact", no_argument, NULL, OPT_REDACT},
-    {"progress", no_argument, NULL, OPT_PROGRESS},
-    {"jobs", required_argument, NULL, 'j'},
-    {NULL, 0, NULL, 0},
+static const struct option_row to_a2a_options[] = {
+    OPTION_CHOICE_ROW(OPT_A2A_VERSION, "a2a-version", NULL, "0.3|1.0",
+                      "0.3 (default: kind discriminators) or 1.0 shapes"),
+    OPTION_VALUE_ROW(OPT_TASK_ID, "task-id", "ID", "set every message's taskId"),
+    OPTION_VALUE_ROW(OPT_CONTEXT_ID, "context-id", "ID", "set every message's contextId"),
+    OPTION_FLAG_ROW(OPT_IDS_FROM_METADATA, "ids-from-metadata",
+                    "taskId and contextId from customMetadata \"a2a:task_id\" and "
+                    "\"a2a:context_id\""),
+    OPTION_FLAG_ROW(OPT_LOSSLESS, "lossless",
+                    "also write adk_actions, adk_error_message, adk_long_running_tool_ids, "
+                    "adk_thought_signature: for adkev -> adkev round trips, not what ADK "
+                    "peers send"),
+    OPTION_FLAG_ROW(OPT_REDACT, "redact", "hide secrets, as trajectory does, before converting"),
+    OPTION_INCLUDE_ROW(extract_option_table,
+                       EXTRACT_FILTERS | EXTRACT_PRETTY | EXTRACT_INPUT | EXTRACT_JOBS),
+    OPTION_END_ROW,
 };
 
 struct to_a2a {
 	struct a2a_message_options msg;
 	struct extract_options common;   /* -p, --skip-invalid, the filters, --progress */
-	const struct redactor *redactor; /* --redact, or NULL */
+	bool redact;                     /* --redact */
+	const struct redactor *redactor; /* --redact's, or NULL */
 };
 
 /* One event converted: the message's output line, or (line empty) why there is none. */
@@ -60,8 +64,12 @@ static void convert(const json_t *event, const struct to_a2a *t, struct converte
 	/* With --redact the message is made from the redacted event: secrets never reach it. */
 	json_t *clean = redact_json(t->redactor, event);
 	json_t *msg = a2a_message_from_event(clean, &t->msg, fresh, &out->why);
-	if (msg)
-		output_format_json(&out->line, msg, t->common.style);
+	if (msg) {
+		struct json_writer w;
+		jw_init_buf(&w, &out->line, output_flags(t->common.style));
+		jw_value(&w, msg);
+		jw_line_end(&w);
+	}
 	json_decref(msg);
 	json_decref(clean);
 }
@@ -139,56 +147,50 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 	return status;
 }
 
+static const char *to_a2a_option(void *ctx, int id, const char *arg)
+{
+	struct to_a2a *t = ctx;
+	const char *why = NULL;
+	if (extract_option(&t->common, id, arg, &why))
+		return why;
+	switch (id) {
+	case OPT_A2A_VERSION:
+		if (!parse_version(arg, &t->msg.version))
+			return "--a2a-version takes 0.3 or 1.0";
+		break;
+	case OPT_TASK_ID:
+		t->msg.task_id = arg;
+		break;
+	case OPT_CONTEXT_ID:
+		t->msg.context_id = arg;
+		break;
+	case OPT_IDS_FROM_METADATA:
+		t->msg.ids_from_metadata = true;
+		break;
+	case OPT_LOSSLESS:
+		t->msg.lossless = true;
+		break;
+	case OPT_REDACT:
+		t->redact = true;
+		break;
+	}
+	return NULL;
+}
+
 static int run_to_a2a(int argc, char *argv[])
 {
-	struct to_a2a t = {.msg = {A2A_V03, NULL, NULL, false}};
+	struct to_a2a t = {.msg = {.version = A2A_V03}};
 	struct redactor redactor;
-	bool redact = false;
-	int c;
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":phj:", to_a2a_options, NULL)) != -1) {
-		switch (extract_option(&t.common, c, optarg)) {
-		case EXTRACT_OPTION_TAKEN:
-			continue;
-		case EXTRACT_OPTION_HELP:
-			return command_help(&command_to_a2a);
-		case EXTRACT_OPTION_NOT_MINE:
-			break;
-		case EXTRACT_OPTION_BAD_VALUE:
-			warnx_msg("to-a2a: %s", EXTRACT_JOBS_ERROR);
-			return command_usage(&command_to_a2a);
-		}
-		switch (c) {
-		case OPT_A2A_VERSION:
-			if (!parse_version(optarg, &t.msg.version)) {
-				warnx_msg("to-a2a: --a2a-version takes 0.3 or 1.0");
-				return command_usage(&command_to_a2a);
-			}
-			break;
-		case OPT_TASK_ID:
-			t.msg.task_id = optarg;
-			break;
-		case OPT_CONTEXT_ID:
-			t.msg.context_id = optarg;
-			break;
-		case OPT_IDS_FROM_METADATA:
-			t.msg.ids_from_metadata = true;
-			break;
-		case OPT_REDACT:
-			redact = true;
-			break;
-		default:
-			return command_bad_option(&command_to_a2a, c, argv);
-		}
-	}
+	int status = command_parse(&command_to_a2a, argc, argv, to_a2a_option, &t);
+	if (status >= 0)
+		return status;
 	reader_set_jobs(t.common.jobs);
-	if (redact) {
+	if (t.redact) {
 		redactor_init(&redactor, false, NULL, 0);
 		t.redactor = &redactor;
 	}
-	int status = to_a2a_loop(&t, argc - optind, argv + optind);
-	if (redact)
+	status = to_a2a_loop(&t, argc - optind, argv + optind);
+	if (t.redact)
 		redactor_release(&redactor);
 	return status;
 }
@@ -196,21 +198,7 @@ static int run_to_a2a(int argc, char *argv[])
 const struct command command_to_a2a = {
     .name = "to-a2a",
     .summary = "Convert ADK events to A2A messages, one per event.",
-    .usage = "to-a2a [-ph] [--a2a-version 0.3|1.0] [--task-id ID] [--context-id ID]\n"
-             "              [--ids-from-metadata] [--redact] [--author NAME] [--invocation ID]\n"
-             "              [--skip-invalid] [--progress] [-j N] [FILE ...]",
-    .options = "      --a2a-version V    0.3 (default: kind discriminators) or 1.0 shapes\n"
-               "      --task-id ID       set every message's taskId\n"
-               "      --context-id ID    set every message's contextId\n"
-               "      --ids-from-metadata  taskId and contextId from customMetadata\n"
-               "                         \"a2a:task_id\" and \"a2a:context_id\"\n"
-               "      --redact           hide secrets, as trajectory does, before converting\n"
-               "      --author NAME      only events written by NAME\n"
-               "      --invocation ID    only events of invocation ID\n"
-               "  -p, --pretty           indent the JSON output\n"
-               "      --skip-invalid     warn about bad input and go on\n"
-               "      --progress         show progress on standard error when it is a terminal\n"
-               "  -j, --jobs N           parse on N threads (default: one per online CPU)\n"
-               "  -h, --help             show this help\n",
+    .options = to_a2a_options,
+    .operands = "[FILE ...]",
     .run = run_to_a2a,
 };

@@ -10,6 +10,7 @@
  * and state deltas; --per-invocation builds its results in memory.
  */
 #include "cmd/extract.h"
+#include "cmd/trajectory.h"
 #include "adk/trajectory.h"
 
 #include <stdlib.h>
@@ -19,8 +20,8 @@ _Static_assert(OPT_TRAJECTORY_NO_REDACT > OPT_COMMAND + 10, "trajectory option v
 
 struct trajectory_cmd_config {
 	struct trajectory_config traj;
-	const char *bad; /* the option whose value was rejected */
-	bool spill;      /* one result, written by trajectory_end() */
+	int bad;    /* the option whose value was rejected, or 0 */
+	bool spill; /* one result, written by trajectory_end() */
 	bool pretty;
 	struct trajectory_prep prep; /* for the workers, with one result */
 };
@@ -63,6 +64,8 @@ static void trajectory_release(void *state)
 static bool trajectory_end(void *state, struct json_writer *out, int *status)
 {
 	*status = trajectory_write(state, out);
+	if (!*status)
+		jw_line_end(out);
 	return false; /* an object of five members is never empty */
 }
 
@@ -88,10 +91,56 @@ static const struct extractor trajectory_extractor = {
     .map_release = trajectory_prepared_free,
 };
 
-static const struct option trajectory_long_options[] = {
-    EXTRACT_LONG_OPTIONS,
-    TRAJECTORY_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
+const struct option_row trajectory_option_table[] = {
+    {.kind = OPTION_FLAG,
+     .id = OPT_TRAJECTORY_NO_REDACT,
+     .long_name = "no-redact",
+     .groups = TRAJECTORY_VALUES,
+     .help = "keep secrets in tool arguments, results and state"},
+    {.kind = OPTION_VALUE,
+     .id = OPT_TRAJECTORY_REDACT_KEY,
+     .long_name = "redact-key",
+     .arg_name = "WORD",
+     .groups = TRAJECTORY_VALUES,
+     .help = "also hide keys ending in WORD (repeatable)"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_TRAJECTORY_REDACT_EXACT,
+     .long_name = "redact-exact",
+     .groups = TRAJECTORY_VALUES,
+     .help = "hide only keys spelled exactly as a listed word"},
+    {.kind = OPTION_VALUE,
+     .id = OPT_TRAJECTORY_MAX_STRING,
+     .long_name = "max-string",
+     .arg_name = "N",
+     .groups = TRAJECTORY_VALUES,
+     .help = "cut strings longer than N code points (10000)"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_TRAJECTORY_NO_TRUNCATE,
+     .long_name = "no-truncate",
+     .groups = TRAJECTORY_VALUES,
+     .help = "never cut strings"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_TRAJECTORY_NO_TOOL_CALLS,
+     .long_name = "no-tool-calls",
+     .groups = TRAJECTORY_PARTS,
+     .help = "leave out tool calls"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_TRAJECTORY_NO_STATE_DELTAS,
+     .long_name = "no-state-deltas",
+     .groups = TRAJECTORY_PARTS,
+     .help = "leave out state deltas"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_TRAJECTORY_NO_TOKEN_USAGE,
+     .long_name = "no-token-usage",
+     .groups = TRAJECTORY_PARTS,
+     .help = "leave out token usage"},
+    OPTION_END_ROW,
+};
+
+static const struct option_row trajectory_options[] = {
+    OPTION_INCLUDE_ROW(trajectory_option_table, TRAJECTORY_ALL),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_END_ROW,
 };
 
 static bool trajectory_cmd_option(void *config, int c, const char *arg)
@@ -101,21 +150,21 @@ static bool trajectory_cmd_option(void *config, int c, const char *arg)
 	if (!trajectory_option(&cfg->traj, c, arg, &bad))
 		return false;
 	if (bad && !cfg->bad)
-		cfg->bad = c == OPT_TRAJECTORY_MAX_STRING ? "--max-string" : "--redact-key";
+		cfg->bad = c;
 	return true;
 }
 
 static int run_trajectory(int argc, char *argv[])
 {
 	struct extract_options o = {0};
-	struct trajectory_cmd_config cfg = {.bad = NULL};
+	struct trajectory_cmd_config cfg = {.bad = 0};
 	trajectory_config_init(&cfg.traj);
-	int status = extract_parse_options(&command_trajectory, EXTRACT_SHORT_OPTIONS,
-	                                   trajectory_long_options, argc, argv, &o,
-	                                   trajectory_cmd_option, &cfg);
+	int status =
+	    extract_parse_options(&command_trajectory, argc, argv, &o, trajectory_cmd_option, &cfg);
 	if (status < 0 && cfg.bad) {
 		/* The value itself is not repeated: it may be a secret word. */
-		warnx_msg("trajectory: invalid value for %s", cfg.bad);
+		warnx_msg("trajectory: invalid value for --%s",
+		          command_option_name(&command_trajectory, cfg.bad));
 		status = command_usage(&command_trajectory);
 	}
 	cfg.spill = !o.per_invocation;
@@ -132,10 +181,7 @@ static int run_trajectory(int argc, char *argv[])
 const struct command command_trajectory = {
     .name = "trajectory",
     .summary = "Print tool calls, state deltas, token usage, answer and error.",
-    .usage = "trajectory [-eprh] [--no-redact] [--redact-key WORD] [--redact-exact]\n"
-             "             [--max-string N | --no-truncate] [--no-tool-calls]\n"
-             "             [--no-state-deltas] [--no-token-usage] [--author NAME]\n"
-             "             [--invocation ID] [--per-invocation] [--skip-invalid] [FILE ...]",
-    .options = TRAJECTORY_OPTIONS_HELP EXTRACT_OPTIONS_HELP,
+    .options = trajectory_options,
+    .operands = "[FILE ...]",
     .run = run_trajectory,
 };

@@ -72,15 +72,6 @@ bool output_bytes(const char *data, size_t len)
 	return stdout_sink(NULL, data, len);
 }
 
-void output_format_json(struct strbuf *sb, const json_t *value, struct output_style how)
-{
-	struct json_writer w;
-	jw_init_buf(&w, sb, output_flags(how));
-	jw_value(&w, value);
-	jw_line_end(&w);
-	jw_release(&w);
-}
-
 bool output_json(const json_t *value)
 {
 	struct json_writer *w = output_writer();
@@ -103,35 +94,4 @@ int output_finish(void)
 		return EXIT_IOERR;
 	}
 	return 0;
-}
-
-/* The old appenders, on the writer, until their last callers move to it. */
-
-void json_append_string(struct strbuf *sb, const char *s, size_t len)
-{
-	struct json_writer w;
-	jw_init_buf(&w, sb, 0);
-	jw_string(&w, s, len);
-}
-
-void json_append_real(struct strbuf *sb, double v)
-{
-	struct json_writer w;
-	jw_init_buf(&w, sb, 0);
-	jw_real(&w, v);
-}
-
-void json_append_one_line(struct strbuf *sb, const char *text, size_t len)
-{
-	struct json_writer w;
-	jw_init_buf(&w, sb, 0);
-	jw_raw(&w, text, len);
-}
-
-void json_append(struct strbuf *sb, const json_t *v, bool pretty, int indent)
-{
-	struct json_writer w;
-	jw_init_buf(&w, sb, pretty ? JW_PRETTY : 0);
-	jw_set_level(&w, indent);
-	jw_value(&w, v);
 }

@@ -33,28 +33,11 @@ void output_set_style(struct output_style style);
 struct json_writer *output_writer(void);
 /* Writes one result (borrowed) and a newline; false once writing has failed. */
 bool output_json(const json_t *value);
-/*
- * Appends to sb the bytes output_json() would write for value (borrowed) in style,
- * line end included; for work done off the writing thread (output_json's
- * own buffer belongs to that thread).
- */
-void output_format_json(struct strbuf *sb, const json_t *value, struct output_style style);
 /* Writes bytes as they are (events passed through); false once writing has failed. */
 bool output_bytes(const char *data, size_t len);
 /* Whether a write has failed; commands stop their work when it has. */
 bool output_failed(void);
 /* Flushes standard output; 0, or EXIT_IOERR after reporting the error once. */
 int output_finish(void);
-
-/*
- * The appenders of before the writer, now written with it (json.h), for
- * the callers that have not moved to it yet: json_append() is jw_value()
- * at level indent, json_append_one_line() is compact jw_raw().  No value
- * is kept.
- */
-void json_append(struct strbuf *sb, const json_t *value, bool pretty, int indent);
-void json_append_string(struct strbuf *sb, const char *s, size_t len);
-void json_append_real(struct strbuf *sb, double v);
-void json_append_one_line(struct strbuf *sb, const char *text, size_t len);
 
 #endif

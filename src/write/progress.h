@@ -13,10 +13,6 @@
 
 #include "read/reader.h"
 
-/* The --help line of every command that takes --progress. */
-#define PROGRESS_OPTION_HELP                                                                       \
-	"      --progress       show progress on standard error when it is a terminal\n"
-
 /*
  * Starts showing r's progress if standard error is a terminal; NULL (and
  * nothing shown, ever) otherwise.  r must outlive the progress.

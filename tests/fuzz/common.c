@@ -5,6 +5,7 @@
 #include "fuzz.h"
 
 #include "write/output.h"
+#include "read/pool.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -43,7 +44,7 @@ void fuzz_init(void)
 		stdout = null;
 		stderr = null;
 	}
-	util_init_json_alloc();
+	pool_serve_jansson();
 	for (int i = 0; i < 2; i++) {
 		memfds[i] = memfd_create("adkev-fuzz", 0);
 		if (memfds[i] < 0) {

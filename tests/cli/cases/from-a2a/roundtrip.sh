@@ -1,5 +1,5 @@
-# adkev to-a2a | adkev from-a2a keeps every event's content parts and the actions A2A
-# carries, over every stream of the corpus, in both protocol versions.  Checked with adkev
+# adkev to-a2a --lossless | adkev from-a2a keeps every event's content parts and the actions
+# A2A carries, over every stream of the corpus (both spellings), in both protocol versions.  Checked with adkev
 # itself: the round-tripped events must give the same A2A messages as the originals, except
 # for what from-a2a stamps on its own (messageId, role, adk_author, adk_invocation_id).
 # Scratch files live in a private directory: several runs of the suite may overlap.
@@ -10,10 +10,10 @@ strip() {
 		-e 's/"adk_author":"[^"]*",\{0,1\}//' -e 's/"adk_invocation_id":"[^"]*",\{0,1\}//' \
 		-e 's/,\{0,1\}"metadata":{}}$/}/'
 }
-for f in "$CORPUS"/adkjs/*.jsonl; do
+for f in "$CORPUS"/adkjs/*.jsonl "$CORPUS"/adkjs/*.session.json "$CORPUS"/adkpy-style/*.jsonl; do
 	for v in 0.3 1.0; do
-		adkev to-a2a --a2a-version $v "$f" | strip > want.jsonl
-		adkev to-a2a --a2a-version $v "$f" | adkev from-a2a | adkev to-a2a --a2a-version $v | strip > got.jsonl
+		adkev to-a2a --lossless --a2a-version $v "$f" | strip > want.jsonl
+		adkev to-a2a --lossless --a2a-version $v "$f" | adkev from-a2a | adkev to-a2a --lossless --a2a-version $v | strip > got.jsonl
 		if cmp -s want.jsonl got.jsonl; then
 			echo "ok $(basename "$f") $v: $(wc -l < want.jsonl) events"
 		else
@@ -24,7 +24,7 @@ for f in "$CORPUS"/adkjs/*.jsonl; do
 done
 # The parts themselves, compared directly on one stream: from-a2a's parts are the input's.
 f="$CORPUS/adkjs/d_thinking.jsonl"
-adkev to-a2a "$f" | adkev from-a2a --deterministic | sed 's/.*"parts":\(\[.*\]\)},"turnComplete".*/\1/' > got.txt
+adkev to-a2a --lossless "$f" | adkev from-a2a --deterministic | sed 's/.*"parts":\(\[.*\]\)},"turnComplete".*/\1/' > got.txt
 sed -e 's/.*"content":{"role":"[a-z]*","parts":\(\[.*\]\)},"actions".*/\1/' \
 	-e 's/.*"content":{"parts":\(\[.*\]\),"role":"[a-z]*"}.*/\1/' "$f" > want.txt
 grep -c '^\[{' want.txt

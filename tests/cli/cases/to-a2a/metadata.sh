@@ -1,5 +1,6 @@
 # Every metadata key of a2a.md section 5 (sorted, as Go writes them), and what is left out:
-# empty strings, false, null members, timestamps, partial, turnComplete.
+# empty strings, false, null members, timestamps, partial, turnComplete; the error message
+# and the actions beyond escalate and transfer only with --lossless.
 # Scratch files live in a private directory: several runs of the suite may overlap.
 tmp=$(mktemp -d) && cd "$tmp" || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -10,4 +11,5 @@ cat > in.jsonl <<'IN'
 IN
 adkev to-a2a in.jsonl; echo "exit $?"
 adkev to-a2a -p in.jsonl | head -n 12
+adkev to-a2a --lossless in.jsonl; echo "exit $?"
 rm -f in.jsonl

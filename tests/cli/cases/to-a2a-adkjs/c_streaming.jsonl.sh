@@ -1,0 +1,2 @@
+# ADK JS 2.0 toA2AMessage over the same events is c_streaming.jsonl.stdout; README.md says how it was made.
+adkev to-a2a "$CORPUS/adkjs/c_streaming.jsonl"; echo "exit $?"

@@ -1,0 +1,2 @@
+# ADK JS 2.0 toA2AMessage over the same events is e_sequential_critic.session.json.stdout; README.md says how it was made.
+adkev to-a2a "$CORPUS/adkjs/e_sequential_critic.session.json"; echo "exit $?"

@@ -1,0 +1,2 @@
+# ADK JS 2.0 toA2AMessage over the same events is f_state.session.json.stdout; README.md says how it was made.
+adkev to-a2a "$CORPUS/adkjs/f_state.session.json"; echo "exit $?"

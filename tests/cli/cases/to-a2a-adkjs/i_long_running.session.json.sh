@@ -1,0 +1,2 @@
+# ADK JS 2.0 toA2AMessage over the same events is i_long_running.session.json.stdout; README.md says how it was made.
+adkev to-a2a "$CORPUS/adkjs/i_long_running.session.json"; echo "exit $?"

@@ -1,0 +1,2 @@
+# ADK JS 2.0 toA2AMessage over the same events is l_multi_turn.session.jsonl.stdout; README.md says how it was made.
+adkev to-a2a "$CORPUS/adkjs/l_multi_turn.session.jsonl"; echo "exit $?"
