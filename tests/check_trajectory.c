@@ -8,9 +8,12 @@
 #include <signal.h>
 #include <sys/resource.h>
 
-#include "write/output.h"
+#include "adk/store.h"
 #include "adk/trajectory.h"
+#include "adk/usage.h"
 #include "read/pool.h"
+#include "cmd/extract.h"
+#include "write/json.h"
 #include "util.h"
 
 static json_t *parse(const char *text)
@@ -49,13 +52,22 @@ static json_t *trajectory_of(const char *events_json)
 	return result;
 }
 
-static char *dump(const json_t *v)
+/* The JSON text of v as adkev writes it, with a line end when line; the caller frees it. */
+static char *text_of(const json_t *v, bool pretty, bool line)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct json_writer w;
-	jw_init_buf(&w, &sb, 0);
+	jw_init_buf(&w, &sb, pretty ? JW_PRETTY : 0);
 	jw_value(&w, v);
+	if (line)
+		jw_line_end(&w);
+	jw_release(&w);
 	return sb.buf;
+}
+
+static char *dump(const json_t *v)
+{
+	return text_of(v, false, false);
 }
 
 /* The compact JSON of one member of a trajectory, as adkev prints it; the caller frees it. */
@@ -372,7 +384,22 @@ END_TEST
 
 /* clang-format on */
 
-/* Spooled trajectories (adkev trajectory's one result) against the in-memory ones. */
+/*
+ * Trajectories that spill to temporary files (adkev trajectory's one result)
+ * against the ones held in memory.
+ */
+
+/* trajectory_write() into sb, compact or pretty, and its line end as adkev trajectory writes it. */
+static int write_text(struct trajectory *t, struct strbuf *sb, bool pretty)
+{
+	struct json_writer w;
+	jw_init_buf(&w, sb, pretty ? JW_PRETTY : 0);
+	int status = trajectory_write(t, &w);
+	if (!status)
+		jw_line_end(&w);
+	jw_release(&w);
+	return status;
+}
 
 static void add_all(struct trajectory *t, json_t *events)
 {
@@ -385,19 +412,19 @@ static void add_all(struct trajectory *t, json_t *events)
 	}
 }
 
-/* The bytes adkev trajectory writes, spooled; *status is trajectory_write()'s. */
-static char *spooled_text(const struct trajectory_config *c, json_t *events, bool pretty,
-                          int *status)
+/*
+ * The bytes adkev trajectory writes, with in_memory bytes of each store in
+ * memory (0: every store in a file from its first byte); *status is
+ * trajectory_write()'s.
+ */
+static char *spilled_text(const struct trajectory_config *c, json_t *events, bool pretty,
+                          size_t in_memory, int *status)
 {
 	struct strbuf sb = STRBUF_INIT;
-	struct json_writer w;
 	struct trajectory *t = trajectory_new(c);
-	trajectory_spool(t, pretty);
+	trajectory_spill(t, pretty, in_memory);
 	add_all(t, events);
-	jw_init_buf(&w, &sb, pretty ? JW_PRETTY : 0);
-	*status = trajectory_write(t, &w);
-	if (!*status)
-		jw_line_end(&w);
+	*status = write_text(t, &sb, pretty);
 	trajectory_free(t);
 	strbuf_addstr(&sb, ""); /* an empty output is "" too */
 	return sb.buf;
@@ -406,34 +433,39 @@ static char *spooled_text(const struct trajectory_config *c, json_t *events, boo
 /* The bytes output_json() writes for trajectory_json() of the same events. */
 static char *in_memory_text(const struct trajectory_config *c, json_t *events, bool pretty)
 {
-	struct strbuf sb = STRBUF_INIT;
 	struct trajectory *t = trajectory_new(c);
 	add_all(t, events);
 	json_t *v = trajectory_json(t);
-	struct json_writer w;
-	jw_init_buf(&w, &sb, pretty ? JW_PRETTY : 0);
-	jw_value(&w, v);
-	jw_line_end(&w);
+	char *text = text_of(v, pretty, true);
 	json_decref(v);
 	trajectory_free(t);
-	return sb.buf;
+	return text;
 }
 
-/* Compact and pretty, the spooled bytes equal the in-memory ones; returns the compact text. */
+/* Stores in files from the first byte, moving to files midway, and in memory. */
+static const size_t in_memory_limits[] = {0, 200, TRAJECTORY_IN_MEMORY};
+
+/*
+ * Compact and pretty, under every limit, the written bytes equal those of
+ * trajectory_json()'s value; returns the compact text with stores in files.
+ */
 static char *check_spooled_equals_in_memory(const struct trajectory_config *c, json_t *events)
 {
 	char *compact = NULL;
 	for (int pretty = 0; pretty <= 1; pretty++) {
-		int status = -1;
-		char *spooled = spooled_text(c, events, pretty, &status);
 		char *memory = in_memory_text(c, events, pretty);
-		ck_assert_int_eq(status, 0);
-		ck_assert_str_eq(spooled, memory);
+		for (size_t i = 0; i < sizeof in_memory_limits / sizeof *in_memory_limits; i++) {
+			int status = -1;
+			char *spilled =
+			    spilled_text(c, events, pretty, in_memory_limits[i], &status);
+			ck_assert_int_eq(status, 0);
+			ck_assert_str_eq(spilled, memory);
+			if (!pretty && i == 0)
+				compact = spilled;
+			else
+				free(spilled);
+		}
 		free(memory);
-		if (pretty)
-			free(spooled);
-		else
-			compact = spooled;
 	}
 	return compact;
 }
@@ -539,7 +571,7 @@ static char *spooled_text_prepared(const struct trajectory_config *c,
 	struct trajectory_prep prep;
 	trajectory_prep_init(&prep, prep_config, pretty);
 	struct trajectory *t = trajectory_new(c);
-	trajectory_spool(t, pretty);
+	trajectory_spill(t, pretty, 0);
 	size_t i;
 	json_t *ev;
 	json_array_foreach(events, i, ev)
@@ -550,10 +582,7 @@ static char *spooled_text_prepared(const struct trajectory_config *c,
 		if (item.mapped)
 			trajectory_prepared_free(item.mapped);
 	}
-	struct json_writer w;
-	jw_init_buf(&w, &sb, pretty ? JW_PRETTY : 0);
-	ck_assert_int_eq(trajectory_write(t, &w), 0);
-	jw_line_end(&w);
+	ck_assert_int_eq(write_text(t, &sb, pretty), 0);
 	trajectory_free(t);
 	trajectory_prep_release(&prep);
 	strbuf_addstr(&sb, "");
@@ -569,7 +598,7 @@ START_TEST(texts_prepared_on_a_worker_are_the_ones_written)
 	other.max_string = 3;
 	for (int pretty = 0; pretty <= 1; pretty++) {
 		int status = -1;
-		char *plain = spooled_text(&c, events, pretty, &status);
+		char *plain = spilled_text(&c, events, pretty, 0, &status);
 		char *prepared = spooled_text_prepared(&c, &c, events, pretty);
 		/* Prepared under the same configuration: the same bytes. */
 		ck_assert_str_eq(prepared, plain);
@@ -593,19 +622,15 @@ START_TEST(a_spooled_trajectory_as_a_value_is_the_in_memory_one)
 	struct trajectory_config c;
 	trajectory_config_init(&c);
 	struct trajectory *t = trajectory_new(&c);
-	trajectory_spool(t, true);
+	trajectory_spill(t, true, 0);
 	add_all(t, events);
 	json_t *v = trajectory_json(t);
 	ck_assert_ptr_nonnull(v);
-	struct strbuf sb = STRBUF_INIT;
-	struct json_writer w;
-	jw_init_buf(&w, &sb, 0);
-	jw_value(&w, v);
-	jw_line_end(&w);
+	char *read_back = text_of(v, false, true);
 	char *memory = in_memory_text(&c, events, false);
-	ck_assert_str_eq(sb.buf, memory);
+	ck_assert_str_eq(read_back, memory);
 	free(memory);
-	strbuf_release(&sb);
+	free(read_back);
 	json_decref(v);
 	trajectory_free(t);
 	trajectory_config_release(&c);
@@ -755,7 +780,7 @@ START_TEST(an_unusable_tmpdir_is_reported_once_and_nothing_is_written)
 	setenv("TMPDIR", "/nonexistent/adkev-test", 1);
 	int status = -1;
 	capture_begin();
-	char *text = spooled_text(&c, events, false, &status);
+	char *text = spilled_text(&c, events, false, 0, &status);
 	char *err = capture_end();
 	ck_assert_int_eq(status, EXIT_OSERR);
 	ck_assert_str_eq(text, "");
@@ -763,17 +788,24 @@ START_TEST(an_unusable_tmpdir_is_reported_once_and_nothing_is_written)
 	                      "'/nonexistent/adkev-test': No such file or directory\n");
 	free(text);
 	free(err);
-	/* Nothing to spool: no file is made, and the result is written. */
-	c.tool_calls = c.state_deltas = false;
+	/* What fits in memory needs no file. */
 	capture_begin();
-	text = spooled_text(&c, events, false, &status);
+	text = spilled_text(&c, events, false, TRAJECTORY_IN_MEMORY, &status);
 	err = capture_end();
 	ck_assert_int_eq(status, 0);
 	ck_assert_str_eq(err, "");
-	ck_assert_str_eq(
-	    text, "{\"tool_calls\":[],\"state_deltas\":[],\"token_usage\":{\"input_tokens\":10,"
-	          "\"output_tokens\":0,\"total_tokens\":12},\"final_output\":\"All done.\","
-	          "\"error\":\"stream broke\"}\n");
+	ck_assert_ptr_nonnull(strstr(text, "\"error\":\"stream broke\"}\n"));
+	free(text);
+	free(err);
+	/* Nothing to keep, not even token usage: no file is made, and the result is written. */
+	c.tool_calls = c.state_deltas = c.token_usage = false;
+	capture_begin();
+	text = spilled_text(&c, events, false, 0, &status);
+	err = capture_end();
+	ck_assert_int_eq(status, 0);
+	ck_assert_str_eq(err, "");
+	ck_assert_str_eq(text, "{\"tool_calls\":[],\"state_deltas\":[],\"token_usage\":null,"
+	                       "\"final_output\":\"All done.\",\"error\":\"stream broke\"}\n");
 	free(text);
 	free(err);
 	if (saved)
@@ -807,7 +839,7 @@ START_TEST(a_full_disk_is_a_write_error_and_nothing_is_written)
 	int status = -1;
 	capture_begin();
 	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &limit), 0);
-	char *text = spooled_text(&c, events, false, &status);
+	char *text = spilled_text(&c, events, false, 0, &status);
 	setrlimit(RLIMIT_FSIZE, &saved);
 	char *err = capture_end();
 	signal(SIGXFSZ, old);
@@ -825,51 +857,60 @@ START_TEST(a_full_disk_is_a_write_error_and_nothing_is_written)
 }
 END_TEST
 
-/* A sink that takes the first write and fails every later one; ctx counts the calls. */
-static bool first_write_only(void *ctx, const char *p, size_t n)
+/* A sink that takes its first piece and then fails; it counts what it is handed. */
+struct short_sink {
+	struct strbuf text;
+	int calls;
+};
+
+static bool short_sink(void *ctx, const char *p, size_t n)
 {
-	(void)p;
-	(void)n;
-	return ++*(int *)ctx == 1;
+	struct short_sink *k = ctx;
+	strbuf_add(&k->text, p, n);
+	k->calls++;
+	return false;
 }
 
 START_TEST(writing_stops_when_the_sink_fails)
 {
+	/* Enough calls that the output is written in many pieces, from files and from memory. */
 	json_t *events = json_array();
-	char args[64];
-	/* About 1 MB of calls: the writer hands its text on every 64 KiB. */
-	for (int i = 0; i < 10000; i++) {
-		snprintf(args, sizeof args, "{\"n\":%d,\"pad\":\"%040d\"}", i, i);
+	for (int i = 0; i < 2000; i++)
 		json_array_append_new(
-		    events, event_with("a", call_part(NULL, "f", json_loads(args, 0, NULL))));
-	}
+		    events, event_with("a", call_part(NULL, "t", json_pack("{s:i}", "n", i))));
 	struct trajectory_config c;
 	trajectory_config_init(&c);
-	struct trajectory *t = trajectory_new(&c);
-	trajectory_spool(t, false);
-	add_all(t, events);
-	int calls = 0;
-	struct json_writer w;
-	jw_init_sink(&w, 0, first_write_only, &calls);
-	ck_assert_int_eq(trajectory_write(t, &w), 0);
-	jw_flush(&w);
-	/* The first hand-over went, the second failed, and nothing was tried after it. */
-	ck_assert_int_eq(calls, 2);
-	ck_assert(jw_failed(&w));
-	jw_release(&w);
-	trajectory_free(t);
+	for (size_t i = 0; i < sizeof in_memory_limits / sizeof *in_memory_limits; i++) {
+		struct trajectory *t = trajectory_new(&c);
+		struct short_sink k = {STRBUF_INIT, 0};
+		struct json_writer w;
+		trajectory_spill(t, false, in_memory_limits[i]);
+		add_all(t, events);
+		jw_init_sink(&w, 0, short_sink, &k);
+		ck_assert_int_eq(trajectory_write(t, &w), 0);
+		jw_release(&w);
+		/* The first piece, then no more. */
+		ck_assert_int_eq(k.calls, 1);
+		ck_assert_int_eq(strncmp(k.text.buf, "{\"tool_calls\":[", 15), 0);
+		ck_assert_ptr_null(strstr(k.text.buf, "\"n\":1999"));
+		strbuf_release(&k.text);
+		trajectory_free(t);
+	}
 	trajectory_config_release(&c);
 	json_decref(events);
 }
 END_TEST
 
-/* The usage total of 1000 invocations, twice over, with the table spilled past spill entries. */
-static char *usage_of_many_invocations(size_t spill, int *status)
+/*
+ * The usage total of 1000 invocations, twice over, with the table in a file
+ * past limit bytes (STORE_IN_MEMORY: never).
+ */
+static char *usage_of_many_invocations(size_t limit, int *status)
 {
 	struct usage_total u;
 	usage_total_init(&u);
-	if (spill)
-		usage_total_spill(&u, spill, status);
+	if (limit != STORE_IN_MEMORY)
+		usage_total_spill(&u, "trajectory", limit, status);
 	for (int round = 0; round < 2; round++) {
 		for (int i = 0; i < 1000; i++) {
 			char inv[32];
@@ -905,7 +946,7 @@ static char *usage_of_many_invocations(size_t spill, int *status)
 
 START_TEST(usage_table_grows_and_keeps_telling_repeats)
 {
-	char *got = usage_of_many_invocations(0, NULL);
+	char *got = usage_of_many_invocations(STORE_IN_MEMORY, NULL);
 	ck_assert_str_eq(got, MANY_INVOCATIONS_USAGE);
 	free(got);
 }
@@ -913,8 +954,11 @@ END_TEST
 
 START_TEST(usage_table_in_a_file_counts_the_same)
 {
-	/* Spilled at once, after a few entries, and after most: the file grows several times. */
-	size_t spills[] = {1, 8, 900};
+	/*
+	 * In a file at once, after the first 64 slots (48 entries), and after
+	 * 1024 slots (768 entries): the file grows several times.
+	 */
+	size_t spills[] = {0, 64 * sizeof(struct store_slot), 1024 * sizeof(struct store_slot)};
 	for (size_t i = 0; i < 3; i++) {
 		int status = 0;
 		char *got = usage_of_many_invocations(spills[i], &status);
@@ -927,7 +971,7 @@ START_TEST(usage_table_in_a_file_counts_the_same)
 	setenv("TMPDIR", "/nonexistent/adkev-test", 1);
 	int status = 0;
 	capture_begin();
-	free(usage_of_many_invocations(8, &status));
+	free(usage_of_many_invocations(0, &status));
 	char *err = capture_end();
 	if (saved)
 		setenv("TMPDIR", saved, 1);

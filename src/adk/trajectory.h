@@ -2,8 +2,7 @@
  * trajectory.h - what an agent did: its tool calls with their results, its
  * state deltas, its token usage, its answer and its error (events.md 3.3,
  * gepa's extract_trajectory).  Shared by `adkev trajectory` and
- * `adkev partition --trajectories`; the token-usage rule is shared with
- * `adkev stats`.
+ * `adkev partition --trajectories`; token usage is usage.h's.
  */
 #ifndef ADKEV_TRAJECTORY_H
 #define ADKEV_TRAJECTORY_H
@@ -13,7 +12,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cmd/extract.h"
 #include "read/reader.h"
 #include "adk/redact.h"
 #include "util.h"
@@ -32,9 +30,13 @@ struct trajectory_config {
 void trajectory_config_init(struct trajectory_config *c);
 void trajectory_config_release(struct trajectory_config *c);
 
-/* Option values of the trajectory options, above any subcommand's own ones. */
+/*
+ * Option values of the trajectory options: above every value getopt_long()
+ * returns for a character, the common options of cmd/extract.h (256 on) and
+ * a subcommand's own (from 300), which cmd/trajectory.c checks.
+ */
 enum {
-	OPT_TRAJECTORY_NO_REDACT = OPT_COMMAND + 20,
+	OPT_TRAJECTORY_NO_REDACT = 320,
 	OPT_TRAJECTORY_REDACT_KEY,
 	OPT_TRAJECTORY_REDACT_EXACT,
 	OPT_TRAJECTORY_MAX_STRING,
@@ -56,37 +58,9 @@ enum {
 bool trajectory_option(struct trajectory_config *c, int opt, const char *arg, bool *bad);
 
 /*
- * A trajectory being built; c must outlive it.  It is held in memory, by
- * reference to the events' pieces, for trajectory_json(), unless
- * trajectory_spool() is called before the first event.
- */
-struct trajectory *trajectory_new(const struct trajectory_config *c);
-/*
- * Makes t a spooled trajectory, written once by trajectory_write() in the
- * style pretty (-p) or compact.  Each tool call's arguments and result and
- * each state delta is redacted, cut and printed as soon as it is known, and
- * the text goes to unlinked temporary files in $TMPDIR (else /tmp), made at
- * the first such piece, with where each call's text and latest result are.
- * The tables of tool call ids and of token usage per author and
- * invocation are kept in memory up to 4096 entries, then in files too, so
- * memory stays the same however many and however large the values are.
- * Called after trajectory_new() and before the first trajectory_add().
- */
-void trajectory_spool(struct trajectory *t, bool pretty);
-/*
- * Takes in one event, or a server stream error (item->kind VALUE_STREAM_ERROR).
- * A spooled trajectory uses what trajectory_prepare() made of the event
- * (item->mapped) instead of making it again.
- */
-void trajectory_add(struct trajectory *t, const struct reader_item *item);
-
-/*
- * With -j: what a spooled trajectory writes for each value an event brings
- * (its state delta, each tool call's arguments, each tool result),
- * redacted, cut and printed by the worker thread that parsed the event
- * (reader_set_map), so the reader's thread only copies the text.  A prep
- * holds what that takes: the configuration, the style and the redactor,
- * read by every worker at once and never changed while reading.
+ * How a trajectory's tool values and state deltas are turned into text:
+ * the configuration, the style (pretty or compact) and the redactor.  The
+ * -j workers read one prep at once and never change it.
  */
 struct trajectory_prep {
 	const struct trajectory_config *config;
@@ -97,75 +71,70 @@ struct trajectory_prep {
 void trajectory_prep_init(struct trajectory_prep *p, const struct trajectory_config *c,
                           bool pretty);
 void trajectory_prep_release(struct trajectory_prep *p);
-/* The map function: an event's prepared texts (NULL when it brings none), for trajectory_add(). */
+
+/*
+ * What one event brings to a trajectory, found by the one walk over its
+ * parts and actions: its tool calls, tool responses and state delta, in
+ * order, each value already redacted, cut and printed.  Made by
+ * trajectory_prepare(), on the -j worker that parsed the event or by
+ * trajectory_add() itself, and consumed by trajectory_add().
+ */
+struct trajectory_event;
+/*
+ * The map function of the -j workers: value's prepared pieces under p,
+ * owned by the caller (free with trajectory_prepared_free()), or NULL when
+ * it brings none.  Only reads value and p.
+ */
 void *trajectory_prepare(const json_t *value, struct trajectory_prep *p);
 void trajectory_prepared_free(void *prepared);
+
+/*
+ * A trajectory being built; c must outlive it.  Its values are kept as
+ * compact text, in memory, for trajectory_json() (partition
+ * --trajectories, --per-invocation), unless trajectory_spill() says
+ * otherwise before the first event.
+ */
+struct trajectory *trajectory_new(const struct trajectory_config *c);
+/*
+ * For the one result of adkev trajectory: its text is printed in the style
+ * pretty, at the indentation it has in the result, for trajectory_write();
+ * and past in_memory bytes each of its stores (the tool calls with their
+ * results, the state deltas, the tables of tool call ids and of token usage)
+ * moves to an unlinked temporary file in $TMPDIR (else /tmp), so memory
+ * stays the same however many and however large the values are.
+ */
+void trajectory_spill(struct trajectory *t, bool pretty, size_t in_memory);
+/* The in_memory adkev trajectory gives trajectory_spill(); adkev-trajectory(1) says why. */
+#define TRAJECTORY_IN_MEMORY (64 * 1024)
+/*
+ * Takes in one event, or a server stream error (item->kind VALUE_STREAM_ERROR),
+ * using item->mapped (from trajectory_prepare() under the same prep) when a
+ * worker made it.
+ */
+void trajectory_add(struct trajectory *t, const struct reader_item *item);
 /*
  * The trajectory so far, owned by the caller:
- * {"tool_calls","state_deltas","token_usage","final_output","error"}.
- * A spooled trajectory is read back from its text to make it (and is then
- * held whole); NULL when its temporary file failed (reported).
+ * {"tool_calls","state_deltas","token_usage","final_output","error"},
+ * read back from the text trajectory_write() writes; NULL when a temporary
+ * file failed (reported).
  */
 json_t *trajectory_json(struct trajectory *t);
 /*
- * Writes a spooled trajectory as one value with w, whose flags must have
- * the pretty of trajectory_spool(): the bytes jw_value() writes for the
- * value trajectory_json() would return.  Writing stops when w's sink
- * fails.  Returns 0, or, having reported it, EXIT_OSERR when a temporary
- * file could not be made or EXIT_IOERR when writing to one failed (then
- * nothing is written), or reading one back did (then the output stops
- * there, the value unfinished).
+ * Writes the trajectory as one value with w, which must be in the
+ * trajectory's style: the bytes jw_value() writes for the value
+ * trajectory_json() returns (the caller ends the line).  Writing stops
+ * once w has failed.  Returns 0, or, having
+ * reported it, EXIT_OSERR when a temporary file could not be made or
+ * EXIT_IOERR when writing to one failed (then nothing is written), or
+ * reading one back did (then the output stops there, the value unfinished).
  */
 int trajectory_write(struct trajectory *t, struct json_writer *w);
 void trajectory_free(struct trajectory *t);
 
 /*
  * For the unit tests: with on, every tool call id hashes alike, so each
- * lookup goes through the comparison of ids read back from the file.
+ * lookup goes through the comparison of ids read back from the store.
  */
 void trajectory_test_equal_hashes(bool on);
-
-/*
- * Token usage summed once per model call.  Partial events are skipped, and
- * so is an event whose usage object equals that of the previous non-partial
- * usage-bearing event of the same author and invocation (streaming repeats
- * a call's cumulative usage on several events).  A missing count adds 0.
- */
-struct usage_seen;
-
-struct usage_total {
-	long long input, output, total, thoughts, cached;
-	bool any, has_thoughts, has_cached;
-	/*
-	 * Open addressing: the hash of each author and invocation, with the
-	 * hash of the last usage object seen for it (see trajectory.c).
-	 */
-	struct usage_seen *last;
-	size_t nlast, cap;
-	struct strbuf scratch;
-	/* Past spill_after entries (0: never) the table moves to a temporary file. */
-	size_t spill_after;
-	int fd;        /* the table's file, or -1 */
-	size_t fd_cap; /* its slots */
-	int *status;   /* where a failure of the file is recorded */
-};
-
-void usage_total_init(struct usage_total *u);
-/*
- * Keeps at most after authors and invocations in memory: past that the
- * table lives in an unlinked temporary file in $TMPDIR (else /tmp), read
- * and written 16 bytes at a time.  A failure of the file is reported once
- * and recorded in *status (EXIT_OSERR or EXIT_IOERR) unless *status is set
- * already; the counts are then no longer right.
- */
-void usage_total_spill(struct usage_total *u, size_t after, int *status);
-/* Takes in one event (borrowed; nothing of it is kept). */
-void usage_total_add(struct usage_total *u, const json_t *event);
-/*
- * {"input_tokens","output_tokens","total_tokens"[,"thoughts_tokens"][,"cached_tokens"]},
- * or JSON null when no counted event had usage; owned by the caller.
- */
-json_t *usage_total_json(const struct usage_total *u);
-void usage_total_release(struct usage_total *u);
 
 #endif

@@ -11,7 +11,7 @@
 #include "adk/redact.h"
 #include "cmd/extract.h"
 #include "write/termtext.h"
-#include "adk/trajectory.h"
+#include "adk/usage.h"
 
 #include <math.h>
 #include <stdlib.h>

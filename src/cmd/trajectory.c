@@ -5,9 +5,9 @@
  * their results, the non-empty state deltas, the token usage summed once per
  * model call, the final output and the last error, with secrets hidden and
  * long strings cut (events.md section 3.3).  The one result of a whole
- * stream is spooled through a temporary file (trajectory_spool()), so memory
- * does not grow with the tool results and state deltas; --per-invocation
- * builds its results in memory.
+ * stream keeps its values in temporary files past TRAJECTORY_IN_MEMORY
+ * bytes (trajectory_spill()), so memory does not grow with the tool results
+ * and state deltas; --per-invocation builds its results in memory.
  */
 #include "cmd/extract.h"
 #include "cmd/trajectory.h"
@@ -15,27 +15,30 @@
 
 #include <stdlib.h>
 
+/* The trajectory options' values lie above this command's own. */
+_Static_assert(OPT_TRAJECTORY_NO_REDACT > OPT_COMMAND + 10, "trajectory option values overlap");
+
 struct trajectory_cmd_config {
 	struct trajectory_config traj;
 	int bad;    /* the option whose value was rejected, or 0 */
-	bool spool; /* one result: spooled, written by trajectory_end() */
+	bool spill; /* one result, written by trajectory_end() */
 	bool pretty;
-	struct trajectory_prep prep; /* for the workers, when spooled */
+	struct trajectory_prep prep; /* for the workers, with one result */
 };
 
 /*
- * One result (no --per-invocation) is spooled: its pieces wait in a
- * temporary file, not in memory, and are copied out at the end.  The
- * choice and the style are made here, not in a writer's begin(), as
- * nothing is written while the stream is read: so a --progress line on
- * the terminal does not need the result built in memory instead.
+ * One result (no --per-invocation) keeps its pieces in temporary files
+ * once they outgrow memory, and copies them out at the end.  The choice
+ * and the style are made here, not in a writer's begin(), as nothing is
+ * written while the stream is read: so a --progress line on the terminal
+ * does not need the result built in memory instead.
  */
 static void *trajectory_start(const void *config)
 {
 	const struct trajectory_cmd_config *cfg = config;
 	struct trajectory *t = trajectory_new(&cfg->traj);
-	if (cfg->spool)
-		trajectory_spool(t, cfg->pretty);
+	if (cfg->spill)
+		trajectory_spill(t, cfg->pretty, TRAJECTORY_IN_MEMORY);
 	return t;
 }
 
@@ -44,6 +47,7 @@ static void trajectory_add_item(void *state, const struct reader_item *item)
 	trajectory_add(state, item);
 }
 
+/* The result, owned by the caller (the driver), or NULL after a temporary file failed. */
 static json_t *trajectory_finish(void *state, int *status)
 {
 	json_t *result = trajectory_json(state);
@@ -65,7 +69,7 @@ static bool trajectory_end(void *state, struct json_writer *out, int *status)
 	return false; /* an object of five members is never empty */
 }
 
-/* The workers print each event's tool values and delta for the spool (trajectory_prepare()). */
+/* The workers redact, cut and print each event's tool values and delta (trajectory_prepare()). */
 static void *trajectory_map(const json_t *value, void *config)
 {
 	struct trajectory_cmd_config *cfg = config;
@@ -163,7 +167,7 @@ static int run_trajectory(int argc, char *argv[])
 		          command_option_name(&command_trajectory, cfg.bad));
 		status = command_usage(&command_trajectory);
 	}
-	cfg.spool = !o.per_invocation;
+	cfg.spill = !o.per_invocation;
 	cfg.pretty = o.style.pretty;
 	if (status < 0) {
 		trajectory_prep_init(&cfg.prep, &cfg.traj, cfg.pretty);

@@ -1,0 +1,50 @@
+/*
+ * usage.h - token usage summed once per model call (events.md 3.3), for
+ * adkev trajectory and adkev stats.
+ *
+ * Partial events are skipped, and so is an event whose usage object equals
+ * that of the previous non-partial usage-bearing event of the same author
+ * and invocation (streaming repeats a call's cumulative usage on several
+ * events).  A missing count adds 0; counts saturate instead of overflowing.
+ */
+#ifndef ADKEV_USAGE_H
+#define ADKEV_USAGE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "adk/store.h"
+#include "util.h"
+
+struct usage_total {
+	long long input, output, total, thoughts, cached;
+	bool any, has_thoughts, has_cached;
+	/*
+	 * The hash of each author and invocation, with the hash of the last
+	 * usage object seen for it (usage.c says why hashes are enough).
+	 */
+	struct store_table last;
+	struct strbuf scratch;
+	int status; /* a failure of the table's file, when it has one */
+};
+
+/* An empty total whose table stays in memory. */
+void usage_total_init(struct usage_total *u);
+/*
+ * Keeps at most limit bytes of the table in memory, then moves it to a
+ * temporary file (store.h), reported as "WHO: ..."; a failure of the file
+ * is recorded in *status unless *status is set already, and the counts are
+ * then no longer right.  Called before the first usage_total_add().
+ */
+void usage_total_spill(struct usage_total *u, const char *who, size_t limit, int *status);
+/* Takes in one event (borrowed; nothing of it is kept). */
+void usage_total_add(struct usage_total *u, const json_t *event);
+/*
+ * {"input_tokens","output_tokens","total_tokens"[,"thoughts_tokens"][,"cached_tokens"]},
+ * or JSON null when no counted event had usage; owned by the caller.
+ */
+json_t *usage_total_json(const struct usage_total *u);
+void usage_total_release(struct usage_total *u);
+
+#endif
