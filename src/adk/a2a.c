@@ -467,6 +467,15 @@ static void md_set_nonempty(json_t *md, const char *key, const char *s)
 		json_object_set_new(md, key, json_string(s));
 }
 
+/* A name whole, by its JSON length: "a\u0000evil" must not arrive as "a". */
+static void md_set_name(json_t *md, const char *key, const json_t *name)
+{
+	if (name && json_string_length(name))
+		json_object_set_new(
+		    md, key,
+		    json_stringn_nocheck(json_string_value(name), json_string_length(name)));
+}
+
 static int compare_keys(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -505,9 +514,9 @@ static json_t *message_metadata(const json_t *event, const struct a2a_message_op
 	if (json_is_true(adk_get(actions, ADK_ESCALATE)))
 		json_object_set_new(md, M_ESCALATE, json_true());
 	md_set_nonempty(md, M_TRANSFER, adk_get_string(actions, ADK_TRANSFER_TO_AGENT));
-	md_set_nonempty(md, M_AUTHOR, event_author(event));
+	md_set_name(md, M_AUTHOR, event_author_string(event));
 	md_set_nonempty(md, M_BRANCH, adk_get_string(event, ADK_BRANCH));
-	md_set_nonempty(md, M_INVOCATION_ID, event_invocation_id(event));
+	md_set_name(md, M_INVOCATION_ID, event_invocation_id_string(event));
 	md_set_nonempty(md, M_ERROR_CODE, adk_get_string(event, ADK_ERROR_CODE));
 	for (size_t i = 0; i < NGENAI_OBJECTS; i++) {
 		json_t *v = adk_get(event, genai_objects[i].field);
