@@ -55,9 +55,9 @@ TEST_SRCS = $(wildcard tests/check_*.c)
 TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
-.PHONY: all deps deps-check deps-man deps-tty deps-valgrind deps-bench \
+.PHONY: all deps deps-check deps-man deps-tty deps-valgrind deps-bench deps-browser \
 	check check-all check-fast check-unit check-cli check-goldens check-man check-tty \
-	check-install check-build check-sanitize check-tsan check-valgrind check-slow \
+	check-install check-build check-browser check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
 
 all: adkev
@@ -82,10 +82,14 @@ deps-tty:
 	@$(call want,command -v tmux && command -v zsh,tmux zsh,make check-tty)
 deps-valgrind:
 	@$(call need,command -v valgrind,valgrind,make check-valgrind)
+deps-browser:
+	@$(call want,command -v chromium,chromium,make check-browser)
+	@$(call want,command -v node,nodejs,make check-browser)
+	@$(call need,command -v jq,jq,make check-browser)
 deps-bench:
 	@$(call need,command -v jq && [ -x /usr/bin/time ],jq time,make bench)
 # Everything any target installs, for preparing a machine (a CI image) at once.
-deps: $(BUILD)/.jansson deps-check deps-man deps-tty deps-valgrind deps-bench fuzz-deps
+deps: $(BUILD)/.jansson deps-check deps-man deps-tty deps-valgrind deps-bench deps-browser fuzz-deps
 
 # The build needs a C11 compiler and jansson, nothing else.  Once per build
 # folder, a program using jansson must compile and link with the flags above;
@@ -147,7 +151,7 @@ $(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h | deps-check
 # adkev is tested").  check-all adds what takes long: the sanitizers, valgrind
 # and a short fuzz run; it is what CI runs (.ci/run).
 check: check-unit check-cli check-fuzz check-man check-tty check-install check-build
-check-all: check check-goldens check-sanitize check-valgrind fuzz-ci
+check-all: check check-goldens check-browser check-sanitize check-valgrind fuzz-ci
 # The bar before each commit: make check without the terminal, install and build tests.
 check-fast: check-unit check-cli check-fuzz check-man
 
@@ -171,6 +175,13 @@ check-tty: $(BUILD)/adkev | deps-tty
 
 check-install: $(BUILD)/adkev
 	@MAKE="$(MAKE)" BUILD="$(BUILD)" sh tests/install.sh
+
+# The timeline page in headless Chromium, driven by node (tests/browser/run.sh):
+# its DOM against adkev's own counts, a silent console, screenshots in build/browser.
+# Skipped, loudly, where Chromium cannot be installed or run.
+check-browser: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-browser
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
+		OUT="$(CURDIR)/build/browser" sh tests/browser/run.sh
 
 # A clean clone builds with a compiler and jansson alone, and installs nothing.
 check-build:

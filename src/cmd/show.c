@@ -17,6 +17,7 @@
 #include "adk/eventview.h"
 #include "adk/redact.h"
 #include "cmd/extract.h"
+#include "cmd/show.h"
 #include "write/output.h"
 #include "write/progress.h"
 #include "read/reader.h"
@@ -36,6 +37,7 @@ enum {
 	OPT_FULL,
 	OPT_WIDTH,
 	OPT_REDACT,
+	OPT_FORMAT,
 };
 
 #define TIME_WIDTH       10
@@ -59,6 +61,7 @@ enum {
 #define SGR_CYAN        "36"
 
 struct show_options {
+	bool mermaid; /* --format=mermaid */
 	bool color;
 	bool full;
 	long width;
@@ -599,6 +602,8 @@ static const struct option_row show_options[] = {
     OPTION_FLAG_ROW(OPT_FULL, "full", "show whole values, with their line breaks"),
     OPTION_VALUE_ROW(OPT_WIDTH, "width", "N", "cut lines to N columns (default: the terminal's)"),
     OPTION_FLAG_ROW(OPT_REDACT, "redact", "hide secrets, as trajectory does"),
+    OPTION_CHOICE_ROW(OPT_FORMAT, "format", "FORMAT", "text|mermaid",
+                      "text (the default), or mermaid: a sequenceDiagram"),
     OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_FILTERS | EXTRACT_INPUT),
     OPTION_END_ROW,
 };
@@ -641,6 +646,11 @@ static const char *show_option(void *ctx, int id, const char *arg)
 	case OPT_REDACT:
 		p->o->redact = true;
 		break;
+	case OPT_FORMAT:
+		if (strcmp(arg, "text") && strcmp(arg, "mermaid"))
+			return "--format takes text or mermaid";
+		p->o->mermaid = strcmp(arg, "mermaid") == 0;
+		break;
 	}
 	return NULL;
 }
@@ -661,6 +671,7 @@ static int run_show(int argc, char *argv[])
 	    reader_new(argv + optind, argc - optind, o.skip_invalid ? READER_SKIP_INVALID : 0);
 	struct progress *progress = o.progress ? progress_start_streaming(r) : NULL;
 	struct show s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH};
+	struct show_mermaid *mermaid = o.mermaid ? show_mermaid_new() : NULL;
 	struct reader_item item;
 	enum reader_result res = READ_END;
 	status = 0;
@@ -674,9 +685,14 @@ static int run_show(int argc, char *argv[])
 		/* The filters saw the event as written; the screen sees it redacted. */
 		json_t *clean = redact_json(o.redact ? &redactor : NULL, item.value);
 		item.value = clean;
-		show_event(&s, &item);
+		if (mermaid)
+			show_mermaid_add(mermaid, &item);
+		else
+			show_event(&s, &item);
 		json_decref(clean);
 	}
+	if (mermaid)
+		show_mermaid_end(mermaid);
 	if (o.redact)
 		redactor_release(&redactor);
 	if (!output_failed() && res == READ_INVALID)

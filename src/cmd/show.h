@@ -1,0 +1,19 @@
+/*
+ * show.h - the second form of adkev show: --format=mermaid, a Mermaid
+ * sequenceDiagram of the run (show_mermaid.c), fed by show.c's reader loop.
+ */
+#ifndef ADKEV_SHOW_H
+#define ADKEV_SHOW_H
+
+#include "read/reader.h"
+
+struct show_mermaid;
+
+/* A new diagram; its first line is written at once. */
+struct show_mermaid *show_mermaid_new(void);
+/* Writes the lines of one event, or of a server stream error. */
+void show_mermaid_add(struct show_mermaid *m, const struct reader_item *item);
+/* Writes what the end of the run still owes (a user message no agent answered) and frees m. */
+void show_mermaid_end(struct show_mermaid *m);
+
+#endif

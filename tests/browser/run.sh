@@ -1,0 +1,98 @@
+#!/bin/sh
+# The timeline page in a real browser: headless Chromium, driven through the
+# DevTools protocol by tests/browser/cdp.js (node's standard library only),
+# loads the page adkev timeline writes for each corpus stream and for a
+# generated run of 10,000 events.  The page must finish its script with no
+# exception, console message or log entry (the page logs nothing, and every
+# host name resolves to nothing, so a network fetch would show there), and
+# its DOM must hold one lane per agent, one tool-call bar per tool call, one
+# answer per final-response text and the run's total tokens, as adkev stats
+# and adkev trajectory count them in the same input.  Screenshots of a few
+# pages are kept in OUT for people to look at; the timings of the large page
+# are printed, not judged (they are measurements: adkev-timeline(1)).
+#
+#   ADKEV=... ADKEV_GEN=... OUT=build/browser sh tests/browser/run.sh
+#
+# First the checker must fail on a page whose script breaks, so a browser
+# that shows nothing cannot pass.  Skipped, loudly, where Chromium or node
+# cannot run.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+: "${ADKEV:=$top/adkev}"
+: "${ADKEV_GEN:=$top/build/default/adkev-gen}"
+: "${OUT:=$top/build/browser}"
+corpus=$top/tests/corpus
+browser=$(command -v chromium || command -v chromium-browser || true)
+rm -rf "$OUT"
+mkdir -p "$OUT"
+
+skip() {
+	echo "check-browser: SKIPPED: $1" >&2
+	exit 0
+}
+[ -n "$browser" ] || skip "no chromium here (Debian package chromium)"
+command -v node >/dev/null 2>&1 || skip "no node here (Debian package nodejs)"
+probe=$(node "$here/cdp.js" "$browser" "$top/README.md" 2>&1)
+case "$probe" in *'"load_ms"'*) ;; *) skip "$browser does not run here: $(echo "$probe" | head -c 600)" ;; esac
+
+# problems REPORT INPUT: what is wrong with the page made of INPUT, one line each.
+problems() {
+	printf '%s\n' "$1" | jq -r '
+		if .error and (.ready | not) then "the page did not load: \(.error)" else
+		(if .ready then empty else "the page'"'"'s script did not finish" end),
+		(if .error then "script error: \(.error)" else empty end),
+		(.exceptions[] | "exception: \(.)"), (.console[] | "console: \(.)"), (.log[] | "log: \(.)")
+		end'
+	stats=$("$ADKEV" stats "$2")
+	traj=$("$ADKEV" trajectory "$2")
+	for what in "lanes:$(printf '%s\n' "$stats" | jq '.authors | length')" \
+		"calls:$(printf '%s\n' "$traj" | jq '.tool_calls | length')" \
+		"finals:$(printf '%s\n' "$stats" | jq '.kinds.final // 0')" \
+		"tokens:$(printf '%s\n' "$traj" | jq '.token_usage.total_tokens // 0')"; do
+		got=$(printf '%s\n' "$1" | jq ".${what%%:*}")
+		[ "$got" = "${what#*:}" ] || echo "${what%%:*}: the page shows $got, adkev counts ${what#*:}"
+	done
+}
+
+# The checker must catch a page whose script breaks.
+in=$corpus/adkjs/b_tool_call.jsonl
+"$ADKEV" timeline "$in" | sed 's/"items":\[/"items":[null,/' >"$OUT/broken.html"
+if [ -z "$(problems "$(node "$here/cdp.js" "$browser" "$OUT/broken.html")" "$in")" ]; then
+	echo "check-browser: FAIL: a page with a broken script passed the checks" >&2
+	exit 1
+fi
+rm -f "$OUT/broken.html"
+
+# The pages, and what they were made of, in one list; a few get a screenshot.
+"$ADKEV_GEN" -n 10000 -t >"$OUT/generated-10000.jsonl"
+set --
+for input in "$corpus"/*/*.json "$corpus"/*/*.jsonl "$OUT/generated-10000.jsonl"; do
+	name=$(basename "$input")
+	"$ADKEV" timeline "$input" >"$OUT/$name.html" || echo "FAIL $name: adkev exit $?"
+	case $name in
+	g_transfer.session.json | d_thinking.session.json | i_long_running.session.json)
+		set -- "$@" "$OUT/$name.html,$OUT/$name.png,2" ;;
+	*) set -- "$@" "$OUT/$name.html" ;;
+	esac
+	echo "$input" >>"$OUT/inputs"
+done
+node "$here/cdp.js" "$browser" "$@" >"$OUT/reports.jsonl"
+
+pass=0 fail=0
+while read -r input; do
+	name=$(basename "$input")
+	report=$(grep -F "\"page\":\"$OUT/$name.html\"" "$OUT/reports.jsonl")
+	found=$(if [ -n "$report" ]; then problems "$report" "$input"; else echo "no report"; fi)
+	if [ -n "$found" ]; then
+		echo "FAIL $name"
+		printf '%s\n' "$found" | sed 's/^/  /'
+		fail=$((fail + 1))
+	else
+		pass=$((pass + 1))
+	fi
+done <"$OUT/inputs"
+grep -F generated-10000 "$OUT/reports.jsonl" | jq -r '"10,000 generated events (\(.items) items): loaded in \(.load_ms) ms, script \(.render_ms) ms, one layout \(.layout_ms) ms, a zoom to the next frame \(.zoom_ms) ms"'
+rm -f "$OUT/generated-10000.jsonl" "$OUT/inputs"
+echo "browser: $pass pages passed, $fail failed; screenshots in ${OUT#"$top"/}"
+[ $fail = 0 ]
