@@ -510,7 +510,7 @@ bool redact_text(const char *s, size_t len, struct strbuf *out)
 	size_t copied = 0;
 	bool found = false;
 	for (size_t i = 0; i < len;) {
-		struct span sp;
+		struct span sp = {0, 0};
 		if (!may_start_secret[(unsigned char)s[i]] || !secret_at(s, len, i, &sp)) {
 			i++;
 			continue;
