@@ -2,7 +2,7 @@
 #
 #   make            build ./adkev: needs a C11 compiler and jansson, nothing else
 #                   (on Debian it installs a missing libjansson-dev and pkg-config)
-#   make check      the everyday tests, about a minute: unit suites, CLI cases,
+#   make check      the everyday tests, about 2 minutes: unit suites, CLI cases,
 #                   fuzz-target replays, man lint, terminal, install and build tests
 #   make check-all  what CI runs (.ci/run): make check, check-goldens,
 #                   check-sanitize, check-valgrind and fuzz-ci
@@ -148,10 +148,16 @@ adkev: $(BUILD)/adkev
 $(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h | deps-check
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Isrc -o $@ $< $(LIB_OBJS) $(LDLIBS_ALL) $(CHECK_LIBS)
 
-# The everyday tests, the README's test command: about a minute (README, "How
+# The everyday tests, the README's test command: about 2 minutes (README, "How
 # adkev is tested").  check-all adds what takes long: the sanitizers, valgrind
 # and a short fuzz run; it is what CI runs (.ci/run).
-check: check-unit check-cli check-fuzz check-man check-tty check-install check-build
+# make check runs its parts side by side, a job per core, each part's output
+# kept together (-O, GNU make 4); CHECK_JOBS=1 runs them one after another.
+CHECK_PARTS = check-unit check-cli check-fuzz check-man check-tty check-install check-build
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+check:
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(if $(filter 3.%,$(MAKE_VERSION)),,-Otarget) \
+		$(CHECK_PARTS)
 check-all: check check-goldens check-sanitize check-valgrind fuzz-ci
 # The bar before each commit: make check without the terminal, install and build tests.
 check-fast: check-unit check-cli check-fuzz check-man
