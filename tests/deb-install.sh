@@ -13,6 +13,13 @@
 # the install from the package lists the machine has, and runs apt-get update
 # only when that fails, so a machine with fresh lists is not slowed down.
 set -u
+# make check runs its parts side by side, and two of them may install at
+# once: one apt-get at a time (dpkg's own lock would fail the second).
+if [ -z "${ADKEV_DEB_LOCK:-}" ] && command -v flock >/dev/null 2>&1; then
+	ADKEV_DEB_LOCK=${TMPDIR:-/tmp}/adkev-deb-install.lock
+	export ADKEV_DEB_LOCK
+	exec flock "$ADKEV_DEB_LOCK" sh "$0" "$@"
+fi
 optional=0
 if [ "${1:-}" = --optional ]; then
 	optional=1
