@@ -4,8 +4,11 @@
 #                   (on Debian it installs a missing libjansson-dev and pkg-config)
 #   make check      the everyday tests, about a minute: unit suites, CLI cases,
 #                   fuzz-target replays, man lint, terminal, install and build tests
-#   make check-all  what CI runs (.ci/run): make check, check-sanitize,
-#                   check-valgrind and fuzz-ci
+#   make check-all  what CI runs (.ci/run): make check, check-goldens,
+#                   check-browser, check-sanitize, check-valgrind and fuzz-ci
+#   make check-fast the bar before each commit: unit, CLI, fuzz-replay and man tests
+#   make check-goldens    every .exit and empty .stderr golden must be able to fail
+#   make check-browser    the timeline page in headless Chromium (tests/browser)
 #   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
 #   make check-tsan       unit and CLI tests under ThreadSanitizer (-j's worker threads)
 #   make check-valgrind   the CLI cases under valgrind
@@ -54,9 +57,9 @@ TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
 .PHONY: all deps deps-check deps-man deps-tty deps-valgrind deps-bench deps-browser \
-	check check-all check-unit check-cli check-man check-tty check-install check-build \
-	check-browser \
-	check-sanitize check-tsan check-valgrind check-slow \
+	check check-all check-fast check-unit check-cli check-goldens check-man check-tty \
+	check-install check-build check-browser check-sanitize check-tsan check-valgrind \
+	check-slow \
 	bench install uninstall clean lint
 
 all: adkev
@@ -150,7 +153,9 @@ $(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h | deps-check
 # adkev is tested").  check-all adds what takes long: the sanitizers, valgrind
 # and a short fuzz run; it is what CI runs (.ci/run).
 check: check-unit check-cli check-fuzz check-man check-tty check-install check-build
-check-all: check check-browser check-sanitize check-valgrind fuzz-ci
+check-all: check check-goldens check-browser check-sanitize check-valgrind fuzz-ci
+# The bar before each commit: make check without the terminal, install and build tests.
+check-fast: check-unit check-cli check-fuzz check-man
 
 check-unit: $(TEST_BINS)
 	@for t in $(TEST_BINS); do CK_FORK=no $(TEST_ENV) $$t || exit 1; done
@@ -160,6 +165,12 @@ check-cli: $(BUILD)/adkev $(BUILD)/adkev-gen
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(ADKEV_WRAPPER)" \
 		ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
 		CLI_OUT="$(CURDIR)/$(BUILD)/cli-out" sh tests/cli/run.sh
+
+# The CLI cases again, twice more where they have a .exit or an empty .stderr:
+# each of those must be able to fail (tests/cli/run.sh, AUDIT).
+check-goldens: $(BUILD)/adkev $(BUILD)/adkev-gen
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
+		CLI_OUT="$(CURDIR)/$(BUILD)/goldens-out" AUDIT=1 sh tests/cli/run.sh
 
 check-tty: $(BUILD)/adkev | deps-tty
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" TTY_OUT="$(CURDIR)/$(BUILD)/tty-out" sh tests/tty/run.sh
@@ -244,13 +255,21 @@ bench: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-bench
 		BENCH_MB=$(BENCH_MB) BENCH_RUNS=$(BENCH_RUNS) BENCH_BIG_MB=$(BENCH_BIG_MB) CC="$(CC)" \
 		sh bench/run.sh
 
-install: $(BUILD)/adkev
+# The completion scripts are written by the binary from its option tables.
+$(BUILD)/completion/adkev.bash: $(BUILD)/adkev
+	@mkdir -p $(@D)
+	$(BUILD)/adkev completion bash >$@
+$(BUILD)/completion/_adkev: $(BUILD)/adkev
+	@mkdir -p $(@D)
+	$(BUILD)/adkev completion zsh >$@
+
+install: $(BUILD)/adkev $(BUILD)/completion/adkev.bash $(BUILD)/completion/_adkev
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) \
 		$(DESTDIR)$(ZSHCOMPDIR)
 	install -m 755 $(BUILD)/adkev $(DESTDIR)$(BINDIR)/adkev
 	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)
-	install -m 644 completions/adkev.bash $(DESTDIR)$(BASHCOMPDIR)/adkev
-	install -m 644 completions/_adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev
+	install -m 644 $(BUILD)/completion/adkev.bash $(DESTDIR)$(BASHCOMPDIR)/adkev
+	install -m 644 $(BUILD)/completion/_adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/adkev $(MANS:man/%=$(DESTDIR)$(MANDIR)/%) \

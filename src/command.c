@@ -152,11 +152,16 @@ static bool ambiguous_names(const struct option_getopt *g, const char *typed, in
 	return ambiguous;
 }
 
-/* The long option getopt_long() matched for an error with this optopt, or NULL. */
-static const struct option *matched_long(const struct option_getopt *g, int id)
+/*
+ * The long option getopt_long() matched, for an error it reports with optopt
+ * id: the one with that id whose name begins with typed (len bytes), as an
+ * abbreviation may have been typed; NULL if there is none.
+ */
+static const struct option *matched_long(const struct option_getopt *g, int id, const char *typed,
+                                         int len)
 {
 	for (const struct option *o = g->long_options; o->name; o++)
-		if (o->val == id)
+		if (o->val == id && strncmp(o->name, typed, (size_t)len) == 0)
 			return o;
 	return NULL;
 }
@@ -165,15 +170,18 @@ void option_report_bad(const char *who, const struct option_getopt *g, int c, ch
 {
 	const char *arg = argv[optind - 1];
 	int len = typed_name_length(arg);
+	bool is_long = strncmp(arg, "--", 2) == 0;
+	/* The option as getopt_long() took it: its whole name, however abbreviated. */
+	const struct option *found =
+	    is_long && optopt ? matched_long(g, optopt, arg + 2, len - 2) : NULL;
 	char letter[3] = {'-', (char)optopt, '\0'};
 	struct strbuf what = STRBUF_INIT;
-	if (c == ':') {
-		bool is_long = strncmp(arg, "--", 2) == 0;
-		strbuf_addf(&what, "option '%.*s' needs a value", is_long ? len : 2,
-		            is_long ? arg : letter);
-	} else if (optopt && matched_long(g, optopt) && strncmp(arg, "--", 2) == 0) {
-		/* getopt_long() knew the option, but it takes no value. */
-		strbuf_addf(&what, "option '%.*s' takes no value", len, arg);
+	if (c == ':' && found) {
+		strbuf_addf(&what, "option '--%s' needs a value", found->name);
+	} else if (c == ':') {
+		strbuf_addf(&what, "option '%s' needs a value", letter);
+	} else if (found) {
+		strbuf_addf(&what, "option '--%s' takes no value", found->name);
 	} else if (optopt) {
 		strbuf_addf(&what, "unknown option '%s'", letter);
 	} else {
@@ -211,7 +219,7 @@ int command_parse(const struct command *cmd, int argc, char *argv[], option_take
 		} else if (c == '?' || c == ':') {
 			option_report_bad(cmd->name, &g, c, argv);
 			status = command_usage(cmd);
-		} else if ((why = take(ctx, c, optarg))) {
+		} else if (take && (why = take(ctx, c, optarg))) {
 			warnx_msg("%s: %s", cmd->name, why);
 			status = command_usage(cmd);
 		}

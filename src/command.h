@@ -120,8 +120,7 @@ struct command {
 	const char *summary;              /* one line, for adkev --help */
 	const struct option_row *options; /* the option table */
 	const char *operands;             /* for the usage line: "[FILE ...]" */
-	/* What a shell completes the operands to: files, unless COMPLETE_VALUES. */
-	enum option_complete operand_complete;
+	/* The words a shell completes the operands to, "a|b"; NULL: file names. */
 	const char *operand_values;
 	/* Parses its own options (argv[0] is the command name) and returns an exit status. */
 	int (*run)(int argc, char *argv[]);
@@ -164,10 +163,10 @@ typedef const char *option_take_fn(void *ctx, int id, const char *arg);
 
 /*
  * Parses the options of argv (argv[0] is the command name) with
- * getopt_long(), built from cmd's table, handing each to take; options may
- * follow operands.  -h prints the help.  Returns -1 when the run should go
- * on with the operands at argv[optind..], else the exit status to return
- * at once: 0 after -h, EXIT_USAGE after a usage error (reported).
+ * getopt_long(), built from cmd's table, handing each to take (NULL for a
+ * table with -h only); options may follow operands.  -h prints the help.  Returns -1 when the run
+ * should go on with the operands at argv[optind..], else the exit status to return at once: 0 after
+ * -h, EXIT_USAGE after a usage error (reported).
  */
 int command_parse(const struct command *cmd, int argc, char *argv[], option_take_fn *take,
                   void *ctx);

@@ -1,8 +1,10 @@
 /*
- * main.c - adkev's entry point: global options, the command table, help
- * and version.  Everything else happens in one cmd_<name>.c per subcommand.
+ * main.c - adkev's entry point: global options, the command table, help,
+ * version and the completion scripts made from the table.  Everything else
+ * happens in one src/cmd/<name>.c per subcommand.
  */
 #include "command.h"
+#include "completion.h"
 #include "read/pool.h"
 #include "write/output.h"
 #include "util.h"
@@ -16,11 +18,27 @@
 #define ADKEV_VERSION "unknown"
 #endif
 
+static int run_completion(int argc, char *argv[]);
+
+/* adkev completion SHELL: it needs the table below, so it lives here. */
+static const struct option_row completion_options[] = {
+    OPTION_INCLUDE_ROW(command_help_option, 0),
+    OPTION_END_ROW,
+};
+static const struct command command_completion = {
+    .name = "completion",
+    .summary = "Print the bash or zsh completion script for adkev.",
+    .options = completion_options,
+    .operands = "SHELL",
+    .operand_values = completion_shells,
+    .run = run_completion,
+};
+
 /* Sorted by name; adkev --help lists them in this order. */
 static const struct command *const commands[] = {
-    &command_critic,    &command_final,  &command_from_a2a,   &command_partition,
-    &command_reasoning, &command_show,   &command_state,      &command_stats,
-    &command_timeline,  &command_to_a2a, &command_trajectory,
+    &command_completion, &command_critic,    &command_final,  &command_from_a2a,
+    &command_partition,  &command_reasoning, &command_show,   &command_state,
+    &command_stats,      &command_timeline,  &command_to_a2a, &command_trajectory,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -38,6 +56,21 @@ static const struct command *find_command(const char *name)
 		if (strcmp(commands[i]->name, name) == 0)
 			return commands[i];
 	return NULL;
+}
+
+static int run_completion(int argc, char *argv[])
+{
+	int status = command_parse(&command_completion, argc, argv, NULL, NULL);
+	if (status >= 0)
+		return status;
+	const struct completion_source src = {main_options, commands, NCOMMANDS};
+	if (argc - optind != 1)
+		warnx_msg("completion: one shell is needed (%s)", completion_shells);
+	else if (!completion_write(stdout, argv[optind], &src))
+		warnx_msg("completion: no script for '%s' (%s)", argv[optind], completion_shells);
+	else
+		return 0;
+	return command_usage(&command_completion);
 }
 
 static int main_usage(const struct option_list *list)

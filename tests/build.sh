@@ -2,8 +2,8 @@
 # The build needs a C11 compiler and jansson, nothing else, and installs
 # nothing that is not missing.  A clean clone of HEAD is built with a PATH that
 # holds only the tools make itself uses (the compiler, its assembler and
-# linker, pkg-config, sh and a few utilities): no Check, valgrind or mandoc,
-# no tmux, clang or jq.  apt-get and sudo are stubs that write down every call
+# linker, pkg-config, sh and the POSIX utilities): no Check, valgrind or
+# mandoc, no tmux, clang or jq.  apt-get and sudo are stubs that write down every call
 # and fail, so any attempt to install shows.
 #
 #   1. jansson found: make builds ./adkev, which runs; nothing was installed.
@@ -15,7 +15,7 @@
 # "jansson missing" is made by a compiler flag -I to a folder whose jansson.h
 # is an #error, so #include <jansson.h> fails as it does without the package.
 #
-#   sh tests/build.sh
+#   sh tests/build.sh       (KEEP=1 keeps its temporary folder, named by mktemp)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 if ! command -v git >/dev/null 2>&1 || ! git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
@@ -23,22 +23,28 @@ if ! command -v git >/dev/null 2>&1 || ! git -C "$top" rev-parse --git-dir >/dev
 	exit 0
 fi
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 fail=0
 bad() {
 	echo "build: $*"
 	fail=1
 }
 
-# The tools make uses, by their names on this machine.
-tools="make sh cc as ld pkg-config mkdir cp rm mv touch cat id sed"
+# The compiler and what it runs, make, pkg-config, and the POSIX utilities a
+# Makefile may use; none of the test tools.
+build_tools="make cc as ld pkg-config"
+utilities="sh awk basename cat chmod cmp cp cut date dirname echo env expr find grep head
+	id ln ls mkdir mktemp mv od printf rm sed sort tail touch tr uname wc xargs"
 mkdir -p "$tmp/tools" "$tmp/stubs" "$tmp/nojansson"
-for tool in $tools; do
+for tool in $build_tools; do
 	path=$(command -v "$tool") || {
 		echo "build: SKIPPED: $tool is not installed"
 		exit 0
 	}
 	ln -s "$path" "$tmp/tools/$tool"
+done
+for tool in $utilities; do
+	path=$(command -v "$tool") && [ -x "$path" ] && ln -s "$path" "$tmp/tools/$tool"
 done
 for stub in apt-get sudo; do
 	printf '#!/bin/sh\necho "%s $*" >>"%s"\nexit 1\n' "$stub" "$tmp/calls" >"$tmp/stubs/$stub"

@@ -14,6 +14,7 @@
 #include "util.h"
 
 #include <glob.h>
+#include <string.h>
 
 /* JSON written with ' for " so the tests stay readable (no test text needs a quote). */
 static json_t *J(const char *text)
@@ -797,6 +798,53 @@ START_TEST(metadata_maps_per_object)
 	    "{'content':{'role':'model','parts':[{'text':'x','thought':true}]},'partial':"
 	    "true,'errorCode':'E','customMetadata':{'a2a:task_id':'t'},'usageMetadata':{"
 	    "'u':2}}");
+	/* Artifact update: the artifact's own actions are never read, not even as a fallback. */
+	ck_assert_str_eq(body_of("{'kind':'artifact-update','taskId':'t','lastChunk':true,"
+	                         "'artifact':{'artifactId':'a','metadata':{'adk_escalate':true,"
+	                         "'adk_transfer_to_agent':'b','adk_actions':{'escalate':true}},"
+	                         "'parts':[{'kind':'text','text':'x'}]}}",
+	                         &opts),
+	                 "{'content':{'role':'model','parts':[{'text':'x'}]},"
+	                 "'customMetadata':{'a2a:task_id':'t'}}");
+	/* Final status update and Task: their own metadata only, never the status message's. */
+	ck_assert_str_eq(
+	    body_of("{'kind':'status-update','taskId':'t','final':true,'status':{'state':"
+	            "'completed','message':{'messageId':'m','metadata':{'adk_usage_metadata':{"
+	            "'u':1},'adk_error_code':'E','adk_escalate':true},'parts':[{'text':'x'}]}}}",
+	            &opts),
+	    "{'content':{'role':'model','parts':[{'text':'x'}]},'turnComplete':true,"
+	    "'customMetadata':{'a2a:task_id':'t'}}");
+	ck_assert_str_eq(
+	    body_of("{'kind':'task','id':'t','metadata':{'adk_error_code':'T'},'status':{"
+	            "'state':'completed','message':{'messageId':'m','metadata':{"
+	            "'adk_usage_metadata':{'u':1}},'parts':[{'text':'x'}]}}}",
+	            &opts),
+	    "{'content':{'role':'model','parts':[{'text':'x'}]},'turnComplete':true,"
+	    "'errorCode':'T','customMetadata':{'a2a:task_id':'t'}}");
+}
+END_TEST
+
+START_TEST(a_message_never_sets_long_running_ids)
+{
+	const char *call = "{'kind':'data','data':{'id':'c1','name':'f'},'metadata':{"
+	                   "'adk_type':'function_call','adk_is_long_running':true}}";
+	char msg[400];
+	snprintf(msg, sizeof msg, "{'kind':'message','messageId':'m','parts':[%s]}", call);
+	ck_assert_str_eq(body_of(msg, &opts),
+	                 "{'content':{'role':'model','parts':[{'functionCall':{'id':'c1',"
+	                 "'name':'f'}}]},'turnComplete':true}");
+	/* The same part in an input-required Task or an artifact does set them. */
+	snprintf(msg, sizeof msg,
+	         "{'kind':'task','id':'t','status':{'state':'input-required','message':{"
+	         "'messageId':'s','parts':[%s]}}}",
+	         call);
+	ck_assert_ptr_nonnull(strstr(body_of(msg, &opts), "'longRunningToolIds':['c1']"));
+	/* Only to-a2a --lossless's own key restores them on a Message: non-empty strings. */
+	snprintf(msg, sizeof msg,
+	         "{'kind':'message','messageId':'m','parts':[%s],'metadata':{"
+	         "'adk_long_running_tool_ids':['c1','',3]}}",
+	         call);
+	ck_assert_ptr_nonnull(strstr(body_of(msg, &opts), "'longRunningToolIds':['c1']}"));
 }
 END_TEST
 
@@ -1001,6 +1049,7 @@ static Suite *a2a_suite(void)
 	tcase_add_test(from, artifact_update_partial_table);
 	tcase_add_test(from, metadata_pass);
 	tcase_add_test(from, metadata_maps_per_object);
+	tcase_add_test(from, a_message_never_sets_long_running_ids);
 	tcase_add_test(from, states_parse_leniently);
 	suite_add_tcase(s, from);
 	TCase *shared = tcase_create("shared");

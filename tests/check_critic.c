@@ -5,8 +5,8 @@
 #include "testutil.h"
 
 #include "adk/critic.h"
-#include "write/json.h"
 #include "read/pool.h"
+#include "write/json.h"
 #include "util.h"
 
 /* The normalised verdict as adkev prints it, or "ERROR: reason"; the caller frees it. */

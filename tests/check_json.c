@@ -3,6 +3,8 @@
  */
 #include "testutil.h"
 
+#include "read/pool.h"
+
 #include <errno.h>
 #include <fcntl.h>
 

@@ -191,6 +191,95 @@ START_TEST(jansson_allocates_from_the_pool)
 }
 END_TEST
 
+/* A thread that parses a value, keeps a reference to it, and releases what is given back. */
+struct parser {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int step; /* 0: start, 1: value made, 2: collect wanted, 3: collected */
+	json_t *value;
+	size_t refs_before_collect;
+	size_t refs_after_collect;
+};
+
+static void parser_wait(struct parser *p, int step)
+{
+	pthread_mutex_lock(&p->lock);
+	while (p->step != step)
+		pthread_cond_wait(&p->cond, &p->lock);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void parser_step(struct parser *p, int step)
+{
+	pthread_mutex_lock(&p->lock);
+	p->step = step;
+	pthread_cond_broadcast(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void *parse_and_collect(void *arg)
+{
+	struct parser *p = arg;
+	p->value = json_loads("{\"author\":\"a\",\"parts\":[1,2,3]}", 0, NULL);
+	json_incref(p->value); /* the thread's own reference, to watch the count */
+	parser_step(p, 1);
+	parser_wait(p, 2);
+	p->refs_before_collect = p->value->refcount;
+	pool_collect();
+	p->refs_after_collect = p->value->refcount;
+	json_decref(p->value);
+	parser_step(p, 3);
+	return NULL;
+}
+
+START_TEST(a_value_given_back_is_released_by_the_thread_that_made_it)
+{
+	if (!pool_enabled())
+		return;
+	struct parser p = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL, 0, 0};
+	pthread_t t;
+	ck_assert_int_eq(pthread_create(&t, NULL, parse_and_collect, &p), 0);
+	parser_wait(&p, 1);
+	ck_assert_int_ne(pool_owner(p.value), pool_self());
+	/* Gathered in a batch here, handed over by the flush, released by its maker. */
+	pool_give_back(p.value);
+	ck_assert_uint_eq(p.value->refcount, 2);
+	pool_flush();
+	ck_assert_uint_eq(p.value->refcount, 2);
+	parser_step(&p, 2);
+	parser_wait(&p, 3);
+	pthread_join(t, NULL);
+	ck_assert_uint_eq(p.refs_before_collect, 2);
+	ck_assert_uint_eq(p.refs_after_collect, 1);
+}
+END_TEST
+
+START_TEST(a_value_of_this_thread_or_of_an_ended_one_is_released_at_once)
+{
+	json_t *mine = json_loads("[1, {\"a\": \"b\"}]", 0, NULL);
+	json_incref(mine);
+	pool_give_back(mine);
+	ck_assert_uint_eq(mine->refcount, 1);
+	json_decref(mine);
+	pool_give_back(NULL);
+	if (!pool_enabled())
+		return;
+	struct parser p = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL, 0, 0};
+	pthread_t t;
+	ck_assert_int_eq(pthread_create(&t, NULL, parse_and_collect, &p), 0);
+	parser_wait(&p, 1);
+	json_t *kept = json_incref(p.value); /* outlives the thread */
+	parser_step(&p, 2);
+	pthread_join(t, NULL);
+	ck_assert_uint_eq(kept->refcount, 2);
+	/* Nobody would collect for a thread that has ended. */
+	pool_give_back(kept);
+	ck_assert_uint_eq(kept->refcount, 1);
+	json_decref(kept);
+	pool_flush();
+}
+END_TEST
+
 int main(void)
 {
 	pool_serve_jansson();
@@ -202,6 +291,8 @@ int main(void)
 	tcase_add_test(tc, blocks_freed_by_another_thread_go_back_to_their_maker);
 	tcase_add_test(tc, a_pool_outlives_its_thread_and_goes_to_the_next);
 	tcase_add_test(tc, jansson_allocates_from_the_pool);
+	tcase_add_test(tc, a_value_given_back_is_released_by_the_thread_that_made_it);
+	tcase_add_test(tc, a_value_of_this_thread_or_of_an_ended_one_is_released_at_once);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

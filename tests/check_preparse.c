@@ -7,6 +7,7 @@
  */
 #include "testutil.h"
 
+#include "read/framer.h"
 #include "read/preparse.h"
 #include "read/pool.h"
 #include "util.h"
@@ -110,7 +111,8 @@ END_TEST
 
 /*
  * Reads name through p the way the reader does - a little at a time,
- * taking the value of each complete line that starts with '{' - and gives
+ * framing each complete line (framer.c) and taking the value of each line
+ * whose JSON starts with '{', SSE "data:" lines included - and gives
  * each value a worker found to each(), with a single-threaded parse of the
  * same bytes.  Returns how many lines were tried; *found gets how many had
  * a value.
@@ -128,22 +130,19 @@ static size_t take_line_by_line(struct preparse *p, const char *name,
 	ssize_t n;
 	*found = 0;
 	preparse_start(p, fd);
-	if (want_bytes->len >= 3)
-		done = 3;
 	while ((n = preparse_read(p, buf, sizeof buf)) > 0) {
 		strbuf_add(&got, buf, (size_t)n);
-		const char *nl;
-		while ((nl = memchr(got.buf + done, '\n', got.len - done))) {
-			size_t n_line = (size_t)(nl - (got.buf + done));
-			if (n_line && got.buf[done + n_line - 1] == '\r')
-				n_line--;
-			const char *line = got.buf + done;
-			if (n_line && line[0] == '{') {
+		struct frame f;
+		while (framer_cut(got.buf + done, got.len - done, done == 0, false, 0, &f) ==
+		       FRAME_LINE) {
+			const char *line = got.buf + done + f.skip;
+			if (f.text < f.len && line[f.text] == '{') {
 				json_error_t e;
-				json_t *want = json_loadb(line, n_line, FLAGS, &e);
+				json_t *want = json_loadb(line + f.text, f.len - f.text, FLAGS, &e);
 				size_t end;
 				void *mapped;
-				json_t *v = preparse_take(p, done, n_line, &end, &mapped);
+				json_t *v = preparse_take(p, done + f.skip + f.text, f.len - f.text,
+				                          &end, &mapped);
 				tried++;
 				if (v) {
 					(*found)++;
@@ -153,7 +152,7 @@ static size_t take_line_by_line(struct preparse *p, const char *name,
 				}
 				json_decref(want);
 			}
-			done = (size_t)(nl - got.buf) + 1;
+			done += f.total;
 		}
 	}
 	ck_assert_uint_eq(got.len, want_bytes->len);
@@ -250,11 +249,12 @@ static void keep_and_discard(struct preparse *p, json_t *v, json_t *want, size_t
 	(void)want;
 	(void)end;
 	(void)want_end;
+	(void)p;
 	struct kept *k = ctx;
 	if (k->count % 2 == 0)
 		json_incref(v);
 	k->values[k->count++] = v;
-	preparse_discard(p, v);
+	pool_give_back(v);
 }
 
 START_TEST(discarded_values_are_released_once)

@@ -33,8 +33,12 @@ expect() { # MODE PATH [SOURCE]
 	fi
 }
 expect 755 bin/adkev "$top/$BUILD/adkev"
-expect 644 share/bash-completion/completions/adkev "$top/completions/adkev.bash"
-expect 644 share/zsh/site-functions/_adkev "$top/completions/_adkev"
+# The completions are the scripts the binary writes from its option tables.
+"$top/$BUILD/adkev" completion bash >"$dest.bash"
+"$top/$BUILD/adkev" completion zsh >"$dest.zsh"
+expect 644 share/bash-completion/completions/adkev "$dest.bash"
+expect 644 share/zsh/site-functions/_adkev "$dest.zsh"
+rm -f "$dest.bash" "$dest.zsh"
 nman=0
 for page in "$top"/man/*.1; do
 	expect 644 "share/man/man1/$(basename "$page")" "$page"

@@ -453,6 +453,15 @@ static void md_set_nonempty(json_t *md, const char *key, const char *s)
 		json_object_set_new(md, key, json_string(s));
 }
 
+/* A name whole, by its JSON length: "a\u0000evil" must not arrive as "a". */
+static void md_set_name(json_t *md, const char *key, const json_t *name)
+{
+	if (name && json_string_length(name))
+		json_object_set_new(
+		    md, key,
+		    json_stringn_nocheck(json_string_value(name), json_string_length(name)));
+}
+
 static int compare_keys(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -499,9 +508,9 @@ static json_t *message_metadata(const json_t *event, const struct a2a_message_op
 	if (json_is_true(adk_get(actions, ADK_ESCALATE)))
 		json_object_set_new(md, M_ESCALATE, json_true());
 	md_set_nonempty(md, M_TRANSFER, adk_get_string(actions, ADK_TRANSFER_TO_AGENT));
-	md_set_nonempty(md, M_AUTHOR, event_author(event));
+	md_set_name(md, M_AUTHOR, event_author_string(event));
 	md_set_nonempty(md, M_BRANCH, adk_get_string(event, ADK_BRANCH));
-	md_set_nonempty(md, M_INVOCATION_ID, event_invocation_id(event));
+	md_set_name(md, M_INVOCATION_ID, event_invocation_id_string(event));
 	md_set_nonempty(md, M_ERROR_CODE, adk_get_string(event, ADK_ERROR_CODE));
 	for (size_t i = 0; i < sizeof genai_objects / sizeof genai_objects[0]; i++) {
 		json_t *v = adk_get(event, genai_objects[i].field);
@@ -693,71 +702,75 @@ static bool classify(const json_t *obj, enum a2a_kind kind, struct a2a_object *o
 	return true;
 }
 
-bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why)
+/* The 0.3 kinds and the 1.0 stream-response wrapper members, and what they name. */
+static const struct {
+	const char *name;
+	enum a2a_kind kind;
+} kinds[] =
+    {
+        {KIND_MESSAGE, A2A_MESSAGE},
+        {KIND_TASK, A2A_TASK},
+        {KIND_STATUS, A2A_STATUS_UPDATE},
+        {KIND_ARTIFACT, A2A_ARTIFACT_UPDATE},
+},
+  wrappers[] = {
+      {A_W_MESSAGE, A2A_MESSAGE},
+      {A_W_TASK, A2A_TASK},
+      {A_W_STATUS, A2A_STATUS_UPDATE},
+      {A_W_ARTIFACT, A2A_ARTIFACT_UPDATE},
+};
+#define NKINDS (sizeof kinds / sizeof kinds[0])
+
+/* What a JSON-RPC envelope holds: an error to report, a result to read on, or nothing usable. */
+enum envelope { ENVELOPE_ERROR, ENVELOPE_RESULT, ENVELOPE_BAD };
+
+/* Opens a JSON-RPC envelope (section 6.1, step 2); *inner is its error or result. */
+static enum envelope open_envelope(const json_t *value, const json_t **inner, const char **why)
 {
-	static const struct {
-		const char *name;
-		enum a2a_kind kind;
-	} kinds[] =
-	    {
-	        {KIND_MESSAGE, A2A_MESSAGE},
-	        {KIND_TASK, A2A_TASK},
-	        {KIND_STATUS, A2A_STATUS_UPDATE},
-	        {KIND_ARTIFACT, A2A_ARTIFACT_UPDATE},
-	    },
-	  wrappers[] = {
-	      {A_W_MESSAGE, A2A_MESSAGE},
-	      {A_W_TASK, A2A_TASK},
-	      {A_W_STATUS, A2A_STATUS_UPDATE},
-	      {A_W_ARTIFACT, A2A_ARTIFACT_UPDATE},
-	  };
-	*why = NULL;
-	if (!json_is_object(value)) {
-		static char reason[64];
-		snprintf(reason, sizeof reason, "not an A2A object: %s", json_type_phrase(value));
-		*why = reason;
-		return false;
+	json_t *error = json_object_get(value, A_ERROR);
+	if (error && !json_is_null(error)) {
+		if (!json_is_object(error)) {
+			*why = "JSON-RPC error is not an object";
+			return ENVELOPE_BAD;
+		}
+		*inner = error;
+		return ENVELOPE_ERROR;
 	}
-	if (json_object_get(value, A_JSONRPC)) {
-		json_t *error = json_object_get(value, A_ERROR);
-		if (error && !json_is_null(error)) {
-			if (!json_is_object(error)) {
-				*why = "JSON-RPC error is not an object";
-				return false;
-			}
-			memset(out, 0, sizeof *out);
-			out->kind = A2A_RPC_ERROR;
-			out->obj = error;
-			out->adk_partial = -1;
-			return true;
-		}
-		json_t *result = json_object_get(value, A_RESULT);
-		if ((!result || json_is_null(result)) && json_object_get(value, A_METHOD)) {
-			*why = "a JSON-RPC request, not a response";
-			return false;
-		}
-		if (!result || json_is_null(result)) {
-			*why = "JSON-RPC envelope without result or error";
-			return false;
-		}
-		if (!json_is_object(result)) {
-			*why = "JSON-RPC result is not an object";
-			return false;
-		}
-		value = result;
+	json_t *result = json_object_get(value, A_RESULT);
+	if (!result || json_is_null(result)) {
+		*why = json_object_get(value, A_METHOD)
+		           ? "a JSON-RPC request, not a response"
+		           : "JSON-RPC envelope without result or error";
+		return ENVELOPE_BAD;
 	}
-	json_t *kind = json_object_get(value, A_KIND);
-	if (kind) {
-		const char *k = json_is_string(kind) ? json_string_value(kind) : "";
-		for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-			if (strcmp(k, kinds[i].name) == 0)
-				return classify(value, kinds[i].kind, out, why);
-		*why = "unknown event kind";
-		return false;
+	if (!json_is_object(result)) {
+		*why = "JSON-RPC result is not an object";
+		return ENVELOPE_BAD;
 	}
-	/* A 1.0 stream response wraps the object in one member named for its type. */
+	*inner = result;
+	return ENVELOPE_RESULT;
+}
+
+/* A 0.3 object: its kind names it. */
+static bool recognise_kind(const json_t *value, const json_t *kind, struct a2a_object *out,
+                           const char **why)
+{
+	const char *k = json_is_string(kind) ? json_string_value(kind) : "";
+	for (size_t i = 0; i < NKINDS; i++)
+		if (strcmp(k, kinds[i].name) == 0)
+			return classify(value, kinds[i].kind, out, why);
+	*why = "unknown event kind";
+	return false;
+}
+
+/*
+ * A 1.0 stream response wraps the object in one member named for its type;
+ * without one, extension: a bare object recognised by its members.
+ */
+static bool recognise_unkinded(const json_t *value, struct a2a_object *out, const char **why)
+{
 	size_t found = 0, which = 0;
-	for (size_t i = 0; i < sizeof wrappers / sizeof wrappers[0]; i++) {
+	for (size_t i = 0; i < NKINDS; i++) {
 		if (json_object_get(value, wrappers[i].name)) {
 			found++;
 			which = i;
@@ -770,7 +783,6 @@ bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why
 		*why = "expected exactly one event type";
 		return false;
 	}
-	/* Extension: a bare object without kind, recognised by its members. */
 	bool has_status = json_object_get(value, A_STATUS) != NULL;
 	bool has_task_id = json_object_get(value, A_TASK_ID) != NULL;
 	if (has_status && has_task_id)
@@ -786,6 +798,37 @@ bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why
 	return false;
 }
 
+bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why)
+{
+	*why = NULL;
+	if (!json_is_object(value)) {
+		static char reason[64];
+		snprintf(reason, sizeof reason, "not an A2A object: %s", json_type_phrase(value));
+		*why = reason;
+		return false;
+	}
+	if (json_object_get(value, A_JSONRPC)) {
+		const json_t *inner = NULL;
+		switch (open_envelope(value, &inner, why)) {
+		case ENVELOPE_BAD:
+			return false;
+		case ENVELOPE_ERROR:
+			memset(out, 0, sizeof *out);
+			out->kind = A2A_RPC_ERROR;
+			out->obj = inner;
+			out->adk_partial = -1;
+			return true;
+		case ENVELOPE_RESULT:
+			value = inner;
+			break;
+		}
+	}
+	json_t *kind = json_object_get(value, A_KIND);
+	if (kind)
+		return recognise_kind(value, kind, out, why);
+	return recognise_unkinded(value, out, why);
+}
+
 /* The content of an A2A part, normalised across 0.3 and 1.0. */
 enum content_kind { C_TEXT, C_BYTES, C_URI, C_DATA };
 struct part_content {
@@ -795,70 +838,73 @@ struct part_content {
 	json_t *md; /* borrowed metadata object, or NULL */
 };
 
-static bool part_content(const json_t *part, struct part_content *c, const char **why)
+/* A 0.3 file part: exactly one of bytes and uri (a2a-go v0's rules). */
+static bool file_content_03(const json_t *part, struct part_content *c, const char **why)
 {
-	memset(c, 0, sizeof *c);
-	if (!json_is_object(part)) {
-		*why = "a part is not an object";
+	json_t *f = object_member(part, A_FILE);
+	if (!f) {
+		*why = "file part without a file object";
 		return false;
 	}
-	c->md = object_member(part, A_METADATA);
-	json_t *kind = json_object_get(part, A_KIND);
-	if (kind) {
-		const char *k = json_is_string(kind) ? json_string_value(kind) : "";
-		if (strcmp(k, KIND_TEXT) == 0) {
-			c->kind = C_TEXT;
-			c->value = json_object_get(part, A_TEXT);
-			if (!json_is_string(c->value)) {
-				*why = "text part without a string text";
-				return false;
-			}
-		} else if (strcmp(k, KIND_FILE) == 0) {
-			json_t *f = object_member(part, A_FILE);
-			if (!f) {
-				*why = "file part without a file object";
-				return false;
-			}
-			const char *bytes = nonempty(string_member(f, A_BYTES));
-			const char *uri = nonempty(string_member(f, A_URI));
-			if (bytes && uri) {
-				*why = "file part: bytes and uri cannot both be set";
-				return false;
-			}
-			if (!bytes && !uri) {
-				/*
-				 * A lone empty bytes is zero bytes, as an empty 1.0 raw is
-				 * (to-a2a writes it for empty inline data); beside a uri it
-				 * is unset.
-				 */
-				if (!string_member(f, A_BYTES) || json_object_get(f, A_URI)) {
-					*why = "file part: either bytes or uri must be set";
-					return false;
-				}
-				bytes = "";
-			}
-			c->kind = bytes ? C_BYTES : C_URI;
-			c->value = json_object_get(f, bytes ? A_BYTES : A_URI);
-			c->mime = string_member(f, A_MIME_TYPE);
-			c->name = string_member(f, A_NAME);
-		} else if (strcmp(k, KIND_DATA) == 0) {
-			c->kind = C_DATA;
-			c->value = json_object_get(part, A_DATA);
-			if (!json_is_object(c->value)) {
-				*why = "data part whose data is not an object";
-				return false;
-			}
-			/* a2a-go's 1.0 -> 0.3 compat puts a non-object value under data.value. */
-			if (true_member(c->md, M_DATA_PART_COMPAT) &&
-			    json_object_get(c->value, A_VALUE))
-				c->value = json_object_get(c->value, A_VALUE);
-		} else {
-			*why = "unknown part kind";
+	const char *bytes = nonempty(string_member(f, A_BYTES));
+	const char *uri = nonempty(string_member(f, A_URI));
+	if (bytes && uri) {
+		*why = "file part: bytes and uri cannot both be set";
+		return false;
+	}
+	if (!bytes && !uri) {
+		/*
+		 * A lone empty bytes is zero bytes, as an empty 1.0 raw is (to-a2a
+		 * writes it for empty inline data); beside a uri it is unset.
+		 */
+		if (!string_member(f, A_BYTES) || json_object_get(f, A_URI)) {
+			*why = "file part: either bytes or uri must be set";
+			return false;
+		}
+		bytes = "";
+	}
+	c->kind = bytes ? C_BYTES : C_URI;
+	c->value = json_object_get(f, bytes ? A_BYTES : A_URI);
+	c->mime = string_member(f, A_MIME_TYPE);
+	c->name = string_member(f, A_NAME);
+	return true;
+}
+
+/* A 0.3 part, named by its kind. */
+static bool part_content_03(const json_t *part, const json_t *kind, struct part_content *c,
+                            const char **why)
+{
+	const char *k = json_is_string(kind) ? json_string_value(kind) : "";
+	if (strcmp(k, KIND_FILE) == 0)
+		return file_content_03(part, c, why);
+	if (strcmp(k, KIND_TEXT) == 0) {
+		c->kind = C_TEXT;
+		c->value = json_object_get(part, A_TEXT);
+		if (!json_is_string(c->value)) {
+			*why = "text part without a string text";
 			return false;
 		}
 		return true;
 	}
-	/* 1.0: exactly one content member; an empty url counts as absent. */
+	if (strcmp(k, KIND_DATA) != 0) {
+		*why = "unknown part kind";
+		return false;
+	}
+	c->kind = C_DATA;
+	c->value = json_object_get(part, A_DATA);
+	if (!json_is_object(c->value)) {
+		*why = "data part whose data is not an object";
+		return false;
+	}
+	/* a2a-go's 1.0 -> 0.3 compat puts a non-object value under data.value. */
+	if (true_member(c->md, M_DATA_PART_COMPAT) && json_object_get(c->value, A_VALUE))
+		c->value = json_object_get(c->value, A_VALUE);
+	return true;
+}
+
+/* A 1.0 part: exactly one content member; an empty url counts as absent. */
+static bool part_content_10(const json_t *part, struct part_content *c, const char **why)
+{
 	int n = 0;
 	json_t *v;
 	if ((v = json_object_get(part, A_TEXT)) && !json_is_null(v)) {
@@ -885,17 +931,26 @@ static bool part_content(const json_t *part, struct part_content *c, const char 
 	}
 	if ((v = json_object_get(part, A_DATA)) && !json_is_null(v))
 		c->kind = C_DATA, c->value = v, n++;
-	if (n == 0) {
-		*why = "unknown part content type";
-		return false;
-	}
-	if (n > 1) {
-		*why = "expected exactly one of text, raw, data, or url";
+	if (n != 1) {
+		*why = n ? "expected exactly one of text, raw, data, or url"
+		         : "unknown part content type";
 		return false;
 	}
 	c->mime = string_member(part, A_MEDIA_TYPE);
 	c->name = string_member(part, A_FILENAME);
 	return true;
+}
+
+static bool part_content(const json_t *part, struct part_content *c, const char **why)
+{
+	memset(c, 0, sizeof *c);
+	if (!json_is_object(part)) {
+		*why = "a part is not an object";
+		return false;
+	}
+	c->md = object_member(part, A_METADATA);
+	json_t *kind = json_object_get(part, A_KIND);
+	return kind ? part_content_03(part, kind, c, why) : part_content_10(part, c, why);
 }
 
 /* Sets field (camelCase) of obj to value (stolen). */
@@ -911,6 +966,88 @@ static void set_signature(json_t *genai, const json_t *md)
 		set_field(genai, ADK_THOUGHT_SIGNATURE, json_string(sig));
 }
 
+/*
+ * Rules 2 and 3: a data part.  Typed data is that genai part; anything else
+ * travels as tagged text/plain bytes, byte-exact with Go.  Caller owns the
+ * result; NULL on bad input.
+ */
+static json_t *data_to_genai(const struct part_content *c, bool *long_running, const char **why)
+{
+	json_t *g = json_object();
+	const char *type = string_member(c->md, M_TYPE);
+	for (size_t i = 0; type && i < NTYPED; i++) {
+		if (strcmp(type, typed_parts[i].type) != 0)
+			continue;
+		if (!json_is_object(c->value)) {
+			json_decref(g);
+			*why = "typed data part whose data is not an object";
+			return NULL;
+		}
+		set_field(g, typed_parts[i].field, json_incref(c->value));
+		if (typed_parts[i].field == ADK_FUNCTION_CALL) {
+			set_signature(g, c->md);
+			if (long_running)
+				*long_running = true_member(c->md, M_IS_LONG_RUNNING);
+		}
+		return g;
+	}
+	struct strbuf text = STRBUF_INIT, b64 = STRBUF_INIT;
+	strbuf_addstr(&text, TAG_OPEN);
+	a2a_go_json(&text, c->value);
+	strbuf_addstr(&text, TAG_CLOSE);
+	base64_encode(&b64, text.buf, text.len);
+	json_t *blob = json_object();
+	set_field(blob, ADK_MIME_TYPE, json_string(TEXT_PLAIN));
+	set_field(blob, ADK_DATA, json_stringn(b64.buf, b64.len));
+	set_field(g, ADK_INLINE_DATA, blob);
+	strbuf_release(&text);
+	strbuf_release(&b64);
+	return g;
+}
+
+/* Rule 4: bytes, re-encoded as standard base64.  Caller owns the result; NULL on bad input. */
+static json_t *bytes_to_genai(const struct part_content *c, const char **why)
+{
+	struct strbuf bytes = STRBUF_INIT, b64 = STRBUF_INIT;
+	if (!base64_decode(&bytes, json_string_value(c->value), json_string_length(c->value))) {
+		strbuf_release(&bytes);
+		*why = "invalid base64 in file bytes";
+		return NULL;
+	}
+	base64_encode(&b64, bytes.buf ? bytes.buf : "", bytes.len);
+	json_t *g = json_object();
+	json_t *blob = json_object();
+	set_field(blob, ADK_DATA, json_stringn(b64.buf ? b64.buf : "", b64.len));
+	if (nonempty(c->mime))
+		set_field(blob, ADK_MIME_TYPE, json_string(c->mime));
+	if (nonempty(c->name))
+		set_field(blob, ADK_DISPLAY_NAME, json_string(c->name));
+	set_field(g, ADK_INLINE_DATA, blob);
+	/* Extension: the video metadata Go and Python/JS send with inline bytes comes back. */
+	json_t *video = object_member(c->md, M_VIDEO_METADATA_GO);
+	if (!video)
+		video = object_member(c->md, M_VIDEO_METADATA);
+	if (video)
+		set_field(g, ADK_VIDEO_METADATA, json_incref(video));
+	strbuf_release(&bytes);
+	strbuf_release(&b64);
+	return g;
+}
+
+/* Rule 5: a uri.  Caller owns the result. */
+static json_t *uri_to_genai(const struct part_content *c)
+{
+	json_t *g = json_object();
+	json_t *fd = json_object();
+	set_field(fd, ADK_FILE_URI, json_incref(c->value));
+	if (nonempty(c->mime))
+		set_field(fd, ADK_MIME_TYPE, json_string(c->mime));
+	if (nonempty(c->name))
+		set_field(fd, ADK_DISPLAY_NAME, json_string(c->name));
+	set_field(g, ADK_FILE_DATA, fd);
+	return g;
+}
+
 json_t *a2a_part_to_genai(const json_t *part, bool *long_running, const char **why)
 {
 	struct part_content c;
@@ -919,85 +1056,22 @@ json_t *a2a_part_to_genai(const json_t *part, bool *long_running, const char **w
 		*long_running = false;
 	if (!part_content(part, &c, why))
 		return NULL;
-	json_t *g = json_object();
 	switch (c.kind) {
+	case C_DATA:
+		return data_to_genai(&c, long_running, why);
+	case C_BYTES:
+		return bytes_to_genai(&c, why);
+	case C_URI:
+		return uri_to_genai(&c);
 	case C_TEXT:
-		set_field(g, ADK_TEXT, json_incref(c.value));
-		if (true_member(c.md, M_THOUGHT))
-			set_field(g, ADK_THOUGHT, json_true());
-		set_signature(g, c.md);
-		return g;
-	case C_DATA: {
-		const char *type = string_member(c.md, M_TYPE);
-		for (size_t i = 0; type && i < NTYPED; i++) {
-			if (strcmp(type, typed_parts[i].type) != 0)
-				continue;
-			if (!json_is_object(c.value)) {
-				json_decref(g);
-				*why = "typed data part whose data is not an object";
-				return NULL;
-			}
-			set_field(g, typed_parts[i].field, json_incref(c.value));
-			if (typed_parts[i].field == ADK_FUNCTION_CALL) {
-				set_signature(g, c.md);
-				if (long_running)
-					*long_running = true_member(c.md, M_IS_LONG_RUNNING);
-			}
-			return g;
-		}
-		/* Untyped data travels as tagged text/plain bytes, byte-exact with Go. */
-		struct strbuf text = STRBUF_INIT, b64 = STRBUF_INIT;
-		strbuf_addstr(&text, TAG_OPEN);
-		a2a_go_json(&text, c.value);
-		strbuf_addstr(&text, TAG_CLOSE);
-		base64_encode(&b64, text.buf, text.len);
-		json_t *blob = json_object();
-		set_field(blob, ADK_MIME_TYPE, json_string(TEXT_PLAIN));
-		set_field(blob, ADK_DATA, json_stringn(b64.buf, b64.len));
-		set_field(g, ADK_INLINE_DATA, blob);
-		strbuf_release(&text);
-		strbuf_release(&b64);
-		return g;
+		break;
 	}
-	case C_BYTES: {
-		struct strbuf bytes = STRBUF_INIT, b64 = STRBUF_INIT;
-		if (!base64_decode(&bytes, json_string_value(c.value),
-		                   json_string_length(c.value))) {
-			strbuf_release(&bytes);
-			json_decref(g);
-			*why = "invalid base64 in file bytes";
-			return NULL;
-		}
-		base64_encode(&b64, bytes.buf ? bytes.buf : "", bytes.len);
-		json_t *blob = json_object();
-		set_field(blob, ADK_DATA, json_stringn(b64.buf ? b64.buf : "", b64.len));
-		if (nonempty(c.mime))
-			set_field(blob, ADK_MIME_TYPE, json_string(c.mime));
-		if (nonempty(c.name))
-			set_field(blob, ADK_DISPLAY_NAME, json_string(c.name));
-		set_field(g, ADK_INLINE_DATA, blob);
-		/* Extension: the video metadata Go and Python/JS send with inline bytes comes back.
-		 */
-		json_t *video = object_member(c.md, M_VIDEO_METADATA_GO);
-		if (!video)
-			video = object_member(c.md, M_VIDEO_METADATA);
-		if (video)
-			set_field(g, ADK_VIDEO_METADATA, json_incref(video));
-		strbuf_release(&bytes);
-		strbuf_release(&b64);
-		return g;
-	}
-	case C_URI: {
-		json_t *fd = json_object();
-		set_field(fd, ADK_FILE_URI, json_incref(c.value));
-		if (nonempty(c.mime))
-			set_field(fd, ADK_MIME_TYPE, json_string(c.mime));
-		if (nonempty(c.name))
-			set_field(fd, ADK_DISPLAY_NAME, json_string(c.name));
-		set_field(g, ADK_FILE_DATA, fd);
-		return g;
-	}
-	}
+	/* Rule 1. */
+	json_t *g = json_object();
+	set_field(g, ADK_TEXT, json_incref(c.value));
+	if (true_member(c.md, M_THOUGHT))
+		set_field(g, ADK_THOUGHT, json_true());
+	set_signature(g, c.md);
 	return g;
 }
 

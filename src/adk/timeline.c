@@ -125,14 +125,17 @@ static json_int_t lane_of(struct timeline *t, const char *name, size_t len, cons
 	return index;
 }
 
-static json_int_t invocation_of(struct timeline *t, const char *id)
+/* id: a JSON string, keyed by all its bytes ("inv\u0000X" is not "inv"). */
+static json_int_t invocation_of(struct timeline *t, const json_t *id)
 {
-	json_t *known = json_object_get(t->inv_index, id);
+	const char *s = json_string_value(id);
+	size_t len = json_string_length(id);
+	json_t *known = json_object_getn(t->inv_index, s, len);
 	if (known)
 		return json_integer_value(known);
 	json_int_t index = (json_int_t)json_array_size(t->invocations);
-	json_array_append_new(t->invocations, json_string_nocheck(id));
-	json_object_set_new(t->inv_index, id, json_integer(index));
+	json_array_append_new(t->invocations, json_stringn_nocheck(s, len));
+	json_object_setn_new_nocheck(t->inv_index, s, len, json_integer(index));
 	return index;
 }
 
@@ -303,14 +306,19 @@ static void add_item(void *ctx, enum item_kind kind, const json_t *value)
 	}
 }
 
+/* Appends a name whole, its length first: names may hold any byte, so no separator could. */
+static void add_name(struct strbuf *key, const json_t *name)
+{
+	size_t len = name ? json_string_length(name) : 0;
+	strbuf_addf(key, "%zu:", len);
+	strbuf_add(key, name ? json_string_value(name) : "", len);
+}
+
 /* The key of an author in an invocation, for the per-agent tables. */
 static void agent_key(struct strbuf *key, const json_t *event)
 {
-	const char *inv = event_invocation_id(event);
-	const char *author = event_author(event);
-	strbuf_addstr(key, inv ? inv : "");
-	strbuf_addch(key, '\0');
-	strbuf_addstr(key, author ? author : "");
+	add_name(key, event_invocation_id_string(event));
+	add_name(key, event_author_string(event));
 }
 
 static void count_chunk(struct timeline *t, const json_t *event)
@@ -356,7 +364,7 @@ static json_t *token_counts(const json_t *usage)
  * The model call an event ends: a new item, or the model call before it
  * when the event repeats that call's usage.
  */
-static void model_call(struct event_place *p, const char *inv)
+static void model_call(struct event_place *p, const json_t *inv)
 {
 	struct timeline *t = p->t;
 	struct strbuf key = STRBUF_INIT;
@@ -370,7 +378,8 @@ static void model_call(struct event_place *p, const char *inv)
 		json_object_set_new(item, "t_end", time_value(p->time));
 		json_object_set_new(item, "seq_end", json_integer(p->seq));
 	} else {
-		json_t *started = json_object_get(t->inv_time, inv ? inv : "");
+		json_t *started = json_object_getn(t->inv_time, inv ? json_string_value(inv) : "",
+		                                   inv ? json_string_length(inv) : 0);
 		item = item_new(p, "model");
 		if (started)
 			json_object_set(item, "t", started);
@@ -413,15 +422,15 @@ static void place_event(struct timeline *t, const json_t *event, struct event_pl
 		p->untimed = true;
 		p->time = t->have_time ? t->last_time : NAN;
 	}
-	const char *author = event ? event_author(event) : NULL;
+	const json_t *author = event ? event_author_string(event) : NULL;
 	if (author)
-		p->lane = lane_of(t, author, strlen(author), event);
+		p->lane = lane_of(t, json_string_value(author), json_string_length(author), event);
 	else if (t->last_lane >= 0)
 		p->lane = t->last_lane;
 	else
 		p->lane = lane_of(t, STREAM_LANE, strlen(STREAM_LANE), NULL);
 	t->last_lane = (long)p->lane;
-	const char *inv = event ? event_invocation_id(event) : NULL;
+	const json_t *inv = event ? event_invocation_id_string(event) : NULL;
 	if (inv)
 		p->inv = invocation_of(t, inv);
 }
@@ -442,12 +451,13 @@ void timeline_add(struct timeline *t, const struct reader_item *item)
 		count_chunk(t, event);
 		return;
 	}
-	const char *inv = event_invocation_id(event);
+	const json_t *inv = event_invocation_id_string(event);
 	if (is_model_call(event))
 		model_call(&p, inv);
 	event_items(event, add_item, &p);
 	if (!isnan(p.time))
-		json_object_set_new(t->inv_time, inv ? inv : "", json_real(p.time));
+		json_object_setn_new_nocheck(t->inv_time, inv ? json_string_value(inv) : "",
+		                             inv ? json_string_length(inv) : 0, json_real(p.time));
 }
 
 /*

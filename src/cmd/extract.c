@@ -78,9 +78,9 @@ const struct option_row extract_option_table[] = {
     OPTION_END_ROW,
 };
 
-enum extract_option_result extract_option(struct extract_options *o, int c, const char *arg)
+bool extract_option(struct extract_options *o, int id, const char *arg, const char **why)
 {
-	switch (c) {
+	switch (id) {
 	case 'r':
 		o->style.raw = true;
 		break;
@@ -104,15 +104,15 @@ enum extract_option_result extract_option(struct extract_options *o, int c, cons
 		break;
 	case 'j':
 		if (!extract_parse_jobs(arg, &o->jobs))
-			return EXTRACT_OPTION_BAD_VALUE;
+			*why = EXTRACT_JOBS_ERROR;
 		break;
 	case OPT_PROGRESS:
 		o->progress = true;
 		break;
 	default:
-		return EXTRACT_OPTION_NOT_MINE;
+		return false;
 	}
-	return EXTRACT_OPTION_TAKEN;
+	return true;
 }
 
 /* What extract_parse_options() hands command_parse() as the context of take_option(). */
@@ -125,14 +125,9 @@ struct extract_parse {
 static const char *take_option(void *ctx, int id, const char *arg)
 {
 	struct extract_parse *p = ctx;
-	switch (extract_option(p->o, id, arg)) {
-	case EXTRACT_OPTION_TAKEN:
-		return NULL;
-	case EXTRACT_OPTION_BAD_VALUE:
-		return EXTRACT_JOBS_ERROR;
-	case EXTRACT_OPTION_NOT_MINE:
-		break;
-	}
+	const char *why = NULL;
+	if (extract_option(p->o, id, arg, &why))
+		return why;
 	/* Only a row of the command's own table comes here, so own_option knows it. */
 	if (!p->own_option || !p->own_option(p->config, id, arg))
 		abort();

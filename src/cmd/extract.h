@@ -60,19 +60,17 @@ enum extract_option_group {
 };
 extern const struct option_row extract_option_table[];
 
-enum extract_option_result {
-	EXTRACT_OPTION_TAKEN,
-	EXTRACT_OPTION_NOT_MINE,
-	EXTRACT_OPTION_BAD_VALUE /* reported already */
-};
-
 /* Parses the value of -j/--jobs, a whole number from 1 to EXTRACT_MAX_JOBS. */
 bool extract_parse_jobs(const char *arg, unsigned *jobs);
 #define EXTRACT_MAX_JOBS   1024
 #define EXTRACT_JOBS_ERROR "invalid value for --jobs: a whole number from 1 to 1024 is needed"
 
-/* Takes one option of extract_option_table, if id is one of them. */
-enum extract_option_result extract_option(struct extract_options *o, int c, const char *arg);
+/*
+ * Takes one option of extract_option_table into *o and returns true, or
+ * returns false when id is not one of them.  *why is set (else left alone)
+ * when the value is wrong: a usage error, as an option_take_fn says it.
+ */
+bool extract_option(struct extract_options *o, int id, const char *arg, const char **why);
 
 struct extract_writer;
 

@@ -40,16 +40,17 @@ struct timeline_options {
 static const char *timeline_option(void *ctx, int id, const char *arg)
 {
 	struct timeline_options *o = ctx;
+	const char *why = NULL;
 	bool bad = false;
 	if (id == OPT_TITLE)
 		o->title = arg;
 	else if (!trajectory_option(&o->values, id, arg, &bad))
-		extract_option(&o->filters, id, arg);
+		extract_option(&o->filters, id, arg, &why);
 	/* The value itself is not repeated: it may be a secret word. */
 	if (bad)
 		return id == OPT_TRAJECTORY_MAX_STRING ? "invalid value for --max-string"
 		                                       : "invalid value for --redact-key";
-	return NULL;
+	return why;
 }
 
 /* The page's title: --title, or the operands' names, or "standard input". */

@@ -150,14 +150,9 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 static const char *to_a2a_option(void *ctx, int id, const char *arg)
 {
 	struct to_a2a *t = ctx;
-	switch (extract_option(&t->common, id, arg)) {
-	case EXTRACT_OPTION_TAKEN:
-		return NULL;
-	case EXTRACT_OPTION_BAD_VALUE:
-		return EXTRACT_JOBS_ERROR;
-	case EXTRACT_OPTION_NOT_MINE:
-		break;
-	}
+	const char *why = NULL;
+	if (extract_option(&t->common, id, arg, &why))
+		return why;
 	switch (id) {
 	case OPT_A2A_VERSION:
 		if (!parse_version(arg, &t->msg.version))

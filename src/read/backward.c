@@ -7,13 +7,12 @@
  * than the buffer makes the buffer grow to hold it, and only it: memory is
  * one block plus the longest line.
  *
- * Each line is framed and parsed the way the forward reader does it (one
- * '\r' before the '\n' is not part of the line, "data:" lines carry JSON
- * after an optional space, other SSE fields and blank lines carry none, a
- * byte-order mark at the start of the file is skipped), so a line handed
- * out here gives the forward reader the same value.
+ * Each line is framed by the forward reader's rules (framer.c) and parsed
+ * with its flags, so a line handed out here gives the forward reader the
+ * same value.
  */
 #include "read/backward.h"
+#include "read/framer.h"
 #include "util.h"
 
 #include <errno.h>
@@ -37,17 +36,6 @@ struct backward {
 	json_t *held; /* the value handed out last */
 };
 
-static bool starts_with(const char *p, size_t n, const char *prefix)
-{
-	size_t k = strlen(prefix);
-	return n >= k && memcmp(p, prefix, k) == 0;
-}
-
-static bool is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 /* Reads exactly n bytes at offset off into p; false on a short read or an error. */
 static bool read_at(int fd, char *p, size_t n, off_t off)
 {
@@ -66,97 +54,95 @@ static bool read_at(int fd, char *p, size_t n, off_t off)
 
 enum line_value { LINE_NONE, LINE_VALUE, LINE_UNSURE };
 
+/* One event or stream error that fills a line, as the forward reader would read it. */
+struct line_event {
+	json_t *value;        /* owned */
+	size_t at;            /* where its bytes start in the line */
+	size_t len;           /* how many there are, white space after them left out */
+	unsigned long column; /* its column, counted as the forward reader counts it */
+};
+
 /*
- * The value of one line (without its '\n'), as the forward reader would
- * read it: LINE_NONE for a line without JSON, LINE_VALUE with *value (owned)
- * and *column for one event or stream error filling the line, else
+ * The value of the line f frames at p: LINE_NONE for a line without JSON,
+ * LINE_VALUE with *ev for one event or stream error filling the line, else
  * LINE_UNSURE.
  */
-static enum line_value line_value(const char *line, size_t n, bool file_start, json_t **value,
-                                  size_t *at)
+static enum line_value line_value(const char *p, const struct frame *f, struct line_event *ev)
 {
-	size_t i = 0;
-	if (file_start && starts_with(line, n, "\xEF\xBB\xBF"))
-		line += 3, n -= 3, i = 3;
-	size_t base = i;
-	if (n > 0 && line[n - 1] == '\r')
-		n--;
-	size_t p = 0;
-	if (starts_with(line, n, "data:"))
-		p = n > 5 && line[5] == ' ' ? 6 : 5;
-	else if (starts_with(line, n, "event:") || starts_with(line, n, "id:") ||
-	         starts_with(line, n, "retry:") || (n > 0 && line[0] == ':'))
+	const char *text = p + f->skip;
+	if (f->text == f->len)
 		return LINE_NONE;
-	while (p < n && is_space(line[p]))
-		p++;
-	if (p == n)
-		return LINE_NONE;
-	if (line[p] != '{')
+	if (text[f->text] != '{')
 		return LINE_UNSURE;
 	json_error_t e;
-	json_t *v = json_loadb(line + p, n - p, PARSE_FLAGS, &e);
+	json_t *v = json_loadb(text + f->text, f->len - f->text, PARSE_FLAGS, &e);
 	if (!v)
 		return LINE_UNSURE;
-	size_t after = p + (size_t)e.position;
-	while (after < n && is_space(line[after]))
-		after++;
+	size_t end = f->text + (size_t)e.position;
 	enum value_kind kind = value_kind(v);
-	if (after < n || (kind != VALUE_EVENT && kind != VALUE_STREAM_ERROR)) {
+	if (framer_skip_space(text, end, f->len) < f->len ||
+	    (kind != VALUE_EVENT && kind != VALUE_STREAM_ERROR)) {
 		json_decref(v);
 		return LINE_UNSURE;
 	}
-	*value = v;
-	*at = base + p;
+	ev->value = v;
+	ev->at = f->skip + f->text;
+	ev->len = f->len - f->text;
+	while (framer_is_space(text[f->text + ev->len - 1]))
+		ev->len--;
+	ev->column = framer_columns(text, f->text) + 1;
 	return LINE_VALUE;
 }
 
-/* Whether the file's first value is one event on one line (JSONL or SSE). */
+/*
+ * Whether the file's first value is one event on one line (JSONL or SSE).
+ * The lines before it may only be blank or SSE fields; they are let go as
+ * soon as they are framed.
+ */
 static bool starts_like_lines(int fd, off_t size)
 {
-	struct strbuf line = STRBUF_INIT;
+	struct strbuf buf = STRBUF_INIT;
 	char block[4096];
 	off_t off = 0;
+	size_t searched = 0; /* buf[0..searched) holds no line end */
 	bool ok = false, first = true;
 	for (;;) {
-		/* Gather the next line. */
-		strbuf_reset(&line);
-		bool ended = false;
-		while (!ended && off < size) {
+		struct frame f;
+		enum frame_cut cut = framer_cut(buf.buf, buf.len, first, off == size, searched, &f);
+		if (cut == FRAME_END)
+			break;
+		if (cut == FRAME_MORE) {
+			/*
+			 * A first line this long is most likely a whole session on one
+			 * line: not worth parsing twice to find that out.
+			 */
+			if (buf.len > FIRST_LINE_MAX)
+				break;
 			size_t want =
 			    size - off < (off_t)sizeof block ? (size_t)(size - off) : sizeof block;
 			ssize_t k = pread(fd, block, want, off);
 			if (k < 0 && errno == EINTR)
 				continue;
 			if (k <= 0)
-				goto out;
-			const char *nl = memchr(block, '\n', (size_t)k);
-			size_t take = nl ? (size_t)(nl - block) : (size_t)k;
-			strbuf_add(&line, block, take);
-			off += (off_t)(nl ? take + 1 : take);
-			ended = nl != NULL;
-			/*
-			 * A first line this long is most likely a whole session on one
-			 * line: not worth parsing twice to find that out.
-			 */
-			if (line.len > FIRST_LINE_MAX)
-				goto out;
+				break;
+			searched = buf.len;
+			strbuf_add(&buf, block, (size_t)k);
+			off += k;
+			continue;
 		}
-		if (!ended && line.len == 0)
-			goto out; /* no value at all: the forward read is as quick */
-		json_t *v = NULL;
-		size_t at;
-		enum line_value lv = line_value(line.buf, line.len, first, &v, &at);
+		struct line_event ev = {NULL, 0, 0, 0};
+		enum line_value lv = line_value(buf.buf, &f, &ev);
+		json_decref(ev.value);
+		if (lv != LINE_NONE) {
+			ok = lv == LINE_VALUE;
+			break;
+		}
+		memmove(buf.buf, buf.buf + f.total, buf.len - f.total);
+		buf.len -= f.total;
+		searched = 0;
 		first = false;
-		json_decref(v);
-		if (lv == LINE_VALUE)
-			ok = true;
-		if (lv != LINE_NONE)
-			break;
-		if (!ended)
-			break;
 	}
-out:
-	strbuf_release(&line);
+	strbuf_release(&buf);
 	return ok;
 }
 
@@ -214,24 +200,26 @@ enum backward_step backward_prev(struct backward *b, struct reader_item *item)
 		if (b->done)
 			return BACKWARD_START;
 		/* The line ends at buf[end] (a '\n' already cut off, or the end of the file). */
-		char *nl;
+		size_t start;
 		size_t unsearched = b->end; /* buf[unsearched..end) holds no '\n' */
 		for (;;) {
-			nl = unsearched ? memrchr(b->buf, '\n', unsearched) : NULL;
-			if (nl || b->lo == 0)
+			start = framer_last_line_start(b->buf, unsearched);
+			if (start || b->lo == 0)
 				break;
 			size_t before = b->end;
 			if (!read_before(b))
 				return BACKWARD_UNSURE;
 			unsearched = b->end - before;
 		}
-		size_t start = nl ? (size_t)(nl - b->buf) + 1 : 0;
+		bool nl = start > 0; /* a line end comes before the line */
 		const char *line = b->buf + start;
 		size_t n = b->end - start;
 		bool file_start = !nl && b->lo == 0;
-		json_t *v = NULL;
-		size_t at = 0;
-		enum line_value lv = line_value(line, n, file_start, &v, &at);
+		struct frame f;
+		struct line_event ev;
+		enum line_value lv = LINE_NONE;
+		if (framer_cut(line, n, file_start, true, 0, &f) == FRAME_LINE)
+			lv = line_value(line, &f, &ev);
 		if (nl)
 			b->end = start - 1;
 		else
@@ -240,21 +228,14 @@ enum backward_step backward_prev(struct backward *b, struct reader_item *item)
 			return BACKWARD_UNSURE;
 		if (lv == LINE_NONE)
 			continue;
-		unsigned long column = 1;
-		for (size_t k = file_start && starts_with(line, n, "\xEF\xBB\xBF") ? 3 : 0; k < at;
-		     k++)
-			if (((unsigned char)line[k] & 0xC0) != 0x80)
-				column++;
-		b->held = v;
-		item->value = v;
-		item->kind = value_kind(v);
-		item->raw = line + at;
-		item->raw_len = n - at;
-		while (item->raw_len > 0 && is_space(item->raw[item->raw_len - 1]))
-			item->raw_len--;
+		b->held = ev.value;
+		item->value = ev.value;
+		item->kind = value_kind(ev.value);
+		item->raw = line + ev.at;
+		item->raw_len = ev.len;
 		item->pos.file = b->name;
 		item->pos.line = 0;
-		item->pos.column = column;
+		item->pos.column = ev.column;
 		return BACKWARD_ITEM;
 	}
 }

@@ -11,6 +11,14 @@
  * means a pushed block is never popped alone, so the push needs no ABA
  * guard.
  *
+ * Whole jansson values go back the same way (pool_give_back): a thread done
+ * with a value another thread's pool made gathers it in a batch for that
+ * pool and pushes the batch onto the pool's list of returned values; the
+ * owner releases them (pool_collect) on its own thread, so the value's
+ * blocks are freed where they belong, one by one, without crossing threads.
+ * This is what lets -j's workers, not the reader, pay for releasing the
+ * values they parsed.
+ *
  * Blocks come from 64 KiB pages that are never given back: the free lists
  * keep what the peak of live values needed, which for a streaming command
  * is a few events' worth.  A pool whose thread ended (a -j worker) is
@@ -76,13 +84,23 @@ struct free_block {
 	struct free_block *next;
 };
 
+/* Values given back to a pool, in the order they came. */
+#define VALUE_BATCH 8
+struct value_batch {
+	struct value_batch *next;
+	unsigned count;
+	json_t *values[VALUE_BATCH];
+};
+
 struct pool {
 	uint16_t id;
-	bool orphan; /* its thread ended; guarded by pools_lock */
+	/* Its thread ended; written under pools_lock, read by threads giving values back. */
+	atomic_bool orphan;
 	struct free_block *free[NCLASS];
 	char *bump, *bump_end; /* the unused rest of the newest page */
 	/* Written by other threads: on cache lines of their own, away from the owner's. */
 	_Alignas(64) _Atomic(struct free_block *) returned[NCLASS];
+	_Atomic(struct value_batch *) returned_values;
 	_Alignas(64) char end[1];
 };
 
@@ -102,6 +120,7 @@ static bool serving_jansson; /* set once, before there are threads */
 static _Thread_local struct pool *own_pool;
 static _Thread_local bool no_pool; /* every pool is taken: this thread uses malloc */
 static _Thread_local struct batch batches[BATCHED_POOLS][NCLASS];
+static _Thread_local struct value_batch *value_batches[BATCHED_POOLS];
 
 static void push_returned(struct pool *to, unsigned cls, struct free_block *head,
                           struct free_block *tail)
@@ -113,9 +132,37 @@ static void push_returned(struct pool *to, unsigned cls, struct free_block *head
 	                                              memory_order_release, memory_order_relaxed));
 }
 
+static void release_values(struct value_batch *b)
+{
+	while (b) {
+		struct value_batch *next = b->next;
+		for (unsigned i = 0; i < b->count; i++)
+			json_decref(b->values[i]);
+		free(b);
+		b = next;
+	}
+}
+
+/*
+ * Hands a batch of values to pool to; one whose thread has ended releases
+ * them here instead, as nobody would collect them.
+ */
+static void push_values(struct pool *to, struct value_batch *b)
+{
+	if (atomic_load_explicit(&to->orphan, memory_order_acquire)) {
+		release_values(b);
+		return;
+	}
+	struct value_batch *old = atomic_load_explicit(&to->returned_values, memory_order_relaxed);
+	do
+		b->next = old;
+	while (!atomic_compare_exchange_weak_explicit(&to->returned_values, &old, b,
+	                                              memory_order_release, memory_order_relaxed));
+}
+
 void pool_flush(void)
 {
-	for (unsigned p = 0; p < BATCHED_POOLS; p++)
+	for (unsigned p = 0; p < BATCHED_POOLS; p++) {
 		for (unsigned c = 0; c < NCLASS; c++) {
 			struct batch *b = &batches[p][c];
 			if (b->count) {
@@ -123,6 +170,25 @@ void pool_flush(void)
 				*b = (struct batch){NULL, NULL, 0};
 			}
 		}
+		if (value_batches[p]) {
+			push_values(pools[p], value_batches[p]);
+			value_batches[p] = NULL;
+		}
+	}
+}
+
+/* Releases the values given back to pool, on the calling thread. */
+static void collect(struct pool *pool)
+{
+	if (atomic_load_explicit(&pool->returned_values, memory_order_relaxed))
+		release_values(
+		    atomic_exchange_explicit(&pool->returned_values, NULL, memory_order_acquire));
+}
+
+void pool_collect(void)
+{
+	if (own_pool)
+		collect(own_pool);
 }
 
 /* At a thread's end its pool waits for the next thread that needs one. */
@@ -130,8 +196,9 @@ static void thread_ended(void *arg)
 {
 	struct pool *pool = arg;
 	pool_flush();
+	collect(pool);
 	pthread_mutex_lock(&pools_lock);
-	pool->orphan = true;
+	atomic_store_explicit(&pool->orphan, true, memory_order_release);
 	pthread_mutex_unlock(&pools_lock);
 }
 
@@ -163,9 +230,9 @@ static struct pool *take_pool(void)
 	struct pool *pool = NULL;
 	pthread_mutex_lock(&pools_lock);
 	for (unsigned i = 0; i < npools && !pool; i++)
-		if (pools[i]->orphan) {
+		if (atomic_load_explicit(&pools[i]->orphan, memory_order_relaxed)) {
 			pool = pools[i];
-			pool->orphan = false;
+			atomic_store_explicit(&pool->orphan, false, memory_order_relaxed);
 		}
 	if (!pool && npools < POOL_MAX) {
 		pool = aligned_alloc(64, sizeof *pool);
@@ -174,6 +241,8 @@ static struct pool *take_pool(void)
 			return NULL;
 		}
 		memset(pool, 0, sizeof *pool);
+		atomic_init(&pool->orphan, false);
+		atomic_init(&pool->returned_values, NULL);
 		pool->id = (uint16_t)npools;
 		pools[npools++] = pool;
 	}
@@ -293,4 +362,28 @@ int pool_self(void)
 	if (!own_pool && !no_pool)
 		own_pool = take_pool();
 	return own_pool ? own_pool->id : POOL_NONE;
+}
+
+void pool_give_back(json_t *value)
+{
+	int owner = pool_owner(value);
+	struct pool *own = own_pool;
+	if (owner == POOL_NONE || owner >= BATCHED_POOLS || (own && owner == own->id) ||
+	    atomic_load_explicit(&pools[owner]->orphan, memory_order_acquire)) {
+		json_decref(value);
+		return;
+	}
+	if (!own && !no_pool)
+		own_pool = take_pool(); /* so that this thread's end hands its batches over */
+	struct value_batch *b = value_batches[owner];
+	if (!b) {
+		b = value_batches[owner] = xmalloc(sizeof *b);
+		b->next = NULL;
+		b->count = 0;
+	}
+	b->values[b->count++] = value;
+	if (b->count == VALUE_BATCH) {
+		push_values(pools[owner], b);
+		value_batches[owner] = NULL;
+	}
 }

@@ -7,9 +7,10 @@
  * glibc then returns each block to the worker's arena under its lock, which
  * made two threads cost half again the CPU of one.  This allocator keeps a
  * pool of size-classed free lists per thread; a block freed by another
- * thread goes back to the pool that made it, in batches, so blocks cycle
- * between a worker and the reader without a lock and memory stays what the
- * live values need.
+ * thread, or a whole value given back by one, goes back to the pool that
+ * made it, in batches, so blocks cycle between a worker and the reader
+ * without a lock and memory stays what the live values need.  This is the
+ * one way memory returns across threads.
  *
  * Under valgrind the pool stands aside (plain malloc and free), so memcheck
  * still sees every value's lifetime; under AddressSanitizer freed blocks are
@@ -46,7 +47,18 @@ void pool_serve_jansson(void);
 #define POOL_MAX 64
 int pool_owner(const json_t *value);
 int pool_self(void);
-/* Returns the blocks this thread freed for other threads' pools to them now. */
+/*
+ * Takes the caller's reference to value (NULL allowed) and has the thread
+ * whose pool made it release it, at that thread's next pool_collect(), so
+ * its blocks are freed on the thread they belong to (with -j, a worker
+ * releases what it parsed).  A value of the caller's own pool, of no pool,
+ * or of a pool whose thread has ended is released at once.  Values given
+ * back wait in batches until pool_flush().
+ */
+void pool_give_back(json_t *value);
+/* Releases the values other threads gave back to this thread's pool. */
+void pool_collect(void);
+/* Hands the blocks and values this thread gathered for other pools to them now. */
 void pool_flush(void);
 
 #endif

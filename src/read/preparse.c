@@ -12,15 +12,14 @@
  * preparse_free() can stop it even while a pipe is silent.
  */
 #include "read/preparse.h"
+#include "read/framer.h"
 #include "read/pool.h"
-#include "read/reader.h"
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
 #include <poll.h>
-#include <stdatomic.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -43,14 +42,6 @@ struct entry {
 	size_t end;   /* json_error_t.position after the parse */
 	json_t *value;
 	void *mapped; /* what the map function made of it */
-};
-
-/* Values the reader is done with, on their way back to the worker that made them. */
-#define GARBAGE_BATCH 8
-struct garbage_batch {
-	struct garbage_batch *next;
-	size_t count;
-	json_t *values[GARBAGE_BATCH];
 };
 
 struct chunk {
@@ -91,18 +82,6 @@ struct preparse {
 	uint64_t next_copy;  /* the chunk the reader copies from */
 	uint64_t oldest; /* the oldest chunk not yet FREE; written by the reader's thread only */
 	uint64_t handed; /* chunks up to here have given the reader bytes; the reader's only */
-	/*
-	 * A value the reader is done with goes back to the worker whose pool
-	 * made it (worker_of_pool): the reader gathers a batch for each worker
-	 * and pushes it onto that worker's mailbox, a lock-free stack the
-	 * worker empties before each line it parses.  So the blocks are freed
-	 * soon, on the thread whose free lists they belong to.
-	 */
-	struct garbage_batch **gathering;         /* [jobs]; the reader's only */
-	_Atomic(struct garbage_batch *) *mailbox; /* [jobs] */
-	_Atomic int worker_of_pool[POOL_MAX];     /* a worker's index, or -1 */
-	unsigned started;                         /* workers that have taken their index */
-
 	/* The file being read; only the reading thread uses these between starts. */
 	int fd;
 	bool file_open;      /* a file is being read */
@@ -117,12 +96,6 @@ static struct chunk *slot(struct preparse *p, uint64_t seq)
 	return &p->ring[seq % p->nring];
 }
 
-static bool starts_with(const char *s, size_t n, const char *prefix)
-{
-	size_t k = strlen(prefix);
-	return n >= k && memcmp(s, prefix, k) == 0;
-}
-
 static void add_entry(struct chunk *c, uint64_t off, size_t len, size_t end, json_t *value,
                       void *mapped)
 {
@@ -133,113 +106,51 @@ static void add_entry(struct chunk *c, uint64_t off, size_t len, size_t end, jso
 	c->entries[c->nentries++] = (struct entry){off, len, end, value, mapped};
 }
 
-static void release_batches(struct garbage_batch *b)
-{
-	while (b) {
-		struct garbage_batch *next = b->next;
-		for (size_t i = 0; i < b->count; i++)
-			json_decref(b->values[i]);
-		free(b);
-		b = next;
-	}
-}
-
-/* Releases, on worker w's thread, the values the reader has given back to it. */
-static void empty_mailbox(struct preparse *p, unsigned w)
-{
-	if (atomic_load_explicit(&p->mailbox[w], memory_order_relaxed))
-		release_batches(
-		    atomic_exchange_explicit(&p->mailbox[w], NULL, memory_order_acquire));
-}
-
-/* Hands the batch the reader gathered for worker w to it. */
-static void post_batch(struct preparse *p, unsigned w)
-{
-	struct garbage_batch *b = p->gathering[w];
-	if (!b)
-		return;
-	p->gathering[w] = NULL;
-	struct garbage_batch *old = atomic_load_explicit(&p->mailbox[w], memory_order_relaxed);
-	do
-		b->next = old;
-	while (!atomic_compare_exchange_weak_explicit(&p->mailbox[w], &old, b, memory_order_release,
-	                                              memory_order_relaxed));
-}
-
 /*
- * Gives a value back on the reader's thread.  One the reader parsed itself
- * goes to the first worker: the pool lets any thread free any block.
+ * An entry nobody took: its value goes back to the worker that parsed it
+ * (pool_give_back), its mapped result is freed.
  */
-static void give_back(struct preparse *p, json_t *v)
-{
-	int pool = pool_owner(v);
-	int w = pool >= 0 && pool < POOL_MAX
-	            ? atomic_load_explicit(&p->worker_of_pool[pool], memory_order_relaxed)
-	            : -1;
-	unsigned k = w >= 0 ? (unsigned)w : 0;
-	struct garbage_batch *b = p->gathering[k];
-	if (!b) {
-		b = p->gathering[k] = xmalloc(sizeof *b);
-		b->count = 0;
-	}
-	b->values[b->count++] = v;
-	if (b->count == GARBAGE_BATCH)
-		post_batch(p, k);
-}
-
-/* An entry nobody took: its value goes back, its mapped result is freed. */
 static void drop_entry(struct preparse *p, struct entry *e)
 {
-	give_back(p, e->value);
+	pool_give_back(e->value);
 	if (e->mapped)
 		p->map_release(e->mapped);
 }
 
 /*
- * Parses the value at the start of each line the way the reader frames
- * lines: one '\r' before the '\n' is not part of the line, a UTF-8
- * byte-order mark at the start of the file is skipped, and the reader's own
- * reader_line_payload() says where an SSE line's JSON starts.  Only lines
- * whose value starts with '{' or '[' are tried: those are the events,
- * arrays and sessions; anything else is rare and left to the reader.
+ * Parses the value at the start of each line, framed as the reader frames
+ * it (framer.c): so the offset and the bytes of a value are those the
+ * reader will ask for.  Only lines whose value starts with '{' or '[' are
+ * tried: those are the events, arrays and sessions; anything else is rare
+ * and left to the reader.  A chunk holds whole lines, so its end is a
+ * line's end.
  */
-static void parse_chunk(struct preparse *p, struct chunk *c, unsigned worker)
+static void parse_chunk(struct preparse *p, struct chunk *c)
 {
 	size_t pos = 0;
+	struct frame f;
 	c->nentries = c->next_entry = 0;
-	if (c->off == 0 && starts_with(c->data, c->len, "\xEF\xBB\xBF"))
-		pos = 3;
-	while (pos < c->len) {
-		empty_mailbox(p, worker);
-		const char *line = c->data + pos;
-		const char *nl = memchr(line, '\n', c->len - pos);
-		size_t total = nl ? (size_t)(nl - line) + 1 : c->len - pos;
-		size_t n = nl ? total - 1 : total;
-		bool sse;
-		if (n > 0 && line[n - 1] == '\r')
-			n--;
-		size_t i = reader_line_payload(line, n, &sse);
-		while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-			i++;
-		if (i < n && (line[i] == '{' || line[i] == '[')) {
+	while (framer_cut(c->data + pos, c->len - pos, c->off + pos == 0, true, 0, &f) ==
+	       FRAME_LINE) {
+		/* What the reader gave back is released here, beside the parsing. */
+		pool_collect();
+		const char *line = c->data + pos + f.skip;
+		if (f.text < f.len && (line[f.text] == '{' || line[f.text] == '[')) {
 			json_error_t e;
-			json_t *v = json_loadb(line + i, n - i, p->parse_flags, &e);
+			json_t *v = json_loadb(line + f.text, f.len - f.text, p->parse_flags, &e);
 			if (v)
-				add_entry(c, c->off + pos + i, n - i, (size_t)e.position, v,
+				add_entry(c, c->off + pos + f.skip + f.text, f.len - f.text,
+				          (size_t)e.position, v,
 				          p->map ? p->map(v, p->map_ctx) : NULL);
 		}
-		pos += total;
+		pos += f.total;
 	}
 }
 
 static void *worker_main(void *arg)
 {
 	struct preparse *p = arg;
-	int pool = pool_self();
 	pthread_mutex_lock(&p->lock);
-	unsigned index = p->started++;
-	if (pool >= 0 && pool < POOL_MAX)
-		atomic_store_explicit(&p->worker_of_pool[pool], (int)index, memory_order_relaxed);
 	for (;;) {
 		while (!p->stop && p->next_parse == p->next_read)
 			pthread_cond_wait(&p->work, &p->lock);
@@ -248,7 +159,7 @@ static void *worker_main(void *arg)
 		struct chunk *c = slot(p, p->next_parse++);
 		c->state = CHUNK_PARSING;
 		pthread_mutex_unlock(&p->lock);
-		parse_chunk(p, c, index);
+		parse_chunk(p, c);
 		pthread_mutex_lock(&p->lock);
 		c->state = CHUNK_DONE;
 		pthread_cond_signal(&p->parsed);
@@ -311,14 +222,14 @@ static enum read_outcome read_chunk(struct preparse *p, struct chunk *c, int *er
 		}
 		c->len += (size_t)n;
 		/* A chunk ends after its last line end; the rest starts the next one. */
-		const char *last = memrchr(c->data + searched, '\n', c->len - searched);
-		searched = c->len;
+		size_t last = framer_last_line_start(c->data + searched, c->len - searched);
 		if (last) {
-			size_t keep = (size_t)(last - c->data) + 1;
+			size_t keep = searched + last;
 			strbuf_add(&p->carry, c->data + keep, c->len - keep);
 			c->len = keep;
 			break;
 		}
+		searched = c->len;
 	}
 	p->file_off += c->len;
 	return outcome;
@@ -397,12 +308,6 @@ struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
 	pthread_cond_init(&p->parsed, NULL);
 	pthread_cond_init(&p->space, NULL);
 	p->workers = xcalloc(p->jobs, sizeof *p->workers);
-	p->gathering = xcalloc(p->jobs, sizeof *p->gathering);
-	p->mailbox = xcalloc(p->jobs, sizeof *p->mailbox);
-	for (unsigned i = 0; i < p->jobs; i++)
-		atomic_init(&p->mailbox[i], NULL);
-	for (size_t i = 0; i < POOL_MAX; i++)
-		atomic_init(&p->worker_of_pool[i], -1);
 	for (unsigned i = 0; i < p->jobs; i++)
 		if (pthread_create(&p->workers[i], NULL, worker_main, p) != 0) {
 			warnx_msg("cannot start a worker thread");
@@ -426,8 +331,7 @@ static void release(struct preparse *p, struct chunk *c)
 	c->state = CHUNK_FREE;
 	p->oldest++;
 	/* Nothing waits for a batch to fill: what was gathered goes now. */
-	for (unsigned w = 0; w < p->jobs; w++)
-		post_batch(p, w);
+	pool_flush();
 }
 
 void preparse_free(struct preparse *p)
@@ -454,12 +358,8 @@ void preparse_free(struct preparse *p)
 		free(c->data);
 		free(c->entries);
 	}
-	for (unsigned w = 0; w < p->jobs; w++) {
-		post_batch(p, w);
-		empty_mailbox(p, w);
-	}
-	free(p->gathering);
-	free(p->mailbox);
+	/* The workers have ended: what is given back now is released here. */
+	pool_flush();
 	free(p->ring);
 	free(p->workers);
 	strbuf_release(&p->carry);
@@ -560,12 +460,6 @@ json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end,
 		}
 	}
 	return NULL;
-}
-
-void preparse_discard(struct preparse *p, json_t *value)
-{
-	if (value)
-		give_back(p, value);
 }
 
 void preparse_set_map(struct preparse *p, void *(*fn)(const json_t *value, void *ctx),

@@ -18,7 +18,9 @@
  * Memory stays bounded: at most a few chunks (and their parsed values) are
  * in flight; a chunk grows only to hold a single line longer than a chunk.
  * Values are created on a worker and handed to the reader's thread through
- * the chunk's mutex, so jansson's non-atomic parts never see two threads.
+ * the chunk's mutex, so jansson's non-atomic parts never see two threads;
+ * the reader gives a value it is done with back with pool_give_back(), and
+ * the worker that parsed it releases it before it parses its next line.
  */
 #ifndef ADKEV_PREPARSE_H
 #define ADKEV_PREPARSE_H
@@ -70,14 +72,6 @@ json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end,
  */
 void preparse_set_map(struct preparse *p, void *(*fn)(const json_t *value, void *ctx),
                       void (*release)(void *result), void *ctx);
-
-/*
- * Takes the reader's reference to a value it is done with (NULL allowed).
- * The value is released later on a worker thread, next to the parsing, so
- * the blocks of a value go back to the thread that made them instead of
- * being freed one by one across threads.
- */
-void preparse_discard(struct preparse *p, json_t *value);
 
 /* The number of online CPUs, at least 1: the default of -j. */
 unsigned preparse_default_jobs(void);

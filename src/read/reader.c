@@ -11,7 +11,8 @@
  * each with its original bytes and position.
  */
 #include "read/reader.h"
-#include "write/json.h"
+#include "read/framer.h"
+#include "read/pool.h"
 #include "read/preparse.h"
 #include "util.h"
 
@@ -28,7 +29,6 @@
 /* jansson's own limit; the scanner applies it too, so a deep value fails fast. */
 #define MAX_DEPTH   2048
 #define PARSE_FLAGS READER_PARSE_FLAGS
-#define NO_SPAN     ((size_t)-1)
 
 /* Where one line of the value being parsed starts in the input. */
 struct line_origin {
@@ -70,10 +70,12 @@ struct reader {
 
 	/* The current line, buf[start..start+line_len), not consumed yet. */
 	bool have_line;
-	size_t line_len;   /* without the line end */
-	size_t line_total; /* with it */
-	size_t payload;    /* where the JSON starts, after an SSE "data:" */
-	size_t cur;        /* where the next value on the line starts */
+	size_t line_len;           /* without the line end */
+	size_t line_total;         /* with it */
+	enum frame_kind line_kind; /* what the framer made of it */
+	size_t line_payload;       /* where its JSON may start, by the framer */
+	size_t payload;            /* where the JSON of the value being read starts */
+	size_t cur;                /* where the next value on the line starts */
 	bool sse;
 
 	/* The top-level value being handed out. */
@@ -85,8 +87,7 @@ struct reader {
 	json_t *held;     /* the value itself, owned */
 	json_t *elements; /* the array being handed out, borrowed from held */
 	size_t elem_index;
-	size_t elem_scan; /* where the next element's bytes are looked for, or NO_SPAN */
-	struct strbuf reserialised;
+	size_t elem_scan; /* where the next element's bytes are looked for */
 	/* A cursor over src, so positions inside one huge line cost linear time. */
 	size_t pos_off, pos_origin;
 	unsigned long pos_col;
@@ -108,24 +109,27 @@ void reader_set_jobs(unsigned jobs)
 	reader_jobs = jobs;
 }
 
+static void vwarn_at(const struct reader_pos *pos, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "adkev: %s:%lu:%lu: ", pos->file, pos->line, pos->column);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void reader_warn_at(const struct reader_pos *pos, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "adkev: %s:%lu:%lu: ", pos->file, pos->line, pos->column);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarn_at(pos, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 bool reader_reject(struct reader *r, const struct reader_pos *pos, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "adkev: %s:%lu:%lu: ", pos->file, pos->line, pos->column);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarn_at(pos, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	if (!(r->flags & READER_SKIP_INVALID))
 		return false;
 	r->skipped++;
@@ -186,7 +190,6 @@ void reader_free(struct reader *r)
 	free(r->buf);
 	free(r->origins);
 	strbuf_release(&r->acc);
-	strbuf_release(&r->reserialised);
 	strbuf_release(&r->scanner.stack);
 	free(r);
 }
@@ -301,43 +304,29 @@ static bool fill(struct reader *r)
 	}
 }
 
-static bool starts_with(const char *p, size_t n, const char *prefix)
-{
-	size_t k = strlen(prefix);
-	return n >= k && memcmp(p, prefix, k) == 0;
-}
-
 /* Makes the next line of the current file the current line; false at its end. */
 static bool peek_line(struct reader *r)
 {
 	if (r->have_line)
 		return true;
-	if (r->at_file_start) {
-		while (r->end - r->start < 3 && fill(r))
-			;
-		if (starts_with(r->buf + r->start, r->end - r->start, "\xEF\xBB\xBF"))
-			r->start += 3;
-		if (r->searched < r->start)
-			r->searched = r->start;
-		r->at_file_start = false;
-	}
+	struct frame f;
 	for (;;) {
-		char *nl = memchr(r->buf + r->searched, '\n', r->end - r->searched);
-		if (nl) {
-			r->line_total = (size_t)(nl - (r->buf + r->start)) + 1;
-			r->line_len = r->line_total - 1;
+		enum frame_cut cut =
+		    framer_cut(r->buf + r->start, r->end - r->start, r->at_file_start, r->eof,
+		               r->searched - r->start, &f);
+		if (cut == FRAME_LINE)
 			break;
-		}
+		if (cut == FRAME_END)
+			return false;
 		r->searched = r->end;
-		if (!fill(r)) {
-			if (r->end == r->start)
-				return false;
-			r->line_total = r->line_len = r->end - r->start;
-			break;
-		}
+		fill(r);
 	}
-	if (r->line_len > 0 && r->buf[r->start + r->line_len - 1] == '\r')
-		r->line_len--;
+	r->at_file_start = false;
+	r->start += f.skip;
+	r->line_len = f.len;
+	r->line_total = f.total - f.skip;
+	r->line_kind = f.kind;
+	r->line_payload = f.payload;
 	r->have_line = true;
 	return true;
 }
@@ -355,43 +344,12 @@ static const char *line_ptr(const struct reader *r)
 	return r->buf + r->start;
 }
 
-/* Sorts the current line: an SSE field to ignore, an SSE data line, or plain JSON. */
-size_t reader_line_payload(const char *line, size_t len, bool *sse)
-{
-	*sse = starts_with(line, len, "data:");
-	if (*sse)
-		return len > 5 && line[5] == ' ' ? 6 : 5;
-	if (starts_with(line, len, "event:") || starts_with(line, len, "id:") ||
-	    starts_with(line, len, "retry:") || (len > 0 && line[0] == ':'))
-		return len;
-	return 0;
-}
-
+/* Reads the current line from where the framer says its JSON starts. */
 static void classify_line(struct reader *r)
 {
-	r->payload = reader_line_payload(line_ptr(r), r->line_len, &r->sse);
+	r->payload = r->line_payload;
+	r->sse = r->line_kind == FRAME_SSE_DATA;
 	r->cur = r->payload;
-}
-
-static bool is_json_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-static size_t skip_space(const char *p, size_t i, size_t n)
-{
-	while (i < n && is_json_space(p[i]))
-		i++;
-	return i;
-}
-
-static unsigned long count_code_points(const char *p, size_t n)
-{
-	unsigned long k = 0;
-	for (size_t i = 0; i < n; i++)
-		if (((unsigned char)p[i] & 0xC0) != 0x80)
-			k++;
-	return k;
 }
 
 static void origins_reset(struct reader *r)
@@ -466,7 +424,7 @@ static size_t skip_value(const char *p, size_t i, size_t n)
 	if (i >= n)
 		return n;
 	if (p[i] != '"' && p[i] != '{' && p[i] != '[') {
-		while (i < n && !is_json_space(p[i]) && p[i] != ',' && p[i] != ']' && p[i] != '}')
+		while (i < n && !framer_is_space(p[i]) && p[i] != ',' && p[i] != ']' && p[i] != '}')
 			i++;
 		return i;
 	}
@@ -494,34 +452,53 @@ static size_t skip_value(const char *p, size_t i, size_t n)
 	return n;
 }
 
-/* Where the elements of a session's "events" array start in its bytes, or NO_SPAN. */
+/*
+ * Whether the key token p[i..end) (quotes included) names field.  A key may
+ * spell its letters as escapes ("\u0065vents"); jansson decodes those, and
+ * so does this, so the bytes of every session's events are found.
+ */
+static bool key_is(const char *p, size_t i, size_t end, enum adk_field field)
+{
+	const char *name = adk_field_name(field);
+	size_t len = strlen(name);
+	if (!memchr(p + i, '\\', end - i))
+		return end - i == len + 2 && memcmp(p + i + 1, name, len) == 0;
+	json_t *key = json_loadb(p + i, end - i, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+	bool same =
+	    json_string_length(key) == len && memcmp(json_string_value(key), name, len) == 0;
+	json_decref(key);
+	return same;
+}
+
+/*
+ * Where the elements of a session's events array start in its bytes
+ * p[0..n), which jansson parsed as a session: after the '[' of the last
+ * member so named, as jansson keeps the last of duplicate keys.
+ */
 static size_t find_events_array(const char *p, size_t n)
 {
-	size_t found = NO_SPAN;
-	size_t i = skip_space(p, 0, n);
-	if (i >= n || p[i] != '{')
-		return NO_SPAN;
-	i++;
+	size_t found = 0;
+	size_t i = framer_skip_space(p, 0, n) + 1;
 	for (;;) {
-		i = skip_space(p, i, n);
+		i = framer_skip_space(p, i, n);
 		if (i >= n || p[i] != '"')
 			return found;
 		size_t key_end = skip_value(p, i, n);
-		bool is_events = key_end - i == 8 && memcmp(p + i, "\"events\"", 8) == 0;
-		i = skip_space(p, key_end, n);
+		bool is_events = key_is(p, i, key_end, ADK_EVENTS);
+		i = framer_skip_space(p, key_end, n);
 		if (i >= n || p[i] != ':')
 			return found;
-		i = skip_space(p, i + 1, n);
-		/* jansson keeps the last of duplicate keys, and so does this. */
-		if (is_events && i < n && p[i] == '[')
-			found = i + 1;
-		i = skip_space(p, skip_value(p, i, n), n);
+		i = framer_skip_space(p, i + 1, n);
+		if (is_events)
+			found = i < n && p[i] == '[' ? i + 1 : 0;
+		i = framer_skip_space(p, skip_value(p, i, n), n);
 		if (i >= n || p[i] != ',')
 			return found;
 		i++;
 	}
 }
 
+/* Fills *item with value, whose original bytes are src[off..off+len). */
 static void fill_item(struct reader *r, struct reader_item *item, json_t *value,
                       enum value_kind kind, size_t off, size_t len)
 {
@@ -529,28 +506,15 @@ static void fill_item(struct reader *r, struct reader_item *item, json_t *value,
 	/* A worker's map result is of the whole value it parsed, not of an element. */
 	item->mapped = value == r->held ? r->mapped : NULL;
 	item->kind = kind;
-	item->pos = pos_at(r, off != NO_SPAN ? off : r->pos_off);
-	if (off != NO_SPAN) {
-		item->raw = r->src + off;
-		item->raw_len = len;
-	} else {
-		/* The bytes could not be located; compact JSON stands in for them. */
-		struct json_writer w;
-		strbuf_reset(&r->reserialised);
-		jw_init_buf(&w, &r->reserialised, 0);
-		jw_value(&w, value);
-		item->raw = r->reserialised.buf;
-		item->raw_len = r->reserialised.len;
-	}
+	item->pos = pos_at(r, off);
+	item->raw = r->src + off;
+	item->raw_len = len;
 }
 
-/* Lets go of the value handed out last; with -j a worker releases it. */
+/* Lets go of the value handed out last; with -j the worker that parsed it releases it. */
 static void drop_held(struct reader *r)
 {
-	if (r->preparse)
-		preparse_discard(r->preparse, r->held);
-	else
-		json_decref(r->held);
+	pool_give_back(r->held);
 	r->held = NULL;
 	if (r->mapped)
 		r->map_release(r->mapped);
@@ -561,20 +525,17 @@ static enum step next_element(struct reader *r, struct reader_item *item)
 {
 	while (r->elem_index < json_array_size(r->elements)) {
 		json_t *el = json_array_get(r->elements, r->elem_index++);
-		size_t off = NO_SPAN, len = 0;
-		if (r->elem_scan != NO_SPAN) {
-			off = skip_space(r->src, r->elem_scan, r->src_len);
-			size_t end = skip_value(r->src, off, r->src_len);
-			len = end - off;
-			r->elem_scan = skip_space(r->src, end, r->src_len) + 1;
-		}
+		size_t off = framer_skip_space(r->src, r->elem_scan, r->src_len);
+		size_t end = skip_value(r->src, off, r->src_len);
+		size_t len = end - off;
+		r->elem_scan = framer_skip_space(r->src, end, r->src_len) + 1;
 		enum value_kind kind = value_kind(el);
 		if (kind == VALUE_EVENT || kind == VALUE_STREAM_ERROR ||
 		    (r->flags & READER_ANY_VALUE)) {
 			fill_item(r, item, el, kind, off, len);
 			return STEP_ITEM;
 		}
-		struct reader_pos pos = off != NO_SPAN ? pos_at(r, off) : pos_at(r, 0);
+		struct reader_pos pos = pos_at(r, off);
 		reader_warn_at(&pos, "%s", value_not_event_reason(el));
 		if (invalid(r) == STEP_INVALID)
 			return STEP_INVALID;
@@ -720,12 +681,12 @@ static enum step parse_multiline(struct reader *r, size_t i, struct reader_item 
 	bool sse = r->sse;
 	size_t at = 0, line_start = 0;
 	unsigned long last_line = r->line_no;
-	unsigned long last_end_col = count_code_points(line, r->line_len) + 1;
+	unsigned long last_end_col = framer_columns(line, r->line_len) + 1;
 
 	strbuf_reset(&r->acc);
 	origins_reset(r);
 	scanner_reset(s);
-	origins_add(r, r->line_no, count_code_points(line, i));
+	origins_add(r, r->line_no, framer_columns(line, i));
 	strbuf_add(&r->acc, line + i, r->line_len - i);
 	enum scan_result res = scanner_feed(s, r->acc.buf, r->acc.len, &at);
 
@@ -735,15 +696,14 @@ static enum step parse_multiline(struct reader *r, size_t i, struct reader_item 
 			return report_truncated(r, last_line, last_end_col,
 			                        "the input ends inside it");
 		line = line_ptr(r);
-		size_t prefix = 0;
-		if (sse != starts_with(line, r->line_len, "data:") || (sse && r->line_len == 0)) {
+		/* An SSE value goes on in "data:" lines only, a plain one in plain lines. */
+		if (sse != (r->line_kind == FRAME_SSE_DATA)) {
 			classify_line(r);
 			return report_truncated(r, last_line, last_end_col,
 			                        "its line ends inside it");
 		}
-		if (sse)
-			prefix = r->line_len > 5 && line[5] == ' ' ? 6 : 5;
-		size_t first = skip_space(line, prefix, r->line_len);
+		size_t prefix = sse ? r->line_payload : 0;
+		size_t first = framer_skip_space(line, prefix, r->line_len);
 		if (s->in_string ||
 		    (first < r->line_len && (line[first] == '{' || line[first] == '[') &&
 		     !scanner_accepts_container(s))) {
@@ -756,7 +716,7 @@ static enum step parse_multiline(struct reader *r, size_t i, struct reader_item 
 		line_start = r->acc.len;
 		strbuf_add(&r->acc, line + prefix, r->line_len - prefix);
 		last_line = r->line_no;
-		last_end_col = count_code_points(line, r->line_len) + 1;
+		last_end_col = framer_columns(line, r->line_len) + 1;
 		r->payload = prefix;
 		r->sse = sse;
 		res = scanner_feed(s, r->acc.buf + line_start, r->line_len - prefix, &at);
@@ -770,7 +730,7 @@ static enum step parse_multiline(struct reader *r, size_t i, struct reader_item 
 		struct reader_pos pos = {
 		    r->name, r->line_no,
 		    r->origins[r->norigins - 1].column +
-		        count_code_points(r->acc.buf + line_start, at - line_start) + 1};
+		        framer_columns(r->acc.buf + line_start, at - line_start) + 1};
 		reader_warn_at(&pos, "invalid JSON: nesting deeper than %d levels", MAX_DEPTH);
 		r->cur = r->line_len;
 		return invalid(r);
@@ -793,7 +753,7 @@ static enum step parse_at(struct reader *r, size_t i, struct reader_item *item)
 	json_error_t e;
 
 	origins_reset(r);
-	origins_add(r, r->line_no, count_code_points(line, i));
+	origins_add(r, r->line_no, framer_columns(line, i));
 	if (r->preparse) {
 		/* A worker may have parsed these very bytes already; else parse them here. */
 		size_t end;
@@ -835,7 +795,7 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item)
 				close_current(r);
 			continue;
 		} else {
-			size_t i = skip_space(line_ptr(r), r->cur, r->line_len);
+			size_t i = framer_skip_space(line_ptr(r), r->cur, r->line_len);
 			if (i >= r->line_len) {
 				consume_line(r);
 				continue;

@@ -87,13 +87,6 @@ void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx
  * the reader's items, diagnostics and exit status stay exactly the same.
  */
 void reader_set_jobs(unsigned jobs);
-/*
- * Where the JSON of a line (without its line end) starts, by the SSE rule:
- * after "data:" and one optional space (*sse is then true); at the line's
- * end for the other fields ("event:", "id:", "retry:", ":" comments), which
- * carry none; else at its start.
- */
-size_t reader_line_payload(const char *line, size_t len, bool *sse);
 /* The flags every value is parsed with: a value may be followed by more on its line. */
 #define READER_PARSE_FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL)
 

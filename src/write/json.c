@@ -355,7 +355,6 @@ void jw_string(struct json_writer *w, const char *s, size_t len)
 void jw_string_begin(struct json_writer *w)
 {
 	w->bare = bare_string(w);
-	w->in_string = true;
 	if (!w->bare) {
 		before_value(w);
 		strbuf_addch(w->out, '"');
@@ -379,7 +378,6 @@ void jw_string_end(struct json_writer *w)
 		release_held(w);
 		strbuf_addch(w->out, '"');
 	}
-	w->in_string = false;
 	w->bare = false;
 	maybe_flush(w);
 }
@@ -612,32 +610,39 @@ void jw_raw_begin(struct json_writer *w)
 	w->skip_blank = false;
 }
 
+static bool is_blank(char c)
+{
+	return c == '\n' || c == '\r' || c == ' ' || c == '\t';
+}
+
+/* The first line break in text[0..len), or len: memchr's speed, as most text has none. */
+static size_t next_break(const char *text, size_t len)
+{
+	const char *nl = memchr(text, '\n', len);
+	size_t before_nl = nl ? (size_t)(nl - text) : len;
+	const char *cr = memchr(text, '\r', before_nl);
+	return cr ? (size_t)(cr - text) : before_nl;
+}
+
 /* Appends text[0..len) without its line breaks and the blanks after them. */
 static void add_one_line(struct json_writer *w, const char *text, size_t len)
 {
-	struct strbuf *sb = w->out;
 	size_t i = 0;
-	while (w->skip_blank && i < len &&
-	       (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'))
+	while (w->skip_blank && i < len && is_blank(text[i]))
 		i++;
 	if (i < len)
 		w->skip_blank = false;
-	size_t run = i;
-	strbuf_grow(sb, len - i);
 	while (i < len) {
-		if (text[i] != '\n' && text[i] != '\r') {
-			i++;
-			continue;
-		}
-		strbuf_add(sb, text + run, i - run);
-		while (i < len &&
-		       (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'))
+		size_t n = next_break(text + i, len - i);
+		strbuf_add(w->out, text + i, n);
+		i += n;
+		if (i == len)
+			break;
+		while (i < len && is_blank(text[i]))
 			i++;
 		/* A piece that ends in the blanks goes on skipping them in the next. */
 		w->skip_blank = i == len;
-		run = i;
 	}
-	strbuf_add(sb, text + run, len - run);
 }
 
 void jw_raw_piece(struct json_writer *w, const char *text, size_t len)

@@ -70,8 +70,7 @@ struct json_writer {
 	int open;              /* containers begun and not ended */
 	bool empty;            /* the innermost open container has no member yet */
 	bool after_key;        /* a key was written; its value comes next */
-	bool in_string;        /* between jw_string_begin() and jw_string_end() */
-	bool bare;             /* that string is written bare (JW_RAW at the top level) */
+	bool bare;             /* the string begun is written bare (JW_RAW at the top level) */
 	bool skip_blank;       /* jw_raw_piece(): after a line break left out */
 	unsigned char held[2]; /* JW_GO: a piece ended inside U+2028 or U+2029 */
 	unsigned char nheld;
@@ -135,7 +134,9 @@ void jw_value(struct json_writer *w, const json_t *v);
  * the blanks after it, is left out.  A raw line break can only stand
  * between tokens (inside a string it is \n), so the value stays the same
  * and fits on one line.  Also in pieces: jw_raw_begin(), jw_raw_piece()...,
- * jw_raw_end().
+ * jw_raw_end().  jw_raw() of nothing stands for a value whose bytes are
+ * spliced in later between those before and after it (a spooled record
+ * cut where its latest result goes).
  */
 void jw_raw(struct json_writer *w, const char *text, size_t len);
 void jw_raw_begin(struct json_writer *w);

@@ -8,6 +8,8 @@
 # files that exist say something (a case needs at least one):
 # - NAME.exit is kept where the script's status is adkev's own (it ends with
 #   an adkev command); a status printed with echo is in NAME.stdout.
+#   AUDIT=1 (make check-goldens) fails a .exit that is not adkev's, and an
+#   empty .stderr that adkev's standard error never reaches.
 # - An empty NAME.stderr is kept only where silence is what the case shows:
 #   invalid, unusual or hostile input and failing systems taken without a
 #   word, secrets kept out of every message (the groups errors, faults,
@@ -30,6 +32,8 @@
 #   UPDATE=1 sh tests/cli/run.sh NAME  write the golden files from this run: those that
 #                                      exist, and a non-empty output or non-zero status
 #                                      (review the diff!)
+#   AUDIT=1 sh tests/cli/run.sh [PATTERN]  also fail a case whose .exit or empty
+#                                      .stderr cannot fail (see audit_case)
 #
 # ADKEV is the binary under test; ADKEV_WRAPPER (valgrind, say) runs it; SKIP
 # holds words (path fragments) of cases to leave out; SHARD=I/N runs a share.
@@ -54,6 +58,11 @@ case \$status in
 	printf 'adkev %.200s: killed by signal %d\\n' "\$*" \$((status - 128)) >>"\$ADKEV_REPORTS/signal"
 	;;
 esac
+# AUDIT=1 (see audit_case): adkev's status or standard error as they are not.
+case \${ADKEV_AUDIT:-} in
+status) [ \$status = 0 ] && status=3 ;;
+stderr) echo "adkev: a line only AUDIT=1 adds" >&2 ;;
+esac
 exit \$status
 SHIM
 chmod +x "$out/bin/adkev"
@@ -64,12 +73,13 @@ unset ADKEV_WRAPPER
 asan=${ASAN_OPTIONS:+$ASAN_OPTIONS:} ubsan=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}
 tsan=${TSAN_OPTIONS:+$TSAN_OPTIONS:} valgrind=${VALGRIND_OPTS:-}
 
-# Runs case $1 (GROUP/NAME.sh) into $got.stdout, .stderr, .exit and .reports/.
+# Runs case $1 (GROUP/NAME.sh) into $got.stdout, .stderr, .exit and .reports/;
+# $2 is the audit mode, if any.
 run_case() {
 	reports=$got.reports
 	mkdir -p "$reports"
 	(
-		export ADKEV_REPORTS="$reports"
+		export ADKEV_REPORTS="$reports" ADKEV_AUDIT="${2:-}"
 		export ASAN_OPTIONS="${asan}detect_leaks=1:log_path=$reports/asan"
 		export UBSAN_OPTIONS="${ubsan}print_stacktrace=1:abort_on_error=1:log_path=$reports/ubsan"
 		export TSAN_OPTIONS="${tsan}log_path=$reports/tsan"
@@ -102,6 +112,27 @@ judge_case() {
 	done
 }
 
+# AUDIT=1: the goldens that cannot fail.  The case runs again with adkev's
+# status 0 turned into 3, and again with a line added to adkev's standard
+# error: a NAME.exit whose status does not change, or an empty NAME.stderr
+# that stays empty, says nothing about adkev.
+audit_case() {
+	normal=$got
+	if [ -f "$base.exit" ]; then
+		got=$normal.audit-status
+		run_case "$case" status
+		cmp -s "$got.exit" "$normal.exit" &&
+			echo "  $name.exit: the script's status is not adkev's; remove the file"
+	fi
+	if [ -f "$base.stderr" ] && [ ! -s "$base.stderr" ]; then
+		got=$normal.audit-stderr
+		run_case "$case" stderr
+		[ -s "$got.stderr" ] ||
+			echo "  $name.stderr: adkev's standard error never reaches it; remove the file"
+	fi
+	got=$normal
+}
+
 pass=0 fail=0 skipped=0 group="" groups=0
 for case in $(cd "$here/cases" && find . -name '*.sh' | sort); do
 	case=${case#./}
@@ -122,6 +153,7 @@ for case in $(cd "$here/cases" && find . -name '*.sh' | sort); do
 	run_case "$case"
 	[ -n "${UPDATE:-}" ] && update_goldens
 	problems=$(judge_case)
+	[ -n "${AUDIT:-}" ] && problems=$problems$(audit_case)
 	if [ -z "$problems" ]; then
 		pass=$((pass + 1))
 	else

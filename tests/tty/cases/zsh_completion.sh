@@ -1,11 +1,13 @@
-# The zsh completion in a real interactive zsh: commands, a command's
-# options read from its help, an option's values, files.
+# The zsh completion adkev writes from its option tables, in a real
+# interactive zsh: commands, a command's options, an option's values, files.
 . "$TTYLIB"
 command -v zsh >/dev/null 2>&1 || { echo "zsh is not installed"; exit 77; }
 t=$(mktemp -d)
 touch "$t/run.jsonl" "$t/session.json"
+mkdir "$t/functions"
+adkev completion zsh >"$t/functions/_adkev"
 tty_shell 100 20 "cd $t && zsh -f"
-tty_keys "fpath=($TESTS/../completions \$fpath); autoload -U compinit; compinit -u -d $t/.zcompdump" Enter
+tty_keys "fpath=($t/functions \$fpath); autoload -U compinit; compinit -u -d $t/.zcompdump" Enter
 tty_keys "PS1='%% '; zstyle ':completion:*' list-separator '--'" Enter
 tty_clear '%'
 tty_keys "adkev st" Tab Tab
@@ -20,6 +22,14 @@ tty_capture
 tty_clear '%'
 tty_keys "adkev stats --per" Tab " --ta" Tab " r" Tab
 tty_wait 'run.jsonl'
+tty_capture
+tty_clear '%'
+tty_keys "adkev to-a2a --a2a-v" Tab Tab
+tty_wait '1.0'
+tty_capture
+tty_clear '%'
+tty_keys "adkev completion " Tab
+tty_wait 'zsh'
 tty_capture
 tty_keys C-u "exit" Enter
 rm -rf "$t"

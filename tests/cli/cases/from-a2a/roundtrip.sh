@@ -1,5 +1,5 @@
 # adkev to-a2a --lossless | adkev from-a2a keeps every event's content parts and the actions
-# A2A carries, over every stream of the corpus, in both protocol versions.  Checked with adkev
+# A2A carries, over every stream of the corpus (both spellings), in both protocol versions.  Checked with adkev
 # itself: the round-tripped events must give the same A2A messages as the originals, except
 # for what from-a2a stamps on its own (messageId, role, adk_author, adk_invocation_id).
 # Scratch files live in a private directory: several runs of the suite may overlap.
@@ -10,7 +10,7 @@ strip() {
 		-e 's/"adk_author":"[^"]*",\{0,1\}//' -e 's/"adk_invocation_id":"[^"]*",\{0,1\}//' \
 		-e 's/,\{0,1\}"metadata":{}}$/}/'
 }
-for f in "$CORPUS"/adkjs/*.jsonl; do
+for f in "$CORPUS"/adkjs/*.jsonl "$CORPUS"/adkjs/*.session.json "$CORPUS"/adkpy-style/*.jsonl; do
 	for v in 0.3 1.0; do
 		adkev to-a2a --lossless --a2a-version $v "$f" | strip > want.jsonl
 		adkev to-a2a --lossless --a2a-version $v "$f" | adkev from-a2a | adkev to-a2a --lossless --a2a-version $v | strip > got.jsonl

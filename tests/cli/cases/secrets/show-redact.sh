@@ -7,3 +7,5 @@ echo "status $?"
 adkev show --color=never --full --redact --author sk-proj-LEAKauthor0123456789abc leaky.jsonl
 echo "markers with --redact: $(adkev show --color=never --full --redact leaky.jsonl | grep -c LEAK)"
 echo "markers without: $(adkev show --color=never --full leaky.jsonl | grep -o LEAK | wc -l | tr -d ' ')"
+# A real ADK JS stream with a tool that returns credentials.
+adkev show --color=never --full --redact "$CORPUS/adkjs/j_secrets.jsonl"

@@ -14,6 +14,8 @@ for c in $commands; do
 	fi
 done | grep -v ': help ok$'
 echo "$(echo $commands | wc -w) commands"
+# The table in main.c is sorted, and --help lists it as it is.
+printf '%s\n' $commands | LC_ALL=C sort -c && echo "commands: sorted"
 adkev help final
 adkev reasoning -h
 rm -f list.tmp a.tmp b.tmp

@@ -1,0 +1,29 @@
+/*
+ * completion.h - shell completion scripts written from the commands' option
+ * tables (`adkev completion bash|zsh`), so a new command or option is
+ * completed as soon as its table row exists.
+ *
+ * A shell is one row of completion.c's table and one function that writes
+ * its script; another shell (fish) is another row.
+ */
+#ifndef ADKEV_COMPLETION_H
+#define ADKEV_COMPLETION_H
+
+#include "command.h"
+
+#include <stdio.h>
+
+/* What a completion script is written from: adkev's own options and its commands. */
+struct completion_source {
+	const struct option_row *main_options;
+	const struct command *const *commands; /* sorted by name */
+	size_t ncommands;
+};
+
+/* The shells there are scripts for, "bash|zsh", for usage and completion. */
+extern const char completion_shells[];
+
+/* Writes the script for shell to out; false (nothing written) when there is none for it. */
+bool completion_write(FILE *out, const char *shell, const struct completion_source *src);
+
+#endif
