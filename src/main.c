@@ -6,6 +6,7 @@
 #include "command.h"
 #include "completion.h"
 #include "read/pool.h"
+#include "read/reader.h"
 #include "write/output.h"
 #include "util.h"
 
@@ -153,6 +154,8 @@ int main(int argc, char *argv[])
 	util_reserve_std_fds();
 	util_init_alloc_faults();
 	pool_serve_jansson();
+	/* Results reach the next process before adkev waits for more input. */
+	reader_set_wait_hook(output_flush);
 	struct option_list list;
 	option_list_init(&list, main_options);
 	int status = run(&list, argc, argv);

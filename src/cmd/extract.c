@@ -68,6 +68,11 @@ const struct option_row extract_option_table[] = {
      .long_name = "progress",
      .groups = EXTRACT_INPUT,
      .help = "show progress on standard error when it is a terminal"},
+    {.kind = OPTION_FLAG,
+     .id = OPT_UNBUFFERED,
+     .long_name = "unbuffered",
+     .groups = EXTRACT_INPUT,
+     .help = "flush the output after every result"},
     {.kind = OPTION_VALUE,
      .id = 'j',
      .long_name = "jobs",
@@ -108,6 +113,9 @@ bool extract_option(struct extract_options *o, int id, const char *arg, const ch
 		break;
 	case OPT_PROGRESS:
 		o->progress = true;
+		break;
+	case OPT_UNBUFFERED:
+		output_set_unbuffered(true);
 		break;
 	default:
 		return false;

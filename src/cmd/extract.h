@@ -41,6 +41,7 @@ enum {
 	OPT_INVOCATION,
 	OPT_PER_INVOCATION,
 	OPT_PROGRESS,
+	OPT_UNBUFFERED,
 	OPT_COMMAND = 300
 };
 
@@ -54,7 +55,7 @@ enum extract_option_group {
 	EXTRACT_RESULT = 1 << 0,  /* -r, -e, --per-invocation */
 	EXTRACT_PRETTY = 1 << 1,  /* -p */
 	EXTRACT_FILTERS = 1 << 2, /* --author NAME, --invocation ID */
-	EXTRACT_INPUT = 1 << 3,   /* --skip-invalid, --progress */
+	EXTRACT_INPUT = 1 << 3,   /* --skip-invalid, --progress, --unbuffered */
 	EXTRACT_JOBS = 1 << 4,    /* -j N */
 	EXTRACT_ALL = (1 << 5) - 1
 };

@@ -314,6 +314,9 @@ static const char *from_a2a_option(void *ctx, int id, const char *arg)
 	case OPT_PROGRESS:
 		f->progress = true;
 		break;
+	case OPT_UNBUFFERED:
+		output_set_unbuffered(true);
+		break;
 	case 'j':
 		if (!extract_parse_jobs(arg, &f->jobs))
 			return EXTRACT_JOBS_ERROR;

@@ -393,6 +393,15 @@ void preparse_start(struct preparse *p, int fd)
 	pthread_mutex_unlock(&p->lock);
 }
 
+bool preparse_has_data(struct preparse *p)
+{
+	pthread_mutex_lock(&p->lock);
+	bool ready =
+	    p->next_copy < p->next_read ? slot(p, p->next_copy)->state == CHUNK_DONE : p->file_done;
+	pthread_mutex_unlock(&p->lock);
+	return ready;
+}
+
 ssize_t preparse_read(struct preparse *p, char *buf, size_t cap)
 {
 	pthread_mutex_lock(&p->lock);

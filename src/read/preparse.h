@@ -26,6 +26,7 @@
 #define ADKEV_PREPARSE_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -51,6 +52,8 @@ void preparse_start(struct preparse *p, int fd);
  * with errno set after a read error (once every byte before it was given).
  */
 ssize_t preparse_read(struct preparse *p, char *buf, size_t cap);
+/* Whether preparse_read() would return at once: a chunk is parsed or the file has ended. */
+bool preparse_has_data(struct preparse *p);
 /*
  * The value a worker parsed from the len bytes at file offset off (a line's
  * value, without the line end), or NULL: then the caller parses the bytes

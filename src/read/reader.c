@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,7 @@ struct reader {
 	char *buf; /* buf[start..end) is read but not consumed */
 	size_t cap, start, end;
 	size_t searched;           /* buf[start..searched) holds no newline */
+	bool may_block;            /* the file is a pipe, FIFO, socket or terminal */
 	uint64_t buf_off;          /* the file offset of buf[0]: how parsed lines are looked up */
 	struct preparse *preparse; /* worker threads parsing lines ahead, with -j N > 1 */
 	void *mapped;              /* what a worker's map function made of held */
@@ -102,7 +104,13 @@ struct reader {
 };
 
 static char *const stdin_operand[] = {"-"};
-static unsigned reader_jobs; /* 0: one per online CPU */
+static unsigned reader_jobs;           /* 0: one per online CPU */
+static void (*reader_wait_hook)(void); /* called before a read that may block */
+
+void reader_set_wait_hook(void (*fn)(void))
+{
+	reader_wait_hook = fn;
+}
 
 void reader_set_jobs(unsigned jobs)
 {
@@ -235,7 +243,8 @@ static bool open_next(struct reader *r)
 			}
 		}
 		struct stat st;
-		if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		bool known = fstat(fd, &st) == 0;
+		if (known && S_ISDIR(st.st_mode)) {
 			warn_errno(EISDIR, "%s", r->name);
 			set_status(r, EXIT_NOINPUT);
 			if (fd > 0)
@@ -243,6 +252,8 @@ static bool open_next(struct reader *r)
 			continue;
 		}
 		r->fd = fd;
+		/* Regular files and disks never keep a read waiting on another process. */
+		r->may_block = !known || !(S_ISREG(st.st_mode) || S_ISBLK(st.st_mode));
 		r->at_file_start = true;
 		r->eof = false;
 		r->start = r->end = r->searched = 0;
@@ -264,6 +275,26 @@ static void close_current(struct reader *r)
 	r->have_line = false;
 }
 
+/*
+ * Calls the wait hook when the next read may wait for another process: a
+ * slow producer then sees each result as it is made, while a file read
+ * from disk keeps the writer's large buffers.
+ */
+static void before_waiting(struct reader *r)
+{
+	if (!reader_wait_hook || !r->may_block)
+		return;
+	bool ready;
+	if (r->preparse) {
+		ready = preparse_has_data(r->preparse);
+	} else {
+		struct pollfd pfd = {.fd = r->fd, .events = POLLIN};
+		ready = poll(&pfd, 1, 0) > 0;
+	}
+	if (!ready)
+		reader_wait_hook();
+}
+
 /* Reads more bytes into the buffer; false at the end of the file. */
 static bool fill(struct reader *r)
 {
@@ -280,6 +311,7 @@ static bool fill(struct reader *r)
 		r->cap *= 2;
 		r->buf = xrealloc(r->buf, r->cap);
 	}
+	before_waiting(r);
 	for (;;) {
 		/* With workers the file's bytes come through them, in order, as read() gives them.
 		 */

@@ -87,6 +87,13 @@ void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx
  * the reader's items, diagnostics and exit status stay exactly the same.
  */
 void reader_set_jobs(unsigned jobs);
+/*
+ * fn() is called whenever a reader is about to wait for input that another
+ * process has not written yet (a pipe, FIFO, socket or terminal with
+ * nothing to read); main() hands it the flush of standard output, so
+ * results reach the next process before adkev waits.  NULL: never.
+ */
+void reader_set_wait_hook(void (*fn)(void));
 /* The flags every value is parsed with: a value may be followed by more on its line. */
 #define READER_PARSE_FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL)
 

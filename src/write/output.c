@@ -12,6 +12,7 @@ static struct output_style style;
 static struct json_writer out;
 static bool out_ready;
 static bool failed;
+static bool unbuffered;
 static int failed_errno;
 
 unsigned output_flags(struct output_style s)
@@ -35,7 +36,23 @@ static bool stdout_sink(void *ctx, const char *data, size_t len)
 		return false;
 	if (len && fwrite(data, 1, len, stdout) != len)
 		note_failure();
+	/* The writer hands over text at each line end: a whole result, or one line of -p. */
+	if (unbuffered && !failed && fflush(stdout) != 0)
+		note_failure();
 	return !failed;
+}
+
+void output_set_unbuffered(bool on)
+{
+	unbuffered = on;
+}
+
+void output_flush(void)
+{
+	if (out_ready)
+		jw_flush(&out);
+	if (!failed && fflush(stdout) != 0)
+		note_failure();
 }
 
 struct json_writer *output_writer(void)

@@ -39,6 +39,13 @@ bool output_json(const json_t *value);
 bool output_bytes(const char *data, size_t len);
 /* Whether a write has failed; commands stop their work when it has. */
 bool output_failed(void);
+/*
+ * Hands everything written so far to standard output (the reader calls it
+ * before it waits for input); a failure is kept for output_finish().
+ */
+void output_flush(void);
+/* With on, every result is flushed as soon as it is written (--unbuffered). */
+void output_set_unbuffered(bool on);
 /* Flushes standard output; 0, or EXIT_IOERR after reporting the error once. */
 int output_finish(void);
 
