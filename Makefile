@@ -2,12 +2,13 @@
 #
 #   make            build ./adkev: needs a C11 compiler and jansson, nothing else
 #                   (on Debian it installs a missing libjansson-dev and pkg-config)
-#   make check      the everyday tests, about a minute: unit suites, CLI cases,
+#   make check      the everyday tests, about 2 minutes: unit suites, CLI cases,
 #                   fuzz-target replays, man lint, terminal, install and build tests
 #   make check-all  what CI runs (.ci/run): make check, check-goldens,
-#                   check-sanitize, check-valgrind and fuzz-ci
+#                   check-browser, check-sanitize, check-valgrind and fuzz-ci
 #   make check-fast the bar before each commit: unit, CLI, fuzz-replay and man tests
 #   make check-goldens    every .exit and empty .stderr golden must be able to fail
+#   make check-browser    the timeline page in headless Chromium (tests/browser)
 #   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
 #   make check-tsan       unit and CLI tests under ThreadSanitizer (-j's worker threads)
 #   make check-valgrind   the CLI cases under valgrind
@@ -64,13 +65,17 @@ all: adkev
 
 # Packages are installed in one place, tests/deb-install.sh (apt-get, with sudo
 # only when not root), called through these two:
-#   $(call need,PROBE,PACKAGES,WHAT)  unless the shell command PROBE succeeds,
-#                                     install the Debian PACKAGES, or stop naming them
-#   $(call want,PROBE,PACKAGES,WHAT)  the same, but where they cannot be installed
-#                                     it only says so (the caller skips, loudly)
+#   $(call need,PROBE,PACKAGES,WHAT[,ELSEWHERE])
+#       unless the shell command PROBE succeeds, install the Debian PACKAGES, or
+#       stop naming them; where there is no apt-get, the text of the exported
+#       variable ELSEWHERE is the message, if given
+#   $(call want,PROBE,PACKAGES,WHAT)
+#       the same, but where they cannot be installed it only says so (the
+#       caller skips, loudly)
 # A target that needs a tool gets a deps-NAME target of one line, as below, and
 # lists it after a | (order-only: it runs first, and rebuilds nothing).
-need = { $(1); } >/dev/null 2>&1 || sh tests/deb-install.sh '$(3)' $(2)
+need = { $(1); } >/dev/null 2>&1 || \
+	sh tests/deb-install.sh $(if $(4),--elsewhere "$$$(strip $(4))") '$(3)' $(2)
 want = { $(1); } >/dev/null 2>&1 || sh tests/deb-install.sh --optional '$(3)' $(2)
 
 # What the tests need; plain make needs none of it.
@@ -94,10 +99,14 @@ deps: $(BUILD)/.jansson deps-check deps-man deps-tty deps-valgrind deps-bench de
 # The build needs a C11 compiler and jansson, nothing else.  Once per build
 # folder, a program using jansson must compile and link with the flags above;
 # where it does not, a missing libjansson-dev and pkg-config are installed on
-# Debian, and elsewhere the build stops saying what to install.
-JANSSON_TRY = printf '\043include <jansson.h>\nint main(void) { json_decref(json_object()); return 0; }\n' | \
-	$(CC) $(CFLAGS) $(LDFLAGS) -x c -o $(BUILD)/.jansson-try - \
-	$$(pkg-config --cflags --libs jansson 2>/dev/null || echo -ljansson) >/dev/null 2>&1
+# Debian, and elsewhere the build stops saying what to install.  Another
+# library the build needs takes the same: a _TRY, a _MISSING text and a stamp.
+#   $(call lib_try,PKG,HEADER,CALL,LIB): a program calling CALL from HEADER
+#   compiles and links with pkg-config's flags for PKG, or else with -lLIB.
+lib_try = printf '\043include <$(2)>\nint main(void) { $(3); return 0; }\n' | \
+	$(CC) $(CFLAGS) $(LDFLAGS) -x c -o $(BUILD)/.lib-try - \
+	$$(pkg-config --cflags --libs $(1) 2>/dev/null || echo -l$(4)) >/dev/null 2>&1
+JANSSON_TRY = $(call lib_try,jansson,jansson.h,json_decref(json_object()),jansson)
 define JANSSON_MISSING
 adkev needs jansson (a C library for JSON) to build, found through pkg-config.
 Install both, then run make again:
@@ -112,12 +121,9 @@ export JANSSON_MISSING
 
 $(BUILD)/.jansson:
 	@mkdir -p $(@D)
-	@if ! $(JANSSON_TRY); then \
-		command -v apt-get >/dev/null 2>&1 || { echo "$$JANSSON_MISSING" >&2; exit 1; }; \
-		sh tests/deb-install.sh make libjansson-dev pkg-config || exit 1; \
-		$(JANSSON_TRY) || { echo "$$JANSSON_MISSING" >&2; exit 1; }; \
-	fi
-	@rm -f $(BUILD)/.jansson-try && touch $@
+	@$(call need,$(JANSSON_TRY),libjansson-dev pkg-config,make,JANSSON_MISSING)
+	@$(JANSSON_TRY) || { echo "$$JANSSON_MISSING" >&2; exit 1; }
+	@rm -f $(BUILD)/.lib-try && touch $@
 
 $(BUILD)/%.o: src/%.c $(HDRS) | $(BUILD)/.jansson
 	@mkdir -p $(@D)
@@ -147,10 +153,16 @@ adkev: $(BUILD)/adkev
 $(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h | deps-check
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Isrc -o $@ $< $(LIB_OBJS) $(LDLIBS_ALL) $(CHECK_LIBS)
 
-# The everyday tests, the README's test command: about a minute (README, "How
+# The everyday tests, the README's test command: about 2 minutes (README, "How
 # adkev is tested").  check-all adds what takes long: the sanitizers, valgrind
 # and a short fuzz run; it is what CI runs (.ci/run).
-check: check-unit check-cli check-fuzz check-man check-tty check-install check-build
+# make check runs its parts side by side, a job per core, each part's output
+# kept together (-O, GNU make 4); CHECK_JOBS=1 runs them one after another.
+CHECK_PARTS = check-unit check-cli check-fuzz check-man check-tty check-install check-build
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+check:
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(if $(filter 3.%,$(MAKE_VERSION)),,-Otarget) \
+		$(CHECK_PARTS)
 check-all: check check-goldens check-browser check-sanitize check-valgrind fuzz-ci
 # The bar before each commit: make check without the terminal, install and build tests.
 check-fast: check-unit check-cli check-fuzz check-man
@@ -210,11 +222,12 @@ check-tsan:
 # leaves its reader threads' stacks so, which is no leak.  The closed-pipe
 # cases are left out: a run that SIGPIPE kills mid-way still holds memory
 # (its reader threads' values too) that only a finished run frees.  A missing
-# TMPDIR (trajectory's temporary file) stops valgrind itself.
+# TMPDIR (trajectory's temporary file) stops valgrind itself.  usage/options
+# runs adkev some 1,500 times to probe every option: the sanitizer run keeps it.
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_errors \
-	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing
+	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing usage/options
 VALGRIND_SHARDS = 2
 check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
 	@pids=""; i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \

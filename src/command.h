@@ -12,6 +12,16 @@
  * completions (completion.h).  A table may include another one, or the
  * chosen groups of it, so options shared by several commands (the
  * extracting options of cmd/extract.h) are declared once too.
+ *
+ * Adding an option to a command: give it an id (its short letter, or a
+ * name in the command's enum from OPT_COMMAND on), add one row to the
+ * command's table, handle the id in its take function (own_option for an
+ * extracting command), and name it in the SYNOPSIS and the option list of
+ * its manual page; tests/cli/cases/usage/options.sh fails until the page
+ * and the table agree.  Adding a command: a struct command in its own
+ * src/cmd/<name>.c whose run function starts with command_parse() (or
+ * extract_parse_options()), a row in main.c's sorted table, and
+ * man/adkev-<name>.1.
  */
 #ifndef ADKEV_COMMAND_H
 #define ADKEV_COMMAND_H

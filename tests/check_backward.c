@@ -85,6 +85,13 @@ START_TEST(sse_comes_out_last_first)
 	expect(": keep-alive\nevent: message\nid: 1\ndata: {\"author\":\"a\"}\n\n"
 	       "retry: 10\ndata:{\"author\":\"b\"}\r\n\r\n",
 	       "{\"author\":\"b\"}|{\"author\":\"a\"}");
+	/* CR line ends (WHATWG), alone or mixed with the others. */
+	expect("event: message\rdata: {\"author\":\"a\"}\r\rdata: {\"author\":\"b\"}\r\r",
+	       "{\"author\":\"b\"}|{\"author\":\"a\"}");
+	expect("\xEF\xBB\xBF{\"author\":\"a\"}\r{\"author\":\"b\"}\r\n{\"author\":\"c\"}\n",
+	       "{\"author\":\"c\"}|{\"author\":\"b\"}|{\"author\":\"a\"}");
+	/* A value over data lines joined across a comment is the forward reader's to judge. */
+	expect("data: {\"author\":\"z\"}\n\ndata: {\"author\":\n: c\ndata: \"a\"}\n\n", "UNSURE");
 }
 END_TEST
 

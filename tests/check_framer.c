@@ -1,6 +1,6 @@
 /*
  * check_framer.c - the framing rules, one by one: the byte-order mark at a
- * file's start, LF and CRLF line ends, a last line without one, the SSE
+ * file's start, LF, CRLF and CR line ends, a last line without one, the SSE
  * fields (data with and without its space, event, id, retry, comments),
  * blank lines, where a line's JSON starts, lines cut from the end, and the
  * columns messages count.
@@ -29,15 +29,25 @@ static struct frame cut(const char *s, bool file_start, bool at_end, enum frame_
 		ck_assert_uint_eq((f).text, (text_));                                              \
 	} while (0)
 
-START_TEST(a_json_line_ends_at_lf_or_crlf)
+START_TEST(a_line_ends_at_lf_crlf_or_cr)
 {
 	struct frame f = cut("{\"a\":1}\nrest", false, false, FRAME_LINE);
 	ck_assert_frame(f, 0, 7, 8, FRAME_JSON, 0, 0);
-	/* One '\r' before the '\n' belongs to the line end, a second one to the line. */
+	/* "\r\n" is one line end. */
 	f = cut("{\"a\":1}\r\nrest", false, false, FRAME_LINE);
 	ck_assert_frame(f, 0, 7, 9, FRAME_JSON, 0, 0);
+	/* So is a '\r' alone (WHATWG): "\r\r\n" ends a line and then an empty one. */
 	f = cut("{}\r\r\n", false, false, FRAME_LINE);
-	ck_assert_frame(f, 0, 3, 5, FRAME_JSON, 0, 0);
+	ck_assert_frame(f, 0, 2, 3, FRAME_JSON, 0, 0);
+	f = cut("\r\n", false, false, FRAME_LINE);
+	ck_assert_frame(f, 0, 0, 2, FRAME_JSON, 0, 0);
+	f = cut("data: {}\rdata: {}\r", false, false, FRAME_LINE);
+	ck_assert_frame(f, 0, 8, 9, FRAME_SSE_DATA, 6, 6);
+	/* The first line end counts, whichever kind comes first. */
+	f = cut("a\rb\nc", false, false, FRAME_LINE);
+	ck_assert_frame(f, 0, 1, 2, FRAME_JSON, 0, 0);
+	f = cut("a\nb\rc", false, false, FRAME_LINE);
+	ck_assert_frame(f, 0, 1, 2, FRAME_JSON, 0, 0);
 	/* White space before the JSON: the text starts after it. */
 	f = cut(" \t {}\n", false, false, FRAME_LINE);
 	ck_assert_frame(f, 0, 5, 6, FRAME_JSON, 0, 3);
@@ -52,6 +62,16 @@ START_TEST(a_line_without_its_end_waits_for_more_or_ends_the_input)
 	/* A '\r' at the very end of the input is a line end too. */
 	f = cut("{}\r", false, true, FRAME_LINE);
 	ck_assert_frame(f, 0, 2, 3, FRAME_JSON, 0, 0);
+	/*
+	 * Before more input, a '\r' at the end waits for the next byte, which
+	 * may be its '\n'; the search may go on from the '\r', not past it.
+	 */
+	f = cut("{}\r", false, false, FRAME_MORE);
+	ck_assert_uint_eq(f.total, 2);
+	f = cut("{\"a\":", false, false, FRAME_MORE);
+	ck_assert_uint_eq(f.total, 5);
+	ck_assert_int_eq(framer_cut("{}\r\n", 4, false, false, 2, &f), FRAME_LINE);
+	ck_assert_uint_eq(f.total, 4);
 	cut("", false, true, FRAME_END);
 	cut("", false, false, FRAME_MORE);
 }
@@ -186,8 +206,13 @@ START_TEST(the_last_line_starts_after_the_last_line_end)
 	ck_assert_uint_eq(framer_last_line_start("", 0), 0);
 	/* Only the bytes given are searched. */
 	ck_assert_uint_eq(framer_last_line_start("a\nbc\ndef", 4), 2);
-	/* A CRLF line end: the '\r' stays with the line before, whose framing drops it. */
+	/* A CRLF line end: the last line starts after its '\n'. */
 	ck_assert_uint_eq(framer_last_line_start("a\r\nb", 4), 3);
+	ck_assert_uint_eq(framer_last_line_start("a\r\n", 3), 3);
+	/* A '\r' alone ends a line too. */
+	ck_assert_uint_eq(framer_last_line_start("a\rbc", 4), 2);
+	ck_assert_uint_eq(framer_last_line_start("a\nb\rc", 5), 4);
+	ck_assert_uint_eq(framer_last_line_start("a\rb\nc", 5), 4);
 }
 END_TEST
 
@@ -217,7 +242,7 @@ static Suite *framer_suite(void)
 {
 	Suite *s = suite_create("framer");
 	TCase *tc = tcase_create("lines");
-	tcase_add_test(tc, a_json_line_ends_at_lf_or_crlf);
+	tcase_add_test(tc, a_line_ends_at_lf_crlf_or_cr);
 	tcase_add_test(tc, a_line_without_its_end_waits_for_more_or_ends_the_input);
 	tcase_add_test(tc, the_search_for_a_line_end_starts_where_the_caller_says);
 	tcase_add_test(tc, a_byte_order_mark_is_skipped_at_a_files_start_only);

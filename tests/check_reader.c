@@ -1,5 +1,6 @@
 /*
  * check_reader.c - the reader over every input form of events.md section 1.1
+ * (SSE by the WHATWG rules: CR, LF and CRLF line ends, data lines joined)
  * and every kind of bad input of section 1.3.
  */
 #include "testutil.h"
@@ -79,6 +80,45 @@ START_TEST(sse_lines_crlf_and_fields_are_read)
 	ck_assert_uint_eq(run.columns[0], 7);
 	ck_assert_uint_eq(run.columns[1], 6);
 	ck_assert_str_eq(run.raws[0], EV("a"));
+	free(run.err);
+}
+END_TEST
+
+START_TEST(sse_with_cr_line_ends_gives_every_event_on_its_line)
+{
+	struct run run = read_all(temp_file("event: message\rid: 1\rdata: " EV(
+	                              "a") "\r\r"
+	                                   "data: " EV("b") "\r\n\r\n" EV("c") "\r"),
+	                          0);
+	ck_assert_int_eq(run.last, READ_END);
+	ck_assert_str_eq(run.authors, "a,b,c");
+	ck_assert_uint_eq(run.lines[0], 3);
+	ck_assert_uint_eq(run.columns[0], 7);
+	ck_assert_uint_eq(run.lines[1], 5);
+	ck_assert_uint_eq(run.lines[2], 7);
+	ck_assert_str_eq(run.raws[1], EV("b"));
+	ck_assert_str_eq(run.err, "");
+	free(run.err);
+}
+END_TEST
+
+START_TEST(sse_data_lines_join_across_other_fields_until_the_blank_line)
+{
+	struct run run = read_all(temp_file("data: {\"author\":\n: comment\nid: 2\nevent: m\n"
+	                                    "retry: 5\ndata:  \"a\"}\n\n"),
+	                          0);
+	ck_assert_int_eq(run.last, READ_END);
+	ck_assert_str_eq(run.authors, "a");
+	ck_assert_uint_eq(run.lines[0], 1);
+	ck_assert_uint_eq(run.columns[0], 7);
+	ck_assert_str_eq(run.raws[0], "{\"author\":\n \"a\"}");
+	free(run.err);
+	/* The blank line ends the event: a value still open there is cut short. */
+	run = read_all(temp_file("data: {\"author\":\n: c\n\ndata: \"a\"}\n"), 0);
+	ck_assert_int_eq(run.last, READ_INVALID);
+	ck_assert_str_eq(run.authors, "");
+	ck_assert_ptr_nonnull(
+	    strstr(run.err, ":1:17: truncated JSON value: its line ends inside it"));
 	free(run.err);
 }
 END_TEST
@@ -315,6 +355,8 @@ static Suite *reader_suite(void)
 	TCase *tc = tcase_create("forms");
 	tcase_add_test(tc, jsonl_lines_give_events_with_positions_and_bytes);
 	tcase_add_test(tc, sse_lines_crlf_and_fields_are_read);
+	tcase_add_test(tc, sse_with_cr_line_ends_gives_every_event_on_its_line);
+	tcase_add_test(tc, sse_data_lines_join_across_other_fields_until_the_blank_line);
 	tcase_add_test(tc, byte_order_mark_is_skipped);
 	tcase_add_test(tc, pretty_printed_array_gives_elements_with_their_lines);
 	tcase_add_test(tc, session_object_gives_its_events);

@@ -122,6 +122,20 @@ static const struct {
 };
 #define NTYPED (sizeof typed_parts / sizeof typed_parts[0])
 
+/*
+ * The genai metadata objects an event carries whole, and their A2A keys
+ * (sections 5 and 6.2), in the order from-a2a writes them.
+ */
+static const struct {
+	const char *key;
+	enum adk_field field;
+} genai_objects[] = {
+    {M_GROUNDING, ADK_GROUNDING_METADATA},
+    {M_CITATION, ADK_CITATION_METADATA},
+    {M_USAGE, ADK_USAGE_METADATA},
+};
+#define NGENAI_OBJECTS (sizeof genai_objects / sizeof genai_objects[0])
+
 /* ------------------------------------------------------------------ helpers */
 
 static const char *string_member(const json_t *obj, const char *key)
@@ -495,14 +509,6 @@ static json_t *sorted_keys(json_t *obj)
  */
 static json_t *message_metadata(const json_t *event, const struct a2a_message_options *o)
 {
-	static const struct {
-		const char *key;
-		enum adk_field field;
-	} genai_objects[] = {
-	    {M_CITATION, ADK_CITATION_METADATA},
-	    {M_GROUNDING, ADK_GROUNDING_METADATA},
-	    {M_USAGE, ADK_USAGE_METADATA},
-	};
 	json_t *md = json_object();
 	json_t *actions = adk_get(event, ADK_ACTIONS);
 	if (json_is_true(adk_get(actions, ADK_ESCALATE)))
@@ -512,7 +518,7 @@ static json_t *message_metadata(const json_t *event, const struct a2a_message_op
 	md_set_nonempty(md, M_BRANCH, adk_get_string(event, ADK_BRANCH));
 	md_set_name(md, M_INVOCATION_ID, event_invocation_id_string(event));
 	md_set_nonempty(md, M_ERROR_CODE, adk_get_string(event, ADK_ERROR_CODE));
-	for (size_t i = 0; i < sizeof genai_objects / sizeof genai_objects[0]; i++) {
+	for (size_t i = 0; i < NGENAI_OBJECTS; i++) {
 		json_t *v = adk_get(event, genai_objects[i].field);
 		if (v)
 			json_object_set_new(md, genai_objects[i].key, adk_camel_copy(v, true));
@@ -1211,18 +1217,10 @@ static json_t *build_body(struct body *b, const struct a2a_event_options *opts)
 	else
 		json_decref(custom);
 
-	static const struct {
-		const char *key;
-		enum adk_field field;
-	} objects[] = {
-	    {M_GROUNDING, ADK_GROUNDING_METADATA},
-	    {M_CITATION, ADK_CITATION_METADATA},
-	    {M_USAGE, ADK_USAGE_METADATA},
-	};
-	for (size_t i = 0; i < sizeof objects / sizeof objects[0]; i++) {
-		json_t *v = lookup(m->general, objects[i].key);
+	for (size_t i = 0; i < NGENAI_OBJECTS; i++) {
+		json_t *v = lookup(m->general, genai_objects[i].key);
 		if (json_is_object(v))
-			set_field(ev, objects[i].field, json_incref(v));
+			set_field(ev, genai_objects[i].field, json_incref(v));
 	}
 	if (!opts->no_peer_actions) {
 		json_t *actions = peer_actions(m);

@@ -124,10 +124,11 @@ bool a2a_parse_time(const char *s, double *seconds);
 /* ---- shared ---- */
 
 /*
- * Appends value as Go's encoding/json writes it (decision 5): keys sorted
- * bytewise at every level, < > & U+2028 U+2029 escaped, no white space;
- * reals as Go formats a float64 (shortest digits: 1000, 2.5, 1e+21, 1e-7),
- * integers exactly (Go would round those beyond 2^53; we do not).
+ * Appends value (borrowed) as Go's encoding/json writes it (decision 5),
+ * with the JSON writer's JW_GO | JW_SORTED: keys sorted bytewise at every
+ * level, < > & U+2028 U+2029 escaped, no white space; reals as Go formats
+ * a float64 (shortest digits: 1000, 2.5, 1e+21, 1e-7), integers exactly
+ * (Go would round those beyond 2^53; we do not).
  */
 void a2a_go_json(struct strbuf *sb, const json_t *value);
 

@@ -329,23 +329,31 @@ static bool pem_private_key(const char *s, size_t len, size_t i, struct span *sp
 }
 
 /*
- * The credential after an authorization scheme: "Bearer" then a token68 of
- * at least 8 characters that looks made by a machine, so "Bearer of bad
- * news" stays.
+ * Where the credential after an authorization scheme named at s[i] starts
+ * (the scheme in any case, then spaces or tabs), or 0 when s[i] does not
+ * start the scheme so followed.
+ */
+static size_t credential_start(const char *s, size_t len, size_t i, const char *scheme)
+{
+	if (!starts_with_nocase(s, len, i, scheme))
+		return 0;
+	size_t j = i + strlen(scheme), from = j;
+	while (j < len && (s[j] == ' ' || s[j] == '\t'))
+		j++;
+	return j == from ? 0 : j;
+}
+
+/*
+ * A Bearer credential: a token68 of at least 8 characters that looks made
+ * by a machine, so "Bearer of bad news" stays.
  */
 static bool bearer_credential(const char *s, size_t len, size_t i, struct span *sp)
 {
-	if (!starts_with_nocase(s, len, i, "bearer"))
-		return false;
-	size_t j = i + 6;
-	size_t from = j;
-	while (j < len && (s[j] == ' ' || s[j] == '\t'))
-		j++;
-	if (j == from)
+	size_t j = credential_start(s, len, i, "bearer");
+	if (!j)
 		return false;
 	size_t end = padding_end(s, len, run_end(s, len, j, is_token68_char));
-	size_t n = end - j;
-	if (n < 8 || !looks_generated(s + j, n))
+	if (end - j < 8 || !looks_generated(s + j, end - j))
 		return false;
 	sp->start = j;
 	sp->end = end;
@@ -353,18 +361,13 @@ static bool bearer_credential(const char *s, size_t len, size_t i, struct span *
 }
 
 /*
- * The credential after "Basic": base64 that decodes to printable
- * "user:password", so "Basic instructions" stays.
+ * A Basic credential: base64 that decodes to printable "user:password", so
+ * "Basic instructions" stays.
  */
 static bool basic_credential(const char *s, size_t len, size_t i, struct span *sp)
 {
-	if (!starts_with_nocase(s, len, i, "basic"))
-		return false;
-	size_t j = i + 5;
-	size_t from = j;
-	while (j < len && (s[j] == ' ' || s[j] == '\t'))
-		j++;
-	if (j == from)
+	size_t j = credential_start(s, len, i, "basic");
+	if (!j)
 		return false;
 	size_t end = padding_end(s, len, run_end(s, len, j, is_base64_char));
 	if (end - j < 8 || (end < len && is_token68_char(s[end])))
@@ -507,7 +510,7 @@ bool redact_text(const char *s, size_t len, struct strbuf *out)
 	size_t copied = 0;
 	bool found = false;
 	for (size_t i = 0; i < len;) {
-		struct span sp;
+		struct span sp = {0, 0};
 		if (!may_start_secret[(unsigned char)s[i]] || !secret_at(s, len, i, &sp)) {
 			i++;
 			continue;

@@ -65,11 +65,8 @@ struct show_options {
 	bool color;
 	bool full;
 	long width;
-	bool skip_invalid;
-	bool progress;
 	bool redact;
-	const char *author;
-	const char *invocation;
+	struct extract_options filters; /* --author, --invocation, --skip-invalid, --progress */
 };
 
 /* A piece of a value, written in one style. */
@@ -557,19 +554,6 @@ static void show_event(struct show *s, const struct reader_item *item)
 	output_bytes(s->out.buf, s->out.len);
 }
 
-static bool passes(const struct show_options *o, const struct reader_item *item)
-{
-	if (!o->author && !o->invocation)
-		return true;
-	if (item->kind != VALUE_EVENT)
-		return false;
-	/* Whole names: "a\u0000evil" is not author "a". */
-	if (o->author && !json_string_equals(event_author_string(item->value), o->author))
-		return false;
-	return !o->invocation ||
-	       json_string_equals(event_invocation_id_string(item->value), o->invocation);
-}
-
 /* The width values are cut to: --width, the terminal's, $COLUMNS, or 80. */
 static long output_width(void)
 {
@@ -617,6 +601,9 @@ struct show_parse {
 static const char *show_option(void *ctx, int id, const char *arg)
 {
 	struct show_parse *p = ctx;
+	const char *why = NULL;
+	if (extract_option(&p->o->filters, id, arg, &why))
+		return why;
 	switch (id) {
 	case OPT_COLOR:
 		p->color = arg ? arg : "always";
@@ -630,18 +617,6 @@ static const char *show_option(void *ctx, int id, const char *arg)
 	case OPT_WIDTH:
 		if (!parse_long(arg, 1, &p->o->width))
 			return "--width takes a whole number of columns, 1 or more";
-		break;
-	case OPT_AUTHOR:
-		p->o->author = arg;
-		break;
-	case OPT_INVOCATION:
-		p->o->invocation = arg;
-		break;
-	case OPT_SKIP_INVALID:
-		p->o->skip_invalid = true;
-		break;
-	case OPT_PROGRESS:
-		p->o->progress = true;
 		break;
 	case OPT_REDACT:
 		p->o->redact = true;
@@ -667,9 +642,9 @@ static int run_show(int argc, char *argv[])
 	if (o.width < 0)
 		o.width = output_width();
 
-	struct reader *r =
-	    reader_new(argv + optind, argc - optind, o.skip_invalid ? READER_SKIP_INVALID : 0);
-	struct progress *progress = o.progress ? progress_start_streaming(r) : NULL;
+	struct reader *r = reader_new(argv + optind, argc - optind,
+	                              o.filters.skip_invalid ? READER_SKIP_INVALID : 0);
+	struct progress *progress = o.filters.progress ? progress_start_streaming(r) : NULL;
 	struct show s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH};
 	struct show_mermaid *mermaid = o.mermaid ? show_mermaid_new() : NULL;
 	struct reader_item item;
@@ -680,7 +655,7 @@ static int run_show(int argc, char *argv[])
 	if (o.redact)
 		redactor_init(&redactor, false, NULL, 0);
 	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM) {
-		if (!passes(&o, &item))
+		if (!extract_passes_filters(&o.filters, &item))
 			continue;
 		/* The filters saw the event as written; the screen sees it redacted. */
 		json_t *clean = redact_json(o.redact ? &redactor : NULL, item.value);

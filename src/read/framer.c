@@ -69,33 +69,55 @@ static int byte_order_mark_len(const char *p, size_t n, bool at_end)
 	return 0;
 }
 
+/*
+ * The first line end in p[from..n): a '\n', a '\r' and the '\n' after it,
+ * or a '\r' alone (the WHATWG event-stream rule, which plain JSON lines
+ * share: a '\r' can only stand between JSON tokens).  Returns its offset
+ * and sets *width to its length (1 or 2); n when there is none.  A '\r' that
+ * is the last byte has width 0 unless at_end: whether a '\n' follows is not
+ * known yet.
+ */
+static size_t find_line_end(const char *p, size_t n, size_t from, bool at_end, size_t *width)
+{
+	const char *lf = from < n ? memchr(p + from, '\n', n - from) : NULL;
+	size_t end = lf ? (size_t)(lf - p) : n;
+	const char *cr = from < end ? memchr(p + from, '\r', end - from) : NULL;
+	if (!cr) {
+		*width = lf ? 1 : 0;
+		return end;
+	}
+	size_t at = (size_t)(cr - p);
+	if (at + 1 < n)
+		*width = p[at + 1] == '\n' ? 2 : 1;
+	else
+		*width = at_end ? 1 : 0;
+	return at;
+}
+
 enum frame_cut framer_cut(const char *p, size_t n, bool file_start, bool at_end, size_t from,
                           struct frame *f)
 {
 	size_t skip = 0;
 	if (file_start) {
 		int bom = byte_order_mark_len(p, n, at_end);
-		if (bom < 0)
+		if (bom < 0) {
+			f->total = 0;
 			return FRAME_MORE;
+		}
 		skip = (size_t)bom;
 	}
-	size_t search = from > skip ? from : skip;
-	const char *nl = search < n ? memchr(p + search, '\n', n - search) : NULL;
-	if (nl) {
-		f->len = (size_t)(nl - p) - skip;
-		f->total = (size_t)(nl - p) + 1;
-	} else if (!at_end) {
+	size_t width;
+	size_t end = find_line_end(p, n, from > skip ? from : skip, at_end, &width);
+	if (width == 0 && !at_end) {
+		f->total = end; /* p[0..end) holds no line end: the next search starts there */
 		return FRAME_MORE;
-	} else if (n == skip) {
-		return FRAME_END;
-	} else {
-		f->len = n - skip;
-		f->total = n;
 	}
-	const char *line = p + skip;
-	if (f->len > 0 && line[f->len - 1] == '\r')
-		f->len--;
+	if (end == skip && width == 0)
+		return FRAME_END;
 	f->skip = skip;
+	f->len = end - skip;
+	f->total = end + width;
+	const char *line = p + skip;
 	f->kind = framer_classify(line, f->len, &f->payload);
 	f->text = framer_skip_space(line, f->payload, f->len);
 	return FRAME_LINE;
@@ -103,6 +125,8 @@ enum frame_cut framer_cut(const char *p, size_t n, bool file_start, bool at_end,
 
 size_t framer_last_line_start(const char *p, size_t n)
 {
-	const char *nl = n ? memrchr(p, '\n', n) : NULL;
-	return nl ? (size_t)(nl - p) + 1 : 0;
+	const char *lf = n ? memrchr(p, '\n', n) : NULL;
+	size_t after_lf = lf ? (size_t)(lf - p) + 1 : 0;
+	const char *cr = n > after_lf ? memrchr(p + after_lf, '\r', n - after_lf) : NULL;
+	return cr ? (size_t)(cr - p) + 1 : after_lf;
 }

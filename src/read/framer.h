@@ -3,12 +3,14 @@
  *
  * The one place that knows the framing rules of adkev's input (events.md
  * section 1.1): a UTF-8 byte-order mark at the start of a file is skipped;
- * a line ends at '\n', and one '\r' before it (or before the end of the
- * input) is not part of the line; a line that starts with "data:" is an SSE
- * data line whose JSON starts after one optional space; the other SSE
- * fields ("event:", "id:", "retry:") and ":" comments carry no JSON; any
- * other line is JSON from its first byte.  Where a value starts on a line is
- * also where its column is counted from, in code points.
+ * a line ends at "\n", "\r\n" or a "\r" alone (the WHATWG event-stream
+ * rule; plain JSON lines share it, as a '\r' can only stand between JSON
+ * tokens); a line that starts with "data:" is an SSE data line whose JSON
+ * starts after one optional space; the other SSE fields ("event:", "id:",
+ * "retry:") and ":" comments carry no JSON; any other line is JSON from its
+ * first byte.  The data lines of one SSE event are joined with "\n" by the
+ * reader, across the other fields, until the blank line that ends it.  Where a value starts on a
+ * line is also where its column is counted from, in code points.
  *
  * The forward reader (reader.c), the -j workers (preparse.c) and the
  * backward read (backward.c) frame lines only through these functions, so
@@ -48,7 +50,9 @@ enum frame_cut {
  * a file (a byte-order mark may start it).  at_end: nothing follows p[n-1],
  * so a last line without a line end is a line.  from: p[0..from) is known
  * to hold no line end (the caller asked before and got FRAME_MORE), so the
- * search starts there.
+ * search starts there.  On FRAME_MORE, f->total is how far p is known to
+ * hold no line end: the from of the next call, once more bytes are there (a
+ * '\r' at the very end waits for the next byte, which may be its '\n').
  */
 enum frame_cut framer_cut(const char *p, size_t n, bool file_start, bool at_end, size_t from,
                           struct frame *f);
@@ -58,9 +62,10 @@ enum frame_cut framer_cut(const char *p, size_t n, bool file_start, bool at_end,
  */
 enum frame_kind framer_classify(const char *line, size_t len, size_t *payload);
 /*
- * Where the last line of p[0..n) starts: just after the last line end in
- * it, or 0 when it holds none.  For readers that go backwards through a
- * file and for cutting bytes into runs of whole lines.
+ * Where the last line of p[0..n) starts: just after the last '\n' or '\r'
+ * in it, or 0 when it holds none.  For readers that go backwards through a
+ * file and for cutting bytes into runs of whole lines: a "\r\n" cut in two
+ * there is taken as a line end and an empty line, which holds no JSON.
  */
 size_t framer_last_line_start(const char *p, size_t n);
 

@@ -1,12 +1,14 @@
 /*
  * reader.c - operands to events.
  *
- * The fast path hands each input line to jansson once: a JSONL line or an
- * SSE "data:" line is one call to json_loadb().  Only when jansson reports
- * that a value runs past the end of its line does the slow path start: the
- * value's lines are gathered and fed to a small incremental scanner that
- * finds where the value ends, so a value pretty-printed over n lines is read
- * in time linear in its size, and then parsed once.  Arrays of events and
+ * Lines are framed by framer.c.  The fast path hands each input line to
+ * jansson once: a JSONL line or an SSE "data:" line is one call to
+ * json_loadb().  Only when jansson reports that a value runs past the end of
+ * its line does the slow path start: the value's lines (for SSE, the data
+ * lines of its event, passing over the event's other fields) are gathered
+ * and fed to a small incremental scanner that finds where the value ends, so
+ * a value pretty-printed over n lines is read in time linear in its size,
+ * and then parsed once.  Arrays of events and
  * session objects are parsed whole and handed out one element at a time,
  * each with its original bytes and position.
  */
@@ -318,7 +320,7 @@ static bool peek_line(struct reader *r)
 			break;
 		if (cut == FRAME_END)
 			return false;
-		r->searched = r->end;
+		r->searched = r->start + f.total;
 		fill(r);
 	}
 	r->at_file_start = false;
@@ -696,6 +698,9 @@ static enum step parse_multiline(struct reader *r, size_t i, struct reader_item 
 			return report_truncated(r, last_line, last_end_col,
 			                        "the input ends inside it");
 		line = line_ptr(r);
+		/* The data lines of an SSE event are joined across its other fields. */
+		if (sse && r->line_kind == FRAME_SSE_OTHER)
+			continue;
 		/* An SSE value goes on in "data:" lines only, a plain one in plain lines. */
 		if (sse != (r->line_kind == FRAME_SSE_DATA)) {
 			classify_line(r);

@@ -19,7 +19,24 @@ unsigned output_flags(struct output_style s)
 	return (s.raw ? JW_RAW : 0) | (s.pretty ? JW_PRETTY : 0);
 }
 
-static bool stdout_sink(void *ctx, const char *data, size_t len);
+static void note_failure(void)
+{
+	if (!failed) {
+		failed = true;
+		failed_errno = errno ? errno : EIO;
+	}
+}
+
+/* The writer's sink: everything standard output gets goes through here. */
+static bool stdout_sink(void *ctx, const char *data, size_t len)
+{
+	(void)ctx;
+	if (failed)
+		return false;
+	if (len && fwrite(data, 1, len, stdout) != len)
+		note_failure();
+	return !failed;
+}
 
 struct json_writer *output_writer(void)
 {
@@ -44,24 +61,6 @@ void output_set_style(struct output_style s)
 bool output_failed(void)
 {
 	return failed;
-}
-
-static void note_failure(void)
-{
-	if (!failed) {
-		failed = true;
-		failed_errno = errno ? errno : EIO;
-	}
-}
-
-static bool stdout_sink(void *ctx, const char *data, size_t len)
-{
-	(void)ctx;
-	if (failed)
-		return false;
-	if (len && fwrite(data, 1, len, stdout) != len)
-		note_failure();
-	return !failed;
 }
 
 bool output_bytes(const char *data, size_t len)

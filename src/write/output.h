@@ -1,10 +1,12 @@
 /*
  * output.h - the only module that writes to standard output.
  *
- * Results are written compact (one line each) by default, indented with -p,
- * and a string result as raw text with -r.  Write errors are sticky: the
- * first one is reported once, every later write is dropped, and
- * output_finish() returns EXIT_IOERR.  A closed pipe ends the process by
+ * Results are written by the JSON writer (json.h) of standard output:
+ * compact (one line each) by default, indented with -p, and a string
+ * result as raw text with -r.  Its text and output_bytes() keep the order
+ * they were written in.  Write errors are sticky: the first one is
+ * reported once, every later write is dropped, and output_finish()
+ * returns EXIT_IOERR.  A closed pipe ends the process by
  * SIGPIPE, as it does for cat(1).
  */
 #ifndef ADKEV_OUTPUT_H
