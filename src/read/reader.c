@@ -57,7 +57,8 @@ struct reader {
 	int next_operand;
 	unsigned flags;
 
-	int fd; /* -1 between files */
+	int fd;          /* -1 between files */
+	unsigned opened; /* operands opened so far */
 	const char *name;
 	bool at_file_start;
 	bool eof;
@@ -212,6 +213,11 @@ void reader_report_skipped(const struct reader *r)
 		warnx_msg("%lu invalid value%s skipped", r->skipped, r->skipped == 1 ? "" : "s");
 }
 
+bool reader_opened_none(const struct reader *r)
+{
+	return r->opened == 0 && r->next_operand == r->count;
+}
+
 static void set_status(struct reader *r, int status)
 {
 	/* A read error outranks a file that could not be opened. */
@@ -245,6 +251,7 @@ static bool open_next(struct reader *r)
 			continue;
 		}
 		r->fd = fd;
+		r->opened++;
 		r->at_file_start = true;
 		r->eof = false;
 		r->start = r->end = r->searched = 0;
