@@ -59,6 +59,62 @@ static const struct command *find_command(const char *name)
 	return NULL;
 }
 
+/*
+ * The edit distance between a and b, counting a swap of two neighbouring
+ * letters as one edit (as git's "did you mean" does), so "fianl" is one
+ * edit from "final".  Command names are short; longer words are cut at 31.
+ */
+static size_t edit_distance(const char *a, const char *b)
+{
+	enum { MAX = 32 };
+	size_t la = strlen(a) < MAX ? strlen(a) : MAX - 1;
+	size_t lb = strlen(b) < MAX ? strlen(b) : MAX - 1;
+	size_t d[MAX][MAX];
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		for (size_t j = 1; j <= lb; j++) {
+			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	}
+	return d[la][lb];
+}
+
+/*
+ * After "not an adkev command", names the commands nearest to name, as git
+ * does: those at the smallest edit distance, if it is at most 2 (a typo, not
+ * another word).
+ */
+static void suggest_commands(const char *name)
+{
+	size_t best = 3, count = 0;
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		size_t d = edit_distance(name, commands[i]->name);
+		if (d < best) {
+			best = d;
+			count = 0;
+		}
+		count += d == best;
+	}
+	if (count == 0)
+		return;
+	fprintf(stderr, "\n%s\n",
+	        count == 1 ? "The most similar command is" : "The most similar commands are");
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (edit_distance(name, commands[i]->name) == best)
+			fprintf(stderr, "\t%s\n", commands[i]->name);
+}
+
 static int run_completion(int argc, char *argv[])
 {
 	int status = command_parse(&command_completion, argc, argv, NULL, NULL);
@@ -134,14 +190,18 @@ static int run(const struct option_list *list, int argc, char *argv[])
 	int status = main_options_parse(list, argc, argv);
 	if (status >= 0)
 		return status;
-	if (optind >= argc)
-		return main_usage(list);
+	if (optind >= argc) {
+		/* As git does: the command list on standard output, and a usage status. */
+		main_help(list);
+		return EXIT_USAGE;
+	}
 	const char *name = argv[optind];
 	if (strcmp(name, "help") == 0)
 		return help_command(list, argc - optind, argv + optind);
 	const struct command *cmd = find_command(name);
 	if (!cmd) {
 		warnx_msg("'%s' is not an adkev command; see 'adkev --help'", name);
+		suggest_commands(name);
 		return EXIT_USAGE;
 	}
 	return cmd->run(argc - optind, argv + optind);

@@ -405,8 +405,13 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 		status = EXIT_DATAERR;
 	progress_finish(progress);
 
-	/* A writer's end is called even after a write error; results not yet built are not. */
-	for (size_t i = 0; i < g.count && (writes || !output_failed()); i++)
+	/*
+	 * A writer's end is called even after a write error; results not yet
+	 * built are not.  When no operand could be opened there is no result
+	 * at all, as with jq: a zeroed one beside exit 66 would look like data.
+	 */
+	bool nothing_read = reader_opened_none(r);
+	for (size_t i = 0; i < g.count && !nothing_read && (writes || !output_failed()); i++)
 		emit_result(x, config, o, g.list[i].state, g.list[i].id, writes, &status,
 		            &assertion);
 	invocation_groups_release(&g, x->release);

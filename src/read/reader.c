@@ -1,12 +1,14 @@
 /*
  * reader.c - operands to events.
  *
- * The fast path hands each input line to jansson once: a JSONL line or an
- * SSE "data:" line is one call to json_loadb().  Only when jansson reports
- * that a value runs past the end of its line does the slow path start: the
- * value's lines are gathered and fed to a small incremental scanner that
- * finds where the value ends, so a value pretty-printed over n lines is read
- * in time linear in its size, and then parsed once.  Arrays of events and
+ * Lines are framed by framer.c.  The fast path hands each input line to
+ * jansson once: a JSONL line or an SSE "data:" line is one call to
+ * json_loadb().  Only when jansson reports that a value runs past the end of
+ * its line does the slow path start: the value's lines (for SSE, the data
+ * lines of its event, passing over the event's other fields) are gathered
+ * and fed to a small incremental scanner that finds where the value ends, so
+ * a value pretty-printed over n lines is read in time linear in its size,
+ * and then parsed once.  Arrays of events and
  * session objects are parsed whole and handed out one element at a time,
  * each with its original bytes and position.
  */
@@ -56,7 +58,8 @@ struct reader {
 	int next_operand;
 	unsigned flags;
 
-	int fd; /* -1 between files */
+	int fd;          /* -1 between files */
+	unsigned opened; /* operands opened so far */
 	const char *name;
 	bool at_file_start;
 	bool eof;
@@ -218,6 +221,11 @@ void reader_report_skipped(const struct reader *r)
 		warnx_msg("%lu invalid value%s skipped", r->skipped, r->skipped == 1 ? "" : "s");
 }
 
+bool reader_opened_none(const struct reader *r)
+{
+	return r->opened == 0 && r->next_operand == r->count;
+}
+
 static void set_status(struct reader *r, int status)
 {
 	/* A read error outranks a file that could not be opened. */
@@ -254,6 +262,7 @@ static bool open_next(struct reader *r)
 		r->fd = fd;
 		/* Regular files and disks never keep a read waiting on another process. */
 		r->may_block = !known || !(S_ISREG(st.st_mode) || S_ISBLK(st.st_mode));
+		r->opened++;
 		r->at_file_start = true;
 		r->eof = false;
 		r->start = r->end = r->searched = 0;

@@ -63,6 +63,8 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item);
  * not be opened, EXIT_IOERR after a read error.
  */
 int reader_status(const struct reader *r);
+/* Whether every operand has been tried and none could be opened. */
+bool reader_opened_none(const struct reader *r);
 /* How many bad values were skipped under READER_SKIP_INVALID. */
 unsigned long reader_skipped(const struct reader *r);
 /* Prints "adkev: N invalid values skipped" when any were. */

@@ -1,5 +1,5 @@
-# Usage errors: one message, the usage line, exit 64; option values are never echoed.
-adkev; echo "status $?"
+# Usage errors: one message, the usage line, exit 64; option values are never echoed
+# (adkev with no command at all: no_command.sh).
 adkev frobnicate; echo "status $?"
 adkev --frobnicate; echo "status $?"
 adkev help frobnicate; echo "status $?"
