@@ -60,7 +60,7 @@ case \$status in
 esac
 # AUDIT=1 (see audit_case): adkev's status or standard error as they are not.
 case \${ADKEV_AUDIT:-} in
-status) [ \$status = 0 ] && status=3 ;;
+status) if [ \$status = 0 ]; then status=3; else status=\$((status ^ 1)); fi ;;
 stderr) echo "adkev: a line only AUDIT=1 adds" >&2 ;;
 esac
 exit \$status
@@ -113,7 +113,7 @@ judge_case() {
 }
 
 # AUDIT=1: the goldens that cannot fail.  The case runs again with adkev's
-# status 0 turned into 3, and again with a line added to adkev's standard
+# status changed (0 into 3, any other in its lowest bit: 64 into 65), and again with a line added to adkev's standard
 # error: a NAME.exit whose status does not change, or an empty NAME.stderr
 # that stays empty, says nothing about adkev.
 audit_case() {
