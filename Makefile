@@ -5,9 +5,10 @@
 #   make check      the everyday tests, about 2 minutes: unit suites, CLI cases,
 #                   fuzz-target replays, man lint, terminal, install and build tests
 #   make check-all  what CI runs (.ci/run): make check, check-goldens,
-#                   check-sanitize, check-valgrind and fuzz-ci
+#                   check-browser, check-sanitize, check-valgrind and fuzz-ci
 #   make check-fast the bar before each commit: unit, CLI, fuzz-replay and man tests
 #   make check-goldens    every .exit and empty .stderr golden must be able to fail
+#   make check-browser    the timeline page in headless Chromium (tests/browser)
 #   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
 #   make check-tsan       unit and CLI tests under ThreadSanitizer (-j's worker threads)
 #   make check-valgrind   the CLI cases under valgrind

@@ -1,4 +1,4 @@
-# adkev to-a2a (A2A 0.3): one message per event, as far as jq can on the
+# adkev to-a2a --lossless (A2A 0.3): one message per event, as far as jq can on the
 # generated streams: text parts (thoughts and signatures in part metadata),
 # function calls and responses as data parts, the author, invocation id,
 # usage (camelCase) and non-empty state deltas in message metadata.  jq -S

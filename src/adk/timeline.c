@@ -251,8 +251,10 @@ static void add_part_value(struct event_place *p, const char *kind, const json_t
 
 static void add_error(struct event_place *p, const json_t *event)
 {
+	/* No text when the code and message are objects or arrays: the item says there was one. */
 	char *text = event_error_text(event);
-	json_object_set_new(item_new(p, "error"), "text", shown_text(p->t, text, strlen(text)));
+	json_object_set_new(item_new(p, "error"), "text",
+	                    shown_text(p->t, text ? text : "", text ? strlen(text) : 0));
 	free(text);
 }
 

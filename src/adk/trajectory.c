@@ -9,8 +9,9 @@
  * otherwise trajectory_add() runs it on the reader's thread.  Then, on
  * the reader's thread, calls are paired with their responses and the texts
  * are kept in stores (store.h): in memory up to a limit, in temporary
- * files past it.  trajectory_write() copies the texts out around the
- * object's framing; trajectory_json() reads that output back.  Redacting
+ * files past it.  trajectory_write() writes the object with the JSON
+ * writer, the kept texts spliced in as values laid out already;
+ * trajectory_json() reads that output back.  Redacting
  * each value as it arrives gives what redacting it at the end would: a
  * value's redaction depends on nothing but the value.
  */

@@ -7,7 +7,6 @@
 #ifndef ADKEV_TRAJECTORY_H
 #define ADKEV_TRAJECTORY_H
 
-#include <getopt.h>
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>

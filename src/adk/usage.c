@@ -64,12 +64,18 @@ void usage_total_add(struct usage_total *u, const json_t *event)
 	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
 	if (!json_is_object(usage) || event_is_partial(event))
 		return;
-	/* The key "<author length>:<author><invocation>" cannot be confused across pairs. */
-	const char *author = event_author(event), *inv = event_invocation_id(event);
+	/*
+	 * The key "<author length>:<author><invocation>" cannot be confused across
+	 * pairs; the names go in whole, by their JSON length ("a\u0000x" is not "a").
+	 */
+	const json_t *author = event_author_string(event), *inv = event_invocation_id_string(event);
+	size_t author_len = author ? json_string_length(author) : 0;
 	struct strbuf *sb = &u->scratch;
 	strbuf_reset(sb);
-	strbuf_addf(sb, "%zu:%s%s", author ? strlen(author) : 0, author ? author : "",
-	            inv ? inv : "");
+	strbuf_addf(sb, "%zu:", author_len);
+	strbuf_add(sb, author ? json_string_value(author) : "", author_len);
+	if (inv)
+		strbuf_add(sb, json_string_value(inv), json_string_length(inv));
 	uint64_t key = store_hash(sb->buf, sb->len);
 	/*
 	 * Equal usage objects, members in any order, are written alike with

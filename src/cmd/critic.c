@@ -1,5 +1,5 @@
 /*
- * cmd_critic.c - adkev critic: a critic agent's verdict, normalised.
+ * critic.c - adkev critic: a critic agent's verdict, normalised.
  *
  * The final output of the stream (or of --author NAME) is read as the
  * critic's JSON, inside a Markdown code fence or not, and printed as

@@ -1,5 +1,5 @@
 /*
- * cmd_final.c - adkev final: the run's answer.
+ * final.c - adkev final: the run's answer.
  *
  * The last non-thought text part of the last final-response event that has
  * one, or with --concat every such part of every final-response event,

@@ -1,5 +1,5 @@
 /*
- * cmd_from_a2a.c - adkev from-a2a: Agent2Agent objects to ADK events.
+ * from_a2a.c - adkev from-a2a: Agent2Agent objects to ADK events.
  *
  * Every A2A object of a captured stream (Message, Task, status and artifact
  * updates; 0.3 or 1.0; bare, in a JSON-RPC envelope or behind an SSE

@@ -1,5 +1,5 @@
 /*
- * cmd_partition.c - adkev partition: the events of each agent (events.md
+ * partition.c - adkev partition: the events of each agent (events.md
  * section 3.4, gepa's partition_events_by_agent).
  *
  * Events without an author, with an empty one or written by "user" are

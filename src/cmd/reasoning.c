@@ -1,5 +1,5 @@
 /*
- * cmd_reasoning.c - adkev reasoning: the thoughts behind the answer.
+ * reasoning.c - adkev reasoning: the thoughts behind the answer.
  *
  * Every thought text part of every final-response event, joined with
  * newlines; JSON null when there is none (events.md section 3.2).

@@ -1,5 +1,5 @@
 /*
- * cmd_show.c - adkev show: a run as a person reads it.
+ * show.c - adkev show: a run as a person reads it.
  *
  * One line per thing that happened, in order: the time since the first
  * event, the author, what happened (input, text, chunk, thought, call,

@@ -174,8 +174,10 @@ static void agent_item(void *ctx, enum item_kind kind, const json_t *value)
 			member_names(m, value);
 		break;
 	case ITEM_ERROR: {
+		/* NULL when the code and message are objects or arrays: the note says "error". */
 		char *error = event_error_text(value);
-		strbuf_addstr(&m->text, error);
+		if (error)
+			strbuf_addstr(&m->text, error);
 		free(error);
 		break;
 	}

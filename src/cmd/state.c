@@ -1,5 +1,5 @@
 /*
- * cmd_state.c - adkev state: the session state the events leave behind.
+ * state.c - adkev state: the session state the events leave behind.
  *
  * The stateDelta of every non-partial event is folded in order into one
  * object, the last write of a key winning and keys with the temp: prefix

@@ -1,5 +1,5 @@
 /*
- * cmd_stats.c - adkev stats: a run in numbers.
+ * stats.c - adkev stats: a run in numbers.
  *
  * Events per author and per kind (the kinds `adkev show` prints), the
  * number of invocations, tool calls per tool with how many of their results

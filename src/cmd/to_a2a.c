@@ -1,5 +1,5 @@
 /*
- * cmd_to_a2a.c - adkev to-a2a: ADK events to Agent2Agent messages.
+ * to_a2a.c - adkev to-a2a: ADK events to Agent2Agent messages.
  *
  * Each ADK event becomes one A2A Message (a2a.md section 5), written as one
  * JSON line in input order: A2A 0.3 JSON with "kind" discriminators by

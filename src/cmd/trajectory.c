@@ -1,5 +1,5 @@
 /*
- * cmd_trajectory.c - adkev trajectory: what the agent did.
+ * trajectory.c - adkev trajectory: what the agent did.
  *
  * One object per stream (or per invocation): the tool calls paired with
  * their results, the non-empty state deltas, the token usage summed once per

@@ -120,7 +120,8 @@ static bool serving_jansson; /* set once, before there are threads */
 static _Thread_local struct pool *own_pool;
 static _Thread_local bool no_pool; /* every pool is taken: this thread uses malloc */
 static _Thread_local struct batch batches[BATCHED_POOLS][NCLASS];
-static _Thread_local struct value_batch *value_batches[BATCHED_POOLS];
+/* Values are gathered for every pool: a worker of any number releases its own. */
+static _Thread_local struct value_batch *value_batches[POOL_MAX];
 
 static void push_returned(struct pool *to, unsigned cls, struct free_block *head,
                           struct free_block *tail)
@@ -162,7 +163,7 @@ static void push_values(struct pool *to, struct value_batch *b)
 
 void pool_flush(void)
 {
-	for (unsigned p = 0; p < BATCHED_POOLS; p++) {
+	for (unsigned p = 0; p < BATCHED_POOLS; p++)
 		for (unsigned c = 0; c < NCLASS; c++) {
 			struct batch *b = &batches[p][c];
 			if (b->count) {
@@ -170,11 +171,11 @@ void pool_flush(void)
 				*b = (struct batch){NULL, NULL, 0};
 			}
 		}
+	for (unsigned p = 0; p < POOL_MAX; p++)
 		if (value_batches[p]) {
 			push_values(pools[p], value_batches[p]);
 			value_batches[p] = NULL;
 		}
-	}
 }
 
 /* Releases the values given back to pool, on the calling thread. */
@@ -368,7 +369,7 @@ void pool_give_back(json_t *value)
 {
 	int owner = pool_owner(value);
 	struct pool *own = own_pool;
-	if (owner == POOL_NONE || owner >= BATCHED_POOLS || (own && owner == own->id) ||
+	if (owner == POOL_NONE || (own && owner == own->id) ||
 	    atomic_load_explicit(&pools[owner]->orphan, memory_order_acquire)) {
 		json_decref(value);
 		return;

@@ -1,12 +1,14 @@
 /*
  * reader.c - operands to events.
  *
- * The fast path hands each input line to jansson once: a JSONL line or an
- * SSE "data:" line is one call to json_loadb().  Only when jansson reports
- * that a value runs past the end of its line does the slow path start: the
- * value's lines are gathered and fed to a small incremental scanner that
- * finds where the value ends, so a value pretty-printed over n lines is read
- * in time linear in its size, and then parsed once.  Arrays of events and
+ * Lines are framed by framer.c.  The fast path hands each input line to
+ * jansson once: a JSONL line or an SSE "data:" line is one call to
+ * json_loadb().  Only when jansson reports that a value runs past the end of
+ * its line does the slow path start: the value's lines (for SSE, the data
+ * lines of its event, passing over the event's other fields) are gathered
+ * and fed to a small incremental scanner that finds where the value ends, so
+ * a value pretty-printed over n lines is read in time linear in its size,
+ * and then parsed once.  Arrays of events and
  * session objects are parsed whole and handed out one element at a time,
  * each with its original bytes and position.
  */

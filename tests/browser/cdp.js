@@ -9,7 +9,8 @@
 // messages, script exceptions and log entries (a blocked network fetch is
 // one), the counts of lanes, tool-call bars and answers in the DOM, the
 // tokens the header shows, the page's own timings (first render, one
-// layout), and how long a zoom takes from the click to the next frame.
+// layout), how long a zoom takes from the click to the next frame, and any
+// script error once the axis is switched and an item of each kind clicked.
 // With SCREENSHOT, item ITEM is selected and the page saved as PNG.
 'use strict';
 const { spawn } = require('child_process');
@@ -119,6 +120,17 @@ async function visit(s, page, shot, item) {
     document.getElementById('zoom-in').click();
     requestAnimationFrame(() => requestAnimationFrame(() => done(Math.round(performance.now() - t0))));
   })`);
+  /* The other controls: the event-order axis, selecting every kind of item once. */
+  report.controls_error = await evaluate(`(() => {
+    document.getElementById('axis-seq').click();
+    const seen = {};
+    document.querySelectorAll('.item').forEach((e) => {
+      const k = e.className.split(' ')[1];
+      if (!seen[k]) { seen[k] = true; e.click(); }
+    });
+    document.getElementById('axis-time').click();
+    return document.body.dataset.error || null;
+  })()`);
   if (shot) {
     await evaluate(`document.getElementById('zoom-fit').click()`);
     /* Down to the last lane, the run's picture without the empty page below it. */

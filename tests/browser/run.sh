@@ -42,6 +42,7 @@ problems() {
 		if .error and (.ready | not) then "the page did not load: \(.error)" else
 		(if .ready then empty else "the page'"'"'s script did not finish" end),
 		(if .error then "script error: \(.error)" else empty end),
+		(if .controls_error then "script error after using the controls: \(.controls_error)" else empty end),
 		(.exceptions[] | "exception: \(.)"), (.console[] | "console: \(.)"), (.log[] | "log: \(.)")
 		end'
 	stats=$("$ADKEV" stats "$2")

@@ -13,3 +13,5 @@ cat <<'IN' | adkev show --format mermaid
 {"error":"upstream closed"}
 {"invocationId":"e-2","author":"user","content":{"role":"user","parts":[{"text":"anyone?"}]}}
 IN
+# An error whose code and message are not text is a note saying "error" (found by fuzz_show).
+printf '%s\n' '{"author":"a","errorCode":{"x":1},"errorMessage":[2]}' | adkev show --format=mermaid
