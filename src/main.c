@@ -211,6 +211,11 @@ int main(int argc, char *argv[])
 {
 	/* A closed pipe ends adkev quietly, as it ends cat, even if the parent ignored SIGPIPE. */
 	signal(SIGPIPE, SIG_DFL);
+	/*
+	 * A file grown past ulimit -f is a write error like a full disk: ignored,
+	 * SIGXFSZ lets write() fail with EFBIG, which gets the message and exit 74.
+	 */
+	signal(SIGXFSZ, SIG_IGN);
 	util_reserve_std_fds();
 	util_init_alloc_faults();
 	pool_serve_jansson();
