@@ -429,6 +429,11 @@ static void report_json_error(const struct reader *r, const json_error_t *e)
 	if (json_error_code(e) == json_error_invalid_utf8)
 		column++;
 	struct reader_pos pos = origin_pos(r, origin, column ? column : 1);
+	/* jansson's own words for this read as its bug; the limit is its design. */
+	if (json_error_code(e) == json_error_null_byte_in_key) {
+		reader_warn_at(&pos, "object key holds a NUL (\\u0000), which adkev cannot represent");
+		return;
+	}
 	const char *near = strstr(e->text, " near ");
 	int len = near ? (int)(near - e->text) : (int)strlen(e->text);
 	reader_warn_at(&pos, "invalid JSON: %.*s", len, e->text);
