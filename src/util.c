@@ -184,11 +184,90 @@ void strbuf_release(struct strbuf *sb)
 	sb->len = sb->cap = 0;
 }
 
+size_t utf8_decode(const char *p, size_t n, uint32_t *cp)
+{
+	unsigned char c = (unsigned char)p[0];
+	size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+	if (len > n || (c >= 0x80 && c < 0xC0)) {
+		*cp = 0xFFFD;
+		return 1;
+	}
+	uint32_t v = len == 1 ? c : len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
+	for (size_t i = 1; i < len; i++)
+		v = (v << 6) | ((unsigned char)p[i] & 0x3F);
+	*cp = v;
+	return len;
+}
+
+bool text_unsafe(uint32_t cp)
+{
+	return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) ||
+	       (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E ||
+	       cp == 0x200F || cp == 0x061C;
+}
+
+size_t text_escape(uint32_t cp, char *buf, size_t size)
+{
+	switch (cp) {
+	case '\n':
+		return (size_t)snprintf(buf, size, "\\n");
+	case '\t':
+		return (size_t)snprintf(buf, size, "\\t");
+	case '\r':
+		return (size_t)snprintf(buf, size, "\\r");
+	case 0x1B:
+		return (size_t)snprintf(buf, size, "\\e");
+	default:
+		if (cp < 0x100)
+			return (size_t)snprintf(buf, size, "\\x%02x", (unsigned)cp);
+		return (size_t)snprintf(buf, size, "\\u%04x", (unsigned)cp);
+	}
+}
+
+/* The length of a well-formed UTF-8 sequence at p[0..n), or 0 for a byte that starts none. */
+static size_t utf8_valid_length(const char *p, size_t n)
+{
+	unsigned char c = (unsigned char)p[0];
+	size_t len = c < 0x80 ? 1 : c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
+	if (len == 0 || len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++)
+		if (((unsigned char)p[i] & 0xC0) != 0x80)
+			return 0;
+	return len;
+}
+
+/*
+ * One message line, escaped.  File names are bytes, not text, so a byte that
+ * starts no UTF-8 sequence is written as \xNN.  No allocation: the message
+ * for a failed allocation comes through here too.
+ */
+static void put_message(const char *msg, const char *reason)
+{
+	char esc[16];
+	size_t n = strlen(msg);
+	fputs("adkev: ", stderr);
+	for (size_t i = 0; i < n;) {
+		uint32_t cp = (unsigned char)msg[i];
+		size_t len = utf8_valid_length(msg + i, n - i);
+		if (len)
+			utf8_decode(msg + i, len, &cp);
+		if (!len || text_unsafe(cp))
+			fwrite(esc, 1, text_escape(cp, esc, sizeof esc), stderr);
+		else
+			fwrite(msg + i, 1, len, stderr);
+		i += len ? len : 1;
+	}
+	if (reason)
+		fprintf(stderr, ": %s", reason);
+	fputc('\n', stderr);
+}
+
 void vwarnx_msg(const char *fmt, va_list ap)
 {
-	fputs("adkev: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	char msg[8192];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	put_message(msg, NULL);
 }
 
 void warnx_msg(const char *fmt, ...)
@@ -201,12 +280,12 @@ void warnx_msg(const char *fmt, ...)
 
 void warn_errno(int errnum, const char *fmt, ...)
 {
+	char msg[8192];
 	va_list ap;
-	fputs("adkev: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, ": %s\n", strerror(errnum));
+	put_message(msg, strerror(errnum));
 }
 
 const char *json_type_phrase(const json_t *value)

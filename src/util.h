@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Exit statuses of the contract (events.md section 5), named as sysexits(3) does. */
 enum {
@@ -65,7 +66,22 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(
 void strbuf_reset(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
 
-/* "adkev: message" on standard error. */
+/*
+ * Text from the input or the command line is written into messages with
+ * control characters (C0, DEL, C1, the escape character among them) and the
+ * Unicode bidirectional controls as escapes (\e, \n, \x07, \u202e), so a
+ * file or author name can never move the cursor, retitle the terminal or
+ * reorder what is shown.  write/termtext.c applies the same rules to output.
+ */
+/* Decodes the code point at p[0..n) (valid UTF-8, as jansson hands out); returns its length. */
+size_t utf8_decode(const char *p, size_t n, uint32_t *cp);
+/* Whether cp is written as an escape rather than as itself. */
+bool text_unsafe(uint32_t cp);
+/* Writes the escape of an unsafe cp (or of a byte that is not UTF-8) into buf (16 bytes are
+ * enough). */
+size_t text_escape(uint32_t cp, char *buf, size_t size);
+
+/* "adkev: message" on standard error, the message escaped as above. */
 void warnx_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "adkev: message: strerror(errno)" on standard error. */
 void warn_errno(int errnum, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

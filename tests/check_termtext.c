@@ -39,8 +39,8 @@ START_TEST(widths_count_columns)
 	assert_appended("\xf0\x9f\x9a\x80", 4, "\xf0\x9f\x9a\x80", 2); /* a rocket emoji */
 	ck_assert_uint_eq(termtext_width('a'), 1);
 	ck_assert_uint_eq(termtext_width(0xAC00), 2);
-	ck_assert(!termtext_unsafe(' '));
-	ck_assert(termtext_unsafe(0x2066));
+	ck_assert(!text_unsafe(' '));
+	ck_assert(text_unsafe(0x2066));
 }
 END_TEST
 

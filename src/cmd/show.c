@@ -128,7 +128,7 @@ static size_t measure(const struct segment *seg, size_t nseg, size_t limit)
 		for (size_t i = 0; i < n && w <= limit;) {
 			uint32_t cp;
 			i += utf8_decode(p + i, n - i, &cp);
-			w += termtext_unsafe(cp) ? termtext_escape(cp, esc, sizeof esc)
+			w += text_unsafe(cp) ? text_escape(cp, esc, sizeof esc)
 			                         : termtext_width(cp);
 		}
 	}
@@ -157,8 +157,8 @@ static bool put_text(struct show *s, const char *p, size_t n, size_t *budget, bo
 			i += len;
 			continue;
 		}
-		if (termtext_unsafe(cp)) {
-			size_t elen = termtext_escape(cp, esc, sizeof esc);
+		if (text_unsafe(cp)) {
+			size_t elen = text_escape(cp, esc, sizeof esc);
 			if (elen > *budget)
 				return false;
 			*budget -= *budget == SIZE_MAX ? 0 : elen;

@@ -122,9 +122,9 @@ void reader_set_jobs(unsigned jobs)
 
 static void vwarn_at(const struct reader_pos *pos, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "adkev: %s:%lu:%lu: ", pos->file, pos->line, pos->column);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	char what[4096];
+	vsnprintf(what, sizeof what, fmt, ap);
+	warnx_msg("%s:%lu:%lu: %s", pos->file, pos->line, pos->column, what);
 }
 
 void reader_warn_at(const struct reader_pos *pos, const char *fmt, ...)
@@ -431,7 +431,8 @@ static void report_json_error(const struct reader *r, const json_error_t *e)
 	struct reader_pos pos = origin_pos(r, origin, column ? column : 1);
 	/* jansson's own words for this read as its bug; the limit is its design. */
 	if (json_error_code(e) == json_error_null_byte_in_key) {
-		reader_warn_at(&pos, "object key holds a NUL (\\u0000), which adkev cannot represent");
+		reader_warn_at(&pos,
+		               "object key holds a NUL (\\u0000), which adkev cannot represent");
 		return;
 	}
 	const char *near = strstr(e->text, " near ");

@@ -13,7 +13,7 @@
 static bool mermaid_special(uint32_t cp)
 {
 	return cp == ';' || cp == '#' || cp == '<' || cp == '>' || cp == '&' || cp == '"' ||
-	       cp == '%' || cp == '`' || termtext_unsafe(cp);
+	       cp == '%' || cp == '`' || text_unsafe(cp);
 }
 
 void mermaid_text(struct strbuf *sb, const char *s, size_t len)

@@ -5,46 +5,6 @@
 
 #include <stdio.h>
 
-size_t utf8_decode(const char *p, size_t n, uint32_t *cp)
-{
-	unsigned char c = (unsigned char)p[0];
-	size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-	if (len > n || (c >= 0x80 && c < 0xC0)) {
-		*cp = 0xFFFD;
-		return 1;
-	}
-	uint32_t v = len == 1 ? c : len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
-	for (size_t i = 1; i < len; i++)
-		v = (v << 6) | ((unsigned char)p[i] & 0x3F);
-	*cp = v;
-	return len;
-}
-
-bool termtext_unsafe(uint32_t cp)
-{
-	return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) ||
-	       (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E ||
-	       cp == 0x200F || cp == 0x061C;
-}
-
-size_t termtext_escape(uint32_t cp, char *buf, size_t size)
-{
-	switch (cp) {
-	case '\n':
-		return (size_t)snprintf(buf, size, "\\n");
-	case '\t':
-		return (size_t)snprintf(buf, size, "\\t");
-	case '\r':
-		return (size_t)snprintf(buf, size, "\\r");
-	case 0x1B:
-		return (size_t)snprintf(buf, size, "\\e");
-	default:
-		if (cp < 0x100)
-			return (size_t)snprintf(buf, size, "\\x%02x", (unsigned)cp);
-		return (size_t)snprintf(buf, size, "\\u%04x", (unsigned)cp);
-	}
-}
-
 size_t termtext_width(uint32_t cp)
 {
 	if ((cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x200B && cp <= 0x200D) ||
@@ -69,8 +29,8 @@ size_t termtext_append(struct strbuf *sb, const char *s, size_t len)
 	for (size_t i = 0; i < len;) {
 		uint32_t cp;
 		size_t n = utf8_decode(s + i, len - i, &cp);
-		if (termtext_unsafe(cp)) {
-			size_t e = termtext_escape(cp, esc, sizeof esc);
+		if (text_unsafe(cp)) {
+			size_t e = text_escape(cp, esc, sizeof esc);
 			strbuf_add(sb, esc, e);
 			width += e;
 		} else {
