@@ -57,7 +57,7 @@ const struct option_row extract_option_table[] = {
      .long_name = "invocation",
      .arg_name = "ID",
      .groups = EXTRACT_FILTERS,
-     .help = "only events of invocation ID"},
+     .help = "only events of invocation ID (or 'last')"},
     {.kind = OPTION_FLAG,
      .id = OPT_PER_INVOCATION,
      .long_name = "per-invocation",
@@ -102,7 +102,12 @@ bool extract_option(struct extract_options *o, int id, const char *arg, const ch
 		o->author = arg;
 		break;
 	case OPT_INVOCATION:
-		o->invocation = arg;
+		if (strcmp(arg, "last") != 0)
+			o->invocation = arg;
+		else if (o->streams)
+			*why = EXTRACT_LAST_ERROR;
+		else
+			o->invocation_last = true;
 		break;
 	case OPT_PER_INVOCATION:
 		o->per_invocation = true;
@@ -214,7 +219,7 @@ void invocation_groups_init(struct invocation_groups *g, bool per_invocation,
 {
 	memset(g, 0, sizeof *g);
 	g->index = json_object();
-	g->without_id = g->in_progress = -1;
+	g->without_id = g->in_progress = g->last_id = -1;
 	g->per_invocation = per_invocation;
 	g->start = start;
 	g->config = config;
@@ -227,9 +232,12 @@ void *invocation_groups_state(struct invocation_groups *g, const struct reader_i
 	size_t n;
 	if (!g->per_invocation)
 		n = group_of_id(g, NULL);
-	else if (item->kind == VALUE_EVENT)
-		n = group_of_id(g, event_invocation_id_string(item->value));
-	else if (g->in_progress >= 0)
+	else if (item->kind == VALUE_EVENT) {
+		const json_t *id = event_invocation_id_string(item->value);
+		n = group_of_id(g, id);
+		if (id)
+			g->last_id = (long)n;
+	} else if (g->in_progress >= 0)
 		n = (size_t)g->in_progress;
 	else
 		n = group_of_id(g, NULL);
@@ -303,6 +311,28 @@ static void emit_result(const struct extractor *x, const void *config,
 }
 
 /*
+ * --invocation last: the result of the invocation the last event with an id
+ * belonged to.  A stream with no invocation id at all has no last
+ * invocation, so the result is that of no events (an empty one, which -e
+ * fails).
+ */
+static void emit_last(const struct extractor *x, const void *config,
+                      const struct extract_options *o, struct invocation_groups *g, int *status,
+                      int *assertion)
+{
+	if (g->last_id >= 0) {
+		struct invocation_group *last = &g->list[g->last_id];
+		emit_result(x, config, o, last->state, last->id, false, status, assertion);
+		return;
+	}
+	void *none = x->start(config);
+	json_t *id = json_null();
+	emit_result(x, config, o, none, id, false, status, assertion);
+	json_decref(id);
+	x->release(none);
+}
+
+/*
  * Whether a backward read may stand in for the forward one: the extractor
  * allows it, one result is wanted, and every operand is a named regular
  * file (the forward read reports anything else).
@@ -311,7 +341,7 @@ static bool backward_possible(const struct extractor *x, const struct extract_op
                               char *argv[])
 {
 	if (!x->settled || (x->write && x->write->begin) || o->per_invocation || o->full_scan ||
-	    o->progress || argc == 0)
+	    o->invocation_last || o->progress || argc == 0)
 		return false;
 	for (int i = 0; i < argc; i++) {
 		struct stat st;
@@ -378,7 +408,8 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 		return backward_status;
 
 	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
-	if (x->map && !o->per_invocation)
+	bool grouped = o->per_invocation || o->invocation_last;
+	if (x->map && !grouped)
 		reader_set_map(r, x->map, x->map_release, (void *)config);
 	struct progress *progress = o->progress ? progress_start(r) : NULL;
 	struct invocation_groups g;
@@ -390,11 +421,11 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 	 * while it is built when the progress line is drawn on the terminal
 	 * the result goes to, as the line would tear the text apart.
 	 */
-	bool writes = x->write && !o->per_invocation &&
-	              !(x->write->begin && progress && isatty(STDOUT_FILENO));
+	bool writes =
+	    x->write && !grouped && !(x->write->begin && progress && isatty(STDOUT_FILENO));
 
 	output_set_style(o->style);
-	invocation_groups_init(&g, o->per_invocation, x->start, config);
+	invocation_groups_init(&g, grouped, x->start, config);
 	if (writes && x->write->begin)
 		x->write->begin(g.list[0].state, output_writer());
 	while ((res = reader_next(r, &item)) == READ_ITEM) {
@@ -411,7 +442,11 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 	 * at all, as with jq: a zeroed one beside exit 66 would look like data.
 	 */
 	bool nothing_read = reader_opened_none(r);
-	for (size_t i = 0; i < g.count && !nothing_read && (writes || !output_failed()); i++)
+	if (o->invocation_last && !nothing_read)
+		emit_last(x, config, o, &g, &status, &assertion);
+	for (size_t i = 0;
+	     i < g.count && !nothing_read && !o->invocation_last && (writes || !output_failed());
+	     i++)
 		emit_result(x, config, o, g.list[i].state, g.list[i].id, writes, &status,
 		            &assertion);
 	invocation_groups_release(&g, x->release);

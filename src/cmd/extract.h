@@ -26,8 +26,10 @@ struct extract_options {
 	bool progress;
 	const char *author;
 	const char *invocation;
-	unsigned jobs;  /* -j: threads parsing input, 0 for one per online CPU */
-	bool full_scan; /* read forward even where a backward read would do (final) */
+	bool invocation_last; /* --invocation last: the last invocation's events only */
+	bool streams;         /* set by a command that writes as it reads: refuses the above */
+	unsigned jobs;        /* -j: threads parsing input, 0 for one per online CPU */
+	bool full_scan;       /* read forward even where a backward read would do (final) */
 };
 
 /*
@@ -63,7 +65,10 @@ extern const struct option_row extract_option_table[];
 
 /* Parses the value of -j/--jobs, a whole number from 1 to EXTRACT_MAX_JOBS. */
 bool extract_parse_jobs(const char *arg, unsigned *jobs);
-#define EXTRACT_MAX_JOBS   1024
+#define EXTRACT_MAX_JOBS 1024
+#define EXTRACT_LAST_ERROR                                                                         \
+	"--invocation last needs the whole run, and this command writes as it reads; "             \
+	"final, reasoning, trajectory, state, critic and stats take it"
 #define EXTRACT_JOBS_ERROR "invalid value for --jobs: a whole number from 1 to 1024 is needed"
 
 /*
@@ -187,6 +192,7 @@ struct invocation_groups {
 	json_t *index;    /* invocation id -> position in list */
 	long without_id;  /* the group of events without an id, or -1 */
 	long in_progress; /* the group of the last item, or -1 */
+	long last_id;     /* the group of the last event with an invocation id, or -1 */
 	bool per_invocation;
 	void *(*start)(const void *config);
 	const void *config;

@@ -424,7 +424,8 @@ static int check_options(const struct partition_config *cfg, const struct extrac
 
 static int run_partition(int argc, char *argv[])
 {
-	struct extract_options o = {0};
+	/* Its groups are written as they are read; --invocation last is refused. */
+	struct extract_options o = {.streams = true};
 	struct partition_config cfg = {0};
 	trajectory_config_init(&cfg.trajectory);
 	int status =

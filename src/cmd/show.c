@@ -128,8 +128,8 @@ static size_t measure(const struct segment *seg, size_t nseg, size_t limit)
 		for (size_t i = 0; i < n && w <= limit;) {
 			uint32_t cp;
 			i += utf8_decode(p + i, n - i, &cp);
-			w += text_unsafe(cp) ? text_escape(cp, esc, sizeof esc)
-			                         : termtext_width(cp);
+			w +=
+			    text_unsafe(cp) ? text_escape(cp, esc, sizeof esc) : termtext_width(cp);
 		}
 	}
 	return w;
@@ -632,7 +632,7 @@ static const char *show_option(void *ctx, int id, const char *arg)
 
 static int run_show(int argc, char *argv[])
 {
-	struct show_options o = {.width = -1};
+	struct show_options o = {.width = -1, .filters.streams = true};
 	struct show_parse parse = {&o, "auto"};
 	int status = command_parse(&command_show, argc, argv, show_option, &parse);
 	if (status >= 0)

@@ -74,7 +74,7 @@ static json_t *page_title(const char *title, int count, char *const operands[])
 
 static int run_timeline(int argc, char *argv[])
 {
-	struct timeline_options o = {.title = NULL};
+	struct timeline_options o = {.title = NULL, .filters.streams = true};
 	trajectory_config_init(&o.values);
 	int status = command_parse(&command_timeline, argc, argv, timeline_option, &o);
 	if (status >= 0) {

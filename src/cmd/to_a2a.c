@@ -179,7 +179,7 @@ static const char *to_a2a_option(void *ctx, int id, const char *arg)
 
 static int run_to_a2a(int argc, char *argv[])
 {
-	struct to_a2a t = {.msg = {.version = A2A_V03}};
+	struct to_a2a t = {.msg = {.version = A2A_V03}, .common.streams = true};
 	struct redactor redactor;
 	int status = command_parse(&command_to_a2a, argc, argv, to_a2a_option, &t);
 	if (status >= 0)

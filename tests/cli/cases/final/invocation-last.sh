@@ -1,0 +1,22 @@
+# --invocation last: a gate on the last turn.  The last invocation of this
+# session was blocked (no answer) though the first answered, so -e fails;
+# without it the earlier answer passes.  The stream error line after the
+# blocked turn joins it.  Streaming commands refuse it (64).
+s="$CORPUS"/adkjs/l_multi_turn.jsonl
+cat >blocked.jsonl <<'J'
+{"author":"user","invocationId":"i1","content":{"role":"user","parts":[{"text":"q1"}]}}
+{"author":"bot","invocationId":"i1","content":{"parts":[{"text":"answer one"}]}}
+{"author":"user","invocationId":"i2","content":{"role":"user","parts":[{"text":"q2"}]}}
+{"author":"bot","invocationId":"i2","errorCode":"SAFETY","content":null}
+{"error":"blocked"}
+J
+adkev final -e blocked.jsonl; echo "all: status $?"
+adkev final -e --invocation last blocked.jsonl; echo "last: status $?"
+adkev final -e --invocation last -r <blocked.jsonl; echo "last, stdin: status $?"
+adkev stats --invocation last blocked.jsonl
+adkev final -r --invocation last "$s"; echo "multi-turn: status $?"
+adkev final --per-invocation "$s" | tail -1
+printf '%s\n' '{"author":"a","content":{"parts":[{"text":"x"}]}}' | adkev final -e --invocation last; echo "no ids: status $?"
+adkev to-a2a --invocation last blocked.jsonl 2>err; echo "to-a2a: status $?"
+head -1 err
+rm -f blocked.jsonl err
