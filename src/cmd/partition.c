@@ -53,7 +53,6 @@ struct agents {
 	struct agent *list;
 	size_t count, cap;
 	json_t *index; /* agent name -> position in list */
-	long current;  /* the agent of the last event, or -1 */
 	const struct partition_config *cfg;
 };
 
@@ -61,7 +60,6 @@ static void agents_init(struct agents *a, const struct partition_config *cfg)
 {
 	memset(a, 0, sizeof *a);
 	a->index = json_object();
-	a->current = -1;
 	a->cfg = cfg;
 }
 
@@ -114,10 +112,8 @@ static struct agent *agent_of(struct agents *a, const struct reader_item *item, 
 	if (len == 0 || (len == 4 && memcmp(name, "user", 4) == 0))
 		return NULL;
 	json_t *known = json_object_getn(a->index, name, len);
-	if (known) {
-		a->current = (long)json_integer_value(known);
-		return &a->list[a->current];
-	}
+	if (known)
+		return &a->list[json_integer_value(known)];
 	if (a->count == a->cap) {
 		a->cap = a->cap ? a->cap * 2 : 8;
 		a->list = xrealloc(a->list, a->cap * sizeof *a->list);
@@ -127,7 +123,7 @@ static struct agent *agent_of(struct agents *a, const struct reader_item *item, 
 	ag->name = xstrndup(name, len);
 	ag->len = len;
 	json_object_setn_new(a->index, name, len, json_integer((json_int_t)a->count));
-	a->current = (long)a->count++;
+	a->count++;
 	*added = true;
 	return ag;
 }
@@ -322,12 +318,13 @@ static void trajectories_add(void *state, const struct reader_item *item)
 {
 	struct agents *a = state;
 	bool added;
-	/* A server stream error interrupted the agent that was running. */
-	if (item->kind == VALUE_STREAM_ERROR) {
-		if (a->current >= 0)
-			trajectory_add(a->list[a->current].trajectory, item);
+	/*
+	 * A server stream error has no author, so by the partition rule it
+	 * belongs to no agent: pinning it on the agent that happened to run last
+	 * would blame one agent for a failure of the server or another's.
+	 */
+	if (item->kind != VALUE_EVENT)
 		return;
-	}
 	struct agent *ag = agent_of(a, item, &added);
 	if (!ag)
 		return;

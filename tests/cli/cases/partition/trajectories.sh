@@ -7,7 +7,8 @@ adkev partition --trajectories "$CORPUS"/adkjs/e_sequential_critic.jsonl
 adkev partition --trajectories --no-tool-calls --no-token-usage --max-string 12 "$CORPUS"/adkjs/b_tool_call.jsonl
 adkev partition --trajectories "$CORPUS"/adkjs/j_secrets.jsonl
 adkev partition --trajectories --no-redact "$CORPUS"/adkjs/j_secrets.jsonl
-# A server stream error belongs to the agent that was running; user events
+# A server stream error has no author, so it belongs to no agent (issue 12:
+# it went to the agent that was running, "a", before); user events
 # are dropped; nothing left: {}, and exit 1 with -e.
 printf '%s\n' \
 	'data: {"author":"a","content":{"parts":[{"text":"working"}]}}' \
