@@ -9,6 +9,8 @@
 #include "adk/answer.h"
 #include "adk/event.h"
 
+#include <string.h>
+
 static const json_t *answer_parts(const json_t *event)
 {
 	if (event_is_user(event) || !event_is_final(event))
@@ -19,6 +21,7 @@ static const json_t *answer_parts(const json_t *event)
 void answer_init(struct answer *a, bool concat)
 {
 	a->concat = concat;
+	a->separator = "";
 	a->streaming = false;
 	a->text = (struct strbuf)STRBUF_INIT;
 	a->out = NULL;
@@ -44,9 +47,13 @@ bool answer_add(struct answer *a, const json_t *event)
 		if (a->streaming) {
 			if (!a->started)
 				jw_string_begin(a->out);
+			else
+				jw_string_piece(a->out, a->separator, strlen(a->separator));
 			a->started = true;
 			jw_string_piece(a->out, text, len);
 		} else if (a->concat) {
+			if (a->text.len)
+				strbuf_addstr(&a->text, a->separator);
 			strbuf_add(&a->text, text, len);
 		} else {
 			last = text;

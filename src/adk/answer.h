@@ -23,6 +23,8 @@
 
 struct answer {
 	bool concat; /* every text part of every final event, or only the last one */
+	const char
+	    *separator; /* with concat: written between two parts ("" by default); borrowed */
 	bool streaming;
 	struct strbuf text;      /* unused while streaming */
 	struct json_writer *out; /* while streaming: where the text goes */

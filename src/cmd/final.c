@@ -3,7 +3,8 @@
  *
  * The last non-thought text part of the last final-response event that has
  * one, or with --concat every such part of every final-response event,
- * joined with nothing between them (events.md section 3.1).
+ * joined with nothing between them (events.md section 3.1) or with what
+ * --separator gives.
  *
  * Only the last answer counts, so on regular JSONL and SSE files the
  * events are read from the end and the read stops at the answer
@@ -17,11 +18,12 @@
 
 #include <stdlib.h>
 
-enum { OPT_CONCAT = OPT_COMMAND, OPT_FULL_SCAN };
+enum { OPT_CONCAT = OPT_COMMAND, OPT_SEPARATOR, OPT_FULL_SCAN };
 
 struct final_config {
 	bool concat;
 	bool full_scan;
+	const char *separator; /* --separator, or NULL */
 };
 
 static void *final_start(const void *config)
@@ -29,6 +31,8 @@ static void *final_start(const void *config)
 	const struct final_config *cfg = config;
 	struct answer *a = xmalloc(sizeof *a);
 	answer_init(a, cfg->concat);
+	if (cfg->separator)
+		a->separator = cfg->separator;
 	return a;
 }
 
@@ -97,9 +101,10 @@ static const struct extractor final_concat_extractor = {
 static bool final_option(void *config, int c, const char *arg)
 {
 	struct final_config *cfg = config;
-	(void)arg;
 	if (c == OPT_CONCAT)
 		cfg->concat = true;
+	else if (c == OPT_SEPARATOR)
+		cfg->separator = arg;
 	else if (c == OPT_FULL_SCAN)
 		cfg->full_scan = true;
 	else
@@ -109,6 +114,7 @@ static bool final_option(void *config, int c, const char *arg)
 
 static const struct option_row final_options[] = {
     OPTION_FLAG_ROW(OPT_CONCAT, "concat", "every text part of every final response, joined"),
+    OPTION_VALUE_ROW(OPT_SEPARATOR, "separator", "STR", "with --concat: put STR between parts"),
     OPTION_FLAG_ROW(OPT_FULL_SCAN, "full-scan", "read every event, never from the end of a file"),
     OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
     OPTION_END_ROW,
@@ -117,10 +123,14 @@ static const struct option_row final_options[] = {
 static int run_final(int argc, char *argv[])
 {
 	struct extract_options o = {0};
-	struct final_config cfg = {false, false};
+	struct final_config cfg = {false, false, NULL};
 	int status = extract_parse_options(&command_final, argc, argv, &o, final_option, &cfg);
 	if (status >= 0)
 		return status;
+	if (cfg.separator && !cfg.concat) {
+		warnx_msg("final: --separator applies only with --concat");
+		return command_usage(&command_final);
+	}
 	o.full_scan = cfg.full_scan;
 	return extract_run(cfg.concat ? &final_concat_extractor : &final_extractor, &cfg, &o,
 	                   argc - optind, argv + optind);
