@@ -5,7 +5,8 @@
  * event, the author, what happened (input, text, chunk, thought, call,
  * result, state, transfer, error, the final answer, ...) and its value.
  * Events are grouped under a heading per invocation and indented by the
- * depth of their branch.  Values are cut to the terminal's width unless
+ * depth of their branch.  Values are cut to the width of the terminal (or
+ * --width; output to a file or a pipe is whole) unless
  * --full is given; colours are used on a terminal unless NO_COLOR is set.
  *
  * Input values are never written to the terminal as they are: termtext
@@ -42,6 +43,12 @@ enum {
 
 #define TIME_WIDTH       10
 #define AUTHOR_MIN_WIDTH 16
+/*
+ * When lines are cut, author names are cut too, to what the line leaves
+ * beside a value's minimum, within these bounds, so no line outgrows the width.
+ */
+#define AUTHOR_MAX_WIDTH 32
+#define AUTHOR_CUT_MIN   8
 #define LABEL_WIDTH      8
 #define MIN_VALUE_WIDTH  10
 #define ELLIPSIS         "\xE2\x80\xA6" /* U+2026, one column */
@@ -196,7 +203,7 @@ static void put_value(struct show *s, const struct segment *seg, size_t nseg, co
 	for (size_t k = 0; k < nseg && fits; k++) {
 		const char *st = seg[k].sgr ? seg[k].sgr : style;
 		sgr(s, st);
-		fits = put_text(s, seg[k].text, seg[k].len, &budget, !s->cut, st);
+		fits = put_text(s, seg[k].text, seg[k].len, &budget, s->o->full, st);
 		sgr_reset(s, st);
 	}
 	if (!fits) {
@@ -223,6 +230,18 @@ static void format_offset(char *buf, size_t size, double d)
 		int m = (int)((a - 3600.0 * h) / 60);
 		snprintf(buf, size, "%s%ld:%02d:%04.1f", sign, h, m, a - 3600.0 * h - 60.0 * m);
 	}
+}
+
+/* The columns an author name may take: all it needs, unless lines are cut. */
+static size_t author_limit(const struct show *s)
+{
+	if (!s->cut)
+		return SIZE_MAX;
+	size_t fixed = TIME_WIDTH + 2 + s->indent + 2 + LABEL_WIDTH + 2 + MIN_VALUE_WIDTH;
+	size_t room = (size_t)s->o->width > fixed ? (size_t)s->o->width - fixed : 0;
+	return room < AUTHOR_CUT_MIN     ? AUTHOR_CUT_MIN
+	       : room > AUTHOR_MAX_WIDTH ? AUTHOR_MAX_WIDTH
+	                                 : room;
 }
 
 /* The start of a line: time and author on an event's first line, blanks after. */
@@ -256,11 +275,19 @@ static void line_start(struct show *s, const char *label, const char *label_styl
 		} else if (author) {
 			const char *style =
 			    json_string_equals(author, "user") ? SGR_BOLD : SGR_CYAN;
-			sgr(s, style);
 			/* All of it: a "\u0000" inside is shown escaped, never ends the name. */
-			put_text(s, json_string_value(author), json_string_length(author), &budget,
-			         false, style);
+			struct segment seg = {json_string_value(author), json_string_length(author),
+			                      NULL};
+			size_t limit = author_limit(s);
+			if (measure(&seg, 1, limit) > limit)
+				budget = limit - 1;
+			sgr(s, style);
+			bool whole = put_text(s, seg.text, seg.len, &budget, false, style);
 			sgr_reset(s, style);
+			if (!whole) {
+				strbuf_addstr(&s->out, ELLIPSIS);
+				s->used++;
+			}
 		}
 		size_t w = s->used - before;
 		pad(s, w < s->author_width ? s->author_width - w : 0);
@@ -520,7 +547,7 @@ static void show_event(struct show *s, const struct reader_item *item)
 {
 	strbuf_reset(&s->out);
 	s->first_line = true;
-	s->cut = !s->o->full;
+	s->cut = !s->o->full && s->o->width > 0;
 	if (item->kind == VALUE_STREAM_ERROR) {
 		const char *t = stream_error_text(item->value);
 		struct segment seg = {t, t ? strlen(t) : 0, NULL};
@@ -537,6 +564,8 @@ static void show_event(struct show *s, const struct reader_item *item)
 			heading(s, id);
 		if (author && json_string_length(author) > s->author_width)
 			s->author_width = json_string_length(author);
+		if (s->author_width > author_limit(s))
+			s->author_width = author_limit(s);
 		s->event = event;
 		s->indent = 2 * branch_depth(event);
 		if (event_items(event, show_item, s) == 0) {
@@ -554,12 +583,18 @@ static void show_event(struct show *s, const struct reader_item *item)
 	output_bytes(s->out.buf, s->out.len);
 }
 
-/* The width values are cut to: --width, the terminal's, $COLUMNS, or 80. */
+/*
+ * The width values are cut to without --width: on a terminal its width
+ * ($COLUMNS, else 80, when it does not say); elsewhere 0, no cut, since a
+ * file or a pipe has no edge to fit.
+ */
 static long output_width(void)
 {
 	struct winsize ws;
 	long n;
-	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		return ws.ws_col;
 	const char *cols = getenv("COLUMNS");
 	if (cols && parse_long(cols, 1, &n))
@@ -584,7 +619,8 @@ static const struct option_row show_options[] = {
                                "colour the output: auto (on a terminal), always, never"),
     OPTION_ALIAS_ROW(OPT_COLOR, "colour"),
     OPTION_FLAG_ROW(OPT_FULL, "full", "show whole values, with their line breaks"),
-    OPTION_VALUE_ROW(OPT_WIDTH, "width", "N", "cut lines to N columns (default: the terminal's)"),
+    OPTION_VALUE_ROW(OPT_WIDTH, "width", "N",
+                     "cut lines to N columns (default: the terminal's; no cut elsewhere)"),
     OPTION_FLAG_ROW(OPT_REDACT, "redact", "hide secrets, as trajectory does"),
     OPTION_CHOICE_ROW(OPT_FORMAT, "format", "FORMAT", "text|mermaid",
                       "text (the default), or mermaid: a sequenceDiagram"),

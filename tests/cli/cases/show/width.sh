@@ -1,5 +1,7 @@
-# Lines are cut to --width, else $COLUMNS, else 80 columns when standard
-# output is not a terminal.
+# Lines are cut only on a terminal (tests/tty) or with --width: into a file
+# or a pipe every value is whole, whatever $COLUMNS says.  With --width an
+# author name is cut too, to what the line leaves beside the value's ten
+# columns (8 to 32 columns).
 f=$CORPUS/adkjs/j_secrets.session.jsonl
 unset COLUMNS
 adkev show "$f"
@@ -10,3 +12,10 @@ COLUMNS=60 adkev show --width 50 "$f"
 echo ---
 # Too narrow to hold a value: ten columns of it are shown all the same.
 adkev show --width 20 "$f"
+echo ---
+long=$(printf 'agent%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20)
+printf '{"author":"%s","content":{"parts":[{"text":"hello, a value longer than any line here, to be cut at the edge"}]}}\n{"author":"b","content":{"parts":[{"text":"hi"}]}}\n' "$long" >long.jsonl
+adkev show --width 60 long.jsonl
+adkev show --width 100 long.jsonl
+adkev show long.jsonl | cut -c1-40
+rm -f long.jsonl
