@@ -241,6 +241,9 @@ static bool open_next(struct reader *r)
 		if (strcmp(op, "-") == 0) {
 			r->name = STDIN_NAME;
 			fd = 0;
+			/* A person who forgot the file name would otherwise wait on silence. */
+			if (isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
+				warnx_msg("reading standard input (end it with Ctrl-D)");
 		} else {
 			r->name = op;
 			fd = open(op, O_RDONLY);
