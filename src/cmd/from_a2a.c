@@ -17,7 +17,9 @@
 #include <time.h>
 
 enum {
-	OPT_INVOCATION_ID = OPT_COMMAND,
+	OPT_SET_AUTHOR = OPT_COMMAND,
+	OPT_SET_INVOCATION_ID,
+	OPT_INVOCATION_ID,
 	OPT_BRANCH,
 	OPT_DETERMINISTIC,
 	OPT_NO_PEER_ACTIONS,
@@ -25,9 +27,17 @@ enum {
 };
 
 static const struct option_row from_a2a_options[] = {
-    OPTION_VALUE_ROW(OPT_AUTHOR, "author", "NAME", "the events' author (default \"a2a agent\")"),
-    OPTION_VALUE_ROW(OPT_INVOCATION_ID, "invocation-id", "ID",
+    OPTION_VALUE_ROW(OPT_SET_AUTHOR, "set-author", "NAME",
+                     "the events' author (default \"a2a agent\")"),
+    OPTION_VALUE_ROW(OPT_SET_INVOCATION_ID, "set-invocation-id", "ID",
                      "the events' invocationId (default: one fresh e-UUID)"),
+    /*
+     * The old spellings set, where every other command's --author and
+     * --invocation filter; they still work, with a warning.
+     */
+    OPTION_VALUE_ROW(OPT_AUTHOR, "author", "NAME", "deprecated: --set-author NAME"),
+    OPTION_VALUE_ROW(OPT_INVOCATION_ID, "invocation-id", "ID",
+                     "deprecated: --set-invocation-id ID"),
     OPTION_VALUE_ROW(OPT_BRANCH, "branch", "BRANCH", "the events' branch"),
     OPTION_FLAG_ROW(OPT_DETERMINISTIC, "deterministic",
                     "ids a2a-1, a2a-2, ...; timestamps only from the A2A status; invocation "
@@ -294,9 +304,16 @@ static const char *from_a2a_option(void *ctx, int id, const char *arg)
 		f->skip_invalid = true;
 		break;
 	case OPT_AUTHOR:
+		warnx_msg(
+		    "from-a2a: --author is deprecated (elsewhere it filters); use --set-author");
+		/* fall through */
+	case OPT_SET_AUTHOR:
 		f->ev.author = arg;
 		break;
 	case OPT_INVOCATION_ID:
+		warnx_msg("from-a2a: --invocation-id is deprecated; use --set-invocation-id");
+		/* fall through */
+	case OPT_SET_INVOCATION_ID:
 		f->ev.invocation_id = arg;
 		break;
 	case OPT_BRANCH:

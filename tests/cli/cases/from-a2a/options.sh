@@ -1,9 +1,12 @@
-# --author, --invocation-id and --branch stamp every event; --no-peer-actions drops the
+# --set-author, --set-invocation-id and --branch stamp every event; the old
+# spellings --author and --invocation-id (which filter in every other
+# command) still set, with a warning each; --no-peer-actions drops the
 # escalate, transfer and adk_actions a peer sends.
 # Scratch files live in a private directory: several runs of the suite may overlap.
 tmp=$(mktemp -d) && cd "$tmp" || exit 1
 trap 'rm -rf "$tmp"' EXIT
 in='{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"done"}],"metadata":{"adk_escalate":true,"adk_transfer_to_agent":"admin","adk_actions":{"stateDelta":{"role":"admin"},"skipSummarization":true}}}'
+echo "$in" | adkev from-a2a --deterministic --set-author remote_agent --set-invocation-id e-42 --branch root.remote_agent; echo "exit $?"
 echo "$in" | adkev from-a2a --deterministic --author remote_agent --invocation-id e-42 --branch root.remote_agent; echo "exit $?"
 echo "$in" | adkev from-a2a --deterministic --no-peer-actions; echo "exit $?"
 echo "== without --deterministic: a fresh id per event, the current time, one invocation for the run"
@@ -14,6 +17,6 @@ cut -d, -f1 out.jsonl | sort -u | wc -l
 cut -d, -f2 out.jsonl | sort -u | wc -l
 rm -f out.jsonl
 echo "== usage"
-adkev from-a2a --author; echo "exit $?"
+adkev from-a2a --set-author; echo "exit $?"
 adkev from-a2a --a2a-version 1.0 /dev/null; echo "exit $?"
 adkev from-a2a -h; echo "exit $?"
