@@ -34,18 +34,23 @@ static void add_count(long long *sum, const json_t *usage, enum adk_field field,
 {
 	json_t *v = adk_get(usage, field);
 	long long n;
+	/*
+	 * No count is below 0: a negative one adds 0 rather than take tokens
+	 * away.  A real is read as its integer part, and one past the 64-bit
+	 * range as the largest count, so sums saturate, never wrap.
+	 */
 	if (json_is_integer(v))
-		n = (long long)json_integer_value(v);
-	else if (json_is_real(v) && json_real_value(v) >= (double)INT64_MIN &&
-	         json_real_value(v) < (double)INT64_MAX)
-		n = (long long)json_real_value(v);
+		n = json_integer_value(v) > 0 ? (long long)json_integer_value(v) : 0;
+	else if (json_is_real(v))
+		n = !(json_real_value(v) > 0)                ? 0
+		    : json_real_value(v) < (double)INT64_MAX ? (long long)json_real_value(v)
+		                                             : INT64_MAX;
 	else
 		return; /* missing or not a number: adds 0 */
 	if (seen)
 		*seen = true;
-	/* Saturate rather than overflow on absurd counts. */
 	if (__builtin_add_overflow(*sum, n, sum))
-		*sum = n > 0 ? INT64_MAX : INT64_MIN;
+		*sum = INT64_MAX;
 }
 
 /* Records the usage hash of key; returns whether it equals the one recorded before. */

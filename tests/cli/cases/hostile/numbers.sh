@@ -15,7 +15,8 @@ p '{"author":"a","n":9223372036854775808}\n' final
 p '{"author":"a","n":-9223372036854775809}\n' final
 p '{"author":"a","n":1.8e308}\n' final
 p '{"author":"a","n":-1e999}\n' final
-# Token counts at the limits: the sums saturate instead of wrapping.
+# Token counts at the limits: the sums saturate instead of wrapping; a
+# negative count adds 0 and a real past the range counts as the largest.
 p '{"author":"a","invocationId":"i","usageMetadata":{"promptTokenCount":9223372036854775807,"candidatesTokenCount":-9223372036854775808,"totalTokenCount":1e300}}\n{"author":"a","invocationId":"i","usageMetadata":{"promptTokenCount":9223372036854775807,"totalTokenCount":2}}\n' trajectory
 # Timestamps at the limits.
 p '{"author":"a","timestamp":-1e308,"content":{"parts":[{"functionCall":{"name":"f"}}]}}\n{"author":"a","timestamp":1e308,"content":{"parts":[{"functionCall":{"name":"g"}}]}}\n' trajectory
