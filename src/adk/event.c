@@ -31,6 +31,14 @@ static const struct {
     [ADK_CITATION_METADATA] = {"citationMetadata", "citation_metadata"},
     [ADK_FINISH_REASON] = {"finishReason", "finish_reason"},
     [ADK_INTERRUPTED] = {"interrupted", NULL},
+    [ADK_MODEL_VERSION] = {"modelVersion", "model_version"},
+    [ADK_INPUT_TRANSCRIPTION] = {"inputTranscription", "input_transcription"},
+    [ADK_OUTPUT_TRANSCRIPTION] = {"outputTranscription", "output_transcription"},
+    [ADK_AVG_LOGPROBS] = {"avgLogprobs", "avg_logprobs"},
+    [ADK_LOGPROBS_RESULT] = {"logprobsResult", "logprobs_result"},
+    [ADK_LIVE_SESSION_RESUMPTION_UPDATE] = {"liveSessionResumptionUpdate",
+                                            "live_session_resumption_update"},
+    [ADK_CACHE_METADATA] = {"cacheMetadata", "cache_metadata"},
     [ADK_PARTS] = {"parts", NULL},
     [ADK_ROLE] = {"role", NULL},
     [ADK_STATE_DELTA] = {"stateDelta", "state_delta"},
@@ -167,13 +175,13 @@ bool adk_truthy(const json_t *obj, enum adk_field field)
 }
 
 /*
- * A value is an event when it is an object carrying at least one member that
- * only ADK events carry; any one of them is enough (an event holding only its
- * groundingMetadata is still an event).  This keeps A2A objects, JSON-RPC
- * envelopes and arbitrary JSON from being read as empty events: id is left
- * out, as an A2A Task has one too.
+ * A value is an event when it is an object with at least one member of
+ * ADK's Event schema (events.md 1.1), whatever its value, null included;
+ * any one of them is enough (an event holding only its groundingMetadata is
+ * still an event), and {} is an empty event.
  */
-static const enum adk_field event_markers[] = {
+static const enum adk_field event_members[] = {
+    ADK_ID,
     ADK_AUTHOR,
     ADK_INVOCATION_ID,
     ADK_CONTENT,
@@ -191,7 +199,45 @@ static const enum adk_field event_markers[] = {
     ADK_CUSTOM_METADATA,
     ADK_GROUNDING_METADATA,
     ADK_CITATION_METADATA,
+    ADK_MODEL_VERSION,
+    ADK_INPUT_TRANSCRIPTION,
+    ADK_OUTPUT_TRANSCRIPTION,
+    ADK_AVG_LOGPROBS,
+    ADK_LOGPROBS_RESULT,
+    ADK_LIVE_SESSION_RESUMPTION_UPDATE,
+    ADK_CACHE_METADATA,
 };
+
+/*
+ * The members that mark an A2A object (a Message, Task or task update) or a
+ * JSON-RPC envelope at the top.  Such an object is refused with a hint to
+ * from-a2a rather than read as an event, unless it also carries an Event
+ * member other than id (an A2A Task has an id too).
+ */
+static const char *const a2a_members[] = {"kind", "messageId", "parts"};
+
+static bool has_member(const json_t *obj, enum adk_field field)
+{
+	return json_object_get(obj, field_names[field].camel) ||
+	       (field_names[field].snake && json_object_get(obj, field_names[field].snake));
+}
+
+/* Whether obj has an Event member; with_id false: one other than id. */
+static bool has_event_member(const json_t *obj, bool with_id)
+{
+	for (size_t i = 0; i < sizeof event_members / sizeof event_members[0]; i++)
+		if ((with_id || event_members[i] != ADK_ID) && has_member(obj, event_members[i]))
+			return true;
+	return false;
+}
+
+static bool is_a2a(const json_t *obj)
+{
+	for (size_t i = 0; i < sizeof a2a_members / sizeof a2a_members[0]; i++)
+		if (json_object_get(obj, a2a_members[i]))
+			return true;
+	return false;
+}
 
 enum value_kind value_kind(const json_t *value)
 {
@@ -203,9 +249,10 @@ enum value_kind value_kind(const json_t *value)
 		return VALUE_SESSION;
 	if (json_object_size(value) == 1 && json_is_string(adk_get(value, ADK_STREAM_ERROR)))
 		return VALUE_STREAM_ERROR;
-	for (size_t i = 0; i < sizeof event_markers / sizeof event_markers[0]; i++)
-		if (adk_get(value, event_markers[i]))
-			return VALUE_EVENT;
+	if (json_object_get(value, "jsonrpc") || is_a2a(value))
+		return has_event_member(value, false) ? VALUE_EVENT : VALUE_OTHER;
+	if (json_object_size(value) == 0 || has_event_member(value, true))
+		return VALUE_EVENT;
 	return VALUE_OTHER;
 }
 
@@ -213,8 +260,12 @@ const char *value_not_event_reason(const json_t *value)
 {
 	switch (json_typeof(value)) {
 	case JSON_OBJECT:
-		return "not an ADK event: an object with none of author, invocationId, "
-		       "content, actions, timestamp";
+		if (json_object_get(value, "jsonrpc"))
+			return "not an ADK event: a JSON-RPC envelope; adkev from-a2a reads A2A's";
+		if (is_a2a(value))
+			return "not an ADK event: an A2A object (kind, messageId or parts at the "
+			       "top); adkev from-a2a converts it";
+		return "not an ADK event: an object with no member of ADK's Event schema";
 	case JSON_ARRAY:
 		return "not an ADK event: an array inside an array";
 	case JSON_STRING:
