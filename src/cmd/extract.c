@@ -373,6 +373,16 @@ static bool read_backward(const struct extractor *x, const struct extract_option
 			x->add(state, &item);
 			settled = x->settled(state);
 		}
+		/*
+		 * The line that settled it counts only when the line above is a
+		 * value of its own, or the file starts there: a value left open
+		 * above would take that line into itself in the forward read, so
+		 * the forward read decides (a damaged log cannot pass a gate).
+		 */
+		if (settled && backward_prev(b, &item) == BACKWARD_UNSURE) {
+			settled = false;
+			step = BACKWARD_UNSURE;
+		}
 		backward_close(b);
 		if (settled)
 			return true;

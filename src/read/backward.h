@@ -11,9 +11,11 @@
  * several lines, two values on a line, an array, a session, a value that is
  * not an event, a file whose first value is not such a line - makes it
  * answer BACKWARD_UNSURE, and the caller reads the file forward instead, so
- * every diagnostic comes from the forward reader.  What the backward read
- * does not do is look at the lines before the answer: they are not
- * validated (that is what `final --full-scan` is for).
+ * every diagnostic comes from the forward reader.  The caller also reads
+ * the line above the one that decided its result: when that line is not a
+ * value of its own (a value left open above would take the answer's line
+ * into itself), it reads forward.  The lines further up are not validated
+ * (that is what `final --full-scan` is for).
  */
 #ifndef ADKEV_BACKWARD_H
 #define ADKEV_BACKWARD_H

@@ -71,5 +71,7 @@ show "two values on the last line" t16.jsonl
 printf '%s\n' '{"author":"a","actions":{"responseContent":{"parts":[{"text":"from responseContent"}]}},"content":{"parts":[{"text":"ignored"}]}}' >t17.jsonl
 show "responseContent" t17.jsonl
 { answer a e-1 before; echo '{"author": oops}'; answer a e-1 after; } >t18.jsonl
-show "a bad line before the answer (not read backwards)" t18.jsonl
+show "a bad line just before the answer (the line above decides: forward)" t18.jsonl
+{ answer a e-1 before; echo '{"author": oops}'; answer a e-1 middle; answer a e-1 after; } >t19.jsonl
+show "a bad line two lines before the answer (not read backwards)" t19.jsonl
 rm -f t*.jsonl t*.json t8.sse empty.jsonl
