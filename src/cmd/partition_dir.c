@@ -25,6 +25,7 @@ struct dir_file {
 	int fd;             /* -1 while closed */
 	unsigned long used; /* when it was last written, to close the least recently used */
 	bool committed;     /* renamed to its name: tmp is gone */
+	char *backup;       /* with --force: the file it replaced, set aside until the end */
 };
 
 struct partition_dir {
@@ -161,24 +162,35 @@ static int open_in(struct partition_dir *d, const char *name, int flags)
 	}
 }
 
-int partition_dir_add(struct partition_dir *d, const char *name, size_t *index)
+/*
+ * Whether name may become a file of the result: it does not exist, or
+ * --force is given and it is no directory.  Says why not.  Asked when a
+ * file is added and again for every file before the first rename.
+ */
+static bool target_allowed(const struct partition_dir *d, const char *name, const char *path)
 {
 	struct stat st;
+	if (fstatat(d->fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		if (!d->force)
+			warnx_msg("'%s' exists; --force overwrites it", path);
+		else if (S_ISDIR(st.st_mode))
+			warnx_msg("cannot overwrite '%s': it is a directory", path);
+		return d->force && !S_ISDIR(st.st_mode);
+	}
+	if (errno != ENOENT) {
+		warn_errno(errno, "cannot create '%s'", path);
+		return false;
+	}
+	return true;
+}
+
+int partition_dir_add(struct partition_dir *d, const char *name, size_t *index)
+{
 	struct strbuf path = STRBUF_INIT;
 	if (d->status)
 		return d->status;
 	strbuf_addf(&path, "%s%s%s", d->path, strcmp(d->path, "/") ? "/" : "", name);
-	if (fstatat(d->fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		if (!d->force)
-			warnx_msg("'%s' exists; --force overwrites it", path.buf);
-		else if (S_ISDIR(st.st_mode))
-			warnx_msg("cannot overwrite '%s': it is a directory", path.buf);
-		if (!d->force || S_ISDIR(st.st_mode)) {
-			strbuf_release(&path);
-			return dir_fail(d, EXIT_CANTCREAT);
-		}
-	} else if (errno != ENOENT) {
-		warn_errno(errno, "cannot create '%s'", path.buf);
+	if (!target_allowed(d, name, path.buf)) {
 		strbuf_release(&path);
 		return dir_fail(d, EXIT_CANTCREAT);
 	}
@@ -216,6 +228,7 @@ int partition_dir_add(struct partition_dir *d, const char *name, size_t *index)
 	f->fd = fd;
 	f->used = ++d->clock;
 	f->committed = false;
+	f->backup = NULL;
 	d->open[d->nopen++] = d->count;
 	*index = d->count++;
 	return 0;
@@ -268,10 +281,33 @@ int partition_dir_write(struct partition_dir *d, size_t index, const char *data,
 	return d->status;
 }
 
+/*
+ * With --force, moves the file f replaces to a temporary name, so that a
+ * failure later in the commit can put it back.  False (said why) when it
+ * cannot be moved.
+ */
+static bool set_aside(struct partition_dir *d, struct dir_file *f)
+{
+	struct stat st;
+	if (fstatat(d->fd, f->name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return true;
+	struct strbuf bak = STRBUF_INIT;
+	strbuf_addf(&bak, ".adkev-%ld-%lu.bak", (long)getpid(), d->serial++);
+	if (renameat(d->fd, f->name, d->fd, bak.buf) != 0) {
+		warn_errno(errno, "cannot overwrite '%s'", f->path);
+		strbuf_release(&bak);
+		return false;
+	}
+	f->backup = bak.buf; /* the buffer changes hands */
+	return true;
+}
+
 /* Gives file f its real name; without force, never over a file that appeared meanwhile. */
 static int dir_rename(struct partition_dir *d, struct dir_file *f)
 {
 	if (d->force) {
+		if (!set_aside(d, f))
+			return EXIT_CANTCREAT;
 		if (renameat(d->fd, f->tmp, d->fd, f->name) == 0)
 			return 0;
 	} else if (linkat(d->fd, f->tmp, d->fd, f->name, 0) == 0) {
@@ -295,6 +331,36 @@ static int dir_rename(struct partition_dir *d, struct dir_file *f)
 	return EXIT_CANTCREAT;
 }
 
+/*
+ * Takes back the renames of files [0..failed] after file failed could not
+ * be committed: what they replaced is put back, files that were new are
+ * removed, so the directory is as it was (the page promises all or nothing).
+ */
+static void undo_commit(struct partition_dir *d, size_t failed)
+{
+	for (size_t i = 0; i <= failed; i++) {
+		struct dir_file *f = &d->files[i];
+		if (f->committed && !f->backup)
+			unlinkat(d->fd, f->name, 0);
+		if (f->backup && renameat(d->fd, f->backup, d->fd, f->name) != 0)
+			warn_errno(errno, "cannot put back '%s' (it is in '%s')", f->path,
+			           f->backup);
+		free(f->backup);
+		f->backup = NULL;
+		f->committed = false;
+	}
+}
+
+static void drop_backups(struct partition_dir *d)
+{
+	for (size_t i = 0; i < d->count; i++) {
+		if (d->files[i].backup)
+			unlinkat(d->fd, d->files[i].backup, 0);
+		free(d->files[i].backup);
+		d->files[i].backup = NULL;
+	}
+}
+
 int partition_dir_commit(struct partition_dir *d)
 {
 	dir_flush(d);
@@ -302,12 +368,19 @@ int partition_dir_commit(struct partition_dir *d)
 		close_file(d, d->nopen - 1);
 	if (d->status)
 		return d->status;
+	/* A file that appeared while the input was read stops the commit before it starts. */
+	for (size_t i = 0; i < d->count; i++)
+		if (!target_allowed(d, d->files[i].name, d->files[i].path))
+			return dir_fail(d, EXIT_CANTCREAT);
 	for (size_t i = 0; i < d->count; i++) {
 		int status = dir_rename(d, &d->files[i]);
-		if (status)
+		if (status) {
+			undo_commit(d, i);
 			return dir_fail(d, status);
+		}
 		d->files[i].committed = true;
 	}
+	drop_backups(d);
 	return 0;
 }
 
@@ -323,6 +396,7 @@ void partition_dir_free(struct partition_dir *d)
 			close(f->fd);
 		if (!f->committed)
 			unlinkat(d->fd, f->tmp, 0);
+		free(f->backup);
 		free(f->name);
 		free(f->tmp);
 		free(f->path);
