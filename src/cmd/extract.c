@@ -11,6 +11,8 @@
 #include "adk/event.h"
 #include "write/progress.h"
 
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -74,6 +76,12 @@ const struct option_row extract_option_table[] = {
      .groups = EXTRACT_INPUT,
      .help = "flush the output after every result"},
     {.kind = OPTION_VALUE,
+     .id = OPT_MAX_LINE,
+     .long_name = "max-line",
+     .arg_name = "SIZE",
+     .groups = EXTRACT_INPUT,
+     .help = "give up a line longer than SIZE bytes (K, M, G; default 1G)"},
+    {.kind = OPTION_VALUE,
      .id = 'j',
      .long_name = "jobs",
      .arg_name = "N",
@@ -122,9 +130,37 @@ bool extract_option(struct extract_options *o, int id, const char *arg, const ch
 	case OPT_UNBUFFERED:
 		output_set_unbuffered(true);
 		break;
+	case OPT_MAX_LINE: {
+		size_t bytes;
+		if (extract_parse_size(arg, &bytes))
+			reader_set_max_line(bytes);
+		else
+			*why = EXTRACT_MAX_LINE_ERROR;
+		break;
+	}
 	default:
 		return false;
 	}
+	return true;
+}
+
+bool extract_parse_size(const char *arg, size_t *bytes)
+{
+	char *end;
+	errno = 0;
+	unsigned long long n = strtoull(arg, &end, 10);
+	unsigned shift = 0;
+	if (*end == 'K' || *end == 'k')
+		shift = 10;
+	else if (*end == 'M' || *end == 'm')
+		shift = 20;
+	else if (*end == 'G' || *end == 'g')
+		shift = 30;
+	if (shift)
+		end++;
+	if (errno || end == arg || *end || arg[0] == '-' || n == 0 || n > (SIZE_MAX >> shift))
+		return false;
+	*bytes = (size_t)(n << shift);
 	return true;
 }
 

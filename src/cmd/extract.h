@@ -44,6 +44,7 @@ enum {
 	OPT_PER_INVOCATION,
 	OPT_PROGRESS,
 	OPT_UNBUFFERED,
+	OPT_MAX_LINE,
 	OPT_COMMAND = 300
 };
 
@@ -69,6 +70,11 @@ bool extract_parse_jobs(const char *arg, unsigned *jobs);
 #define EXTRACT_LAST_ERROR                                                                         \
 	"--invocation last needs the whole run, and this command writes as it reads; "             \
 	"final, reasoning, trajectory, state, critic and stats take it"
+#define EXTRACT_MAX_LINE_ERROR                                                                     \
+	"invalid value for --max-line: a size in bytes is needed, with K, M or G after it for "    \
+	"KiB, MiB or GiB"
+/* Reads --max-line's value (1 or more bytes, K/M/G for KiB, MiB, GiB) into *bytes. */
+bool extract_parse_size(const char *arg, size_t *bytes);
 #define EXTRACT_JOBS_ERROR "invalid value for --jobs: a whole number from 1 to 1024 is needed"
 
 /*

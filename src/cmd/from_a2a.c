@@ -334,6 +334,13 @@ static const char *from_a2a_option(void *ctx, int id, const char *arg)
 	case OPT_UNBUFFERED:
 		output_set_unbuffered(true);
 		break;
+	case OPT_MAX_LINE: {
+		size_t bytes;
+		if (!extract_parse_size(arg, &bytes))
+			return EXTRACT_MAX_LINE_ERROR;
+		reader_set_max_line(bytes);
+		break;
+	}
 	case 'j':
 		if (!extract_parse_jobs(arg, &f->jobs))
 			return EXTRACT_JOBS_ERROR;

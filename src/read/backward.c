@@ -207,13 +207,16 @@ enum backward_step backward_prev(struct backward *b, struct reader_item *item)
 			if (start || b->lo == 0)
 				break;
 			size_t before = b->end;
-			if (!read_before(b))
+			/* A line past the limit is the forward read's to refuse. */
+			if (b->end > reader_get_max_line() || !read_before(b))
 				return BACKWARD_UNSURE;
 			unsearched = b->end - before;
 		}
 		bool nl = start > 0; /* a line end comes before the line */
 		const char *line = b->buf + start;
 		size_t n = b->end - start;
+		if (n > reader_get_max_line())
+			return BACKWARD_UNSURE;
 		bool file_start = !nl && b->lo == 0;
 		struct frame f;
 		struct line_event ev;

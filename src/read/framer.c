@@ -130,3 +130,12 @@ size_t framer_last_line_start(const char *p, size_t n)
 	const char *cr = n > after_lf ? memrchr(p + after_lf, '\r', n - after_lf) : NULL;
 	return cr ? (size_t)(cr - p) + 1 : after_lf;
 }
+
+size_t framer_control_start(const char *p, size_t n, bool file_start)
+{
+	size_t i = file_start && n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	while (i < n && (p[i] == ' ' || p[i] == '\t'))
+		i++;
+	/* A line end is no control byte here: it ends the line (a "\r\n" may be cut in two). */
+	return i < n && (unsigned char)p[i] < 0x20 && p[i] != '\r' && p[i] != '\n' ? i : n;
+}

@@ -57,6 +57,13 @@ enum frame_cut {
 enum frame_cut framer_cut(const char *p, size_t n, bool file_start, bool at_end, size_t from,
                           struct frame *f);
 /*
+ * Where in p[0..n), the start of a line not yet ended, a control byte
+ * stands first (after a byte-order mark at a file's start and blanks), or
+ * n when none does.  No JSON text and no SSE field line starts with one, so
+ * such a line can be given up before its end (/dev/zero, a binary file).
+ */
+size_t framer_control_start(const char *p, size_t n, bool file_start);
+/*
  * Sorts a line (without its line end): what it is, and where its JSON may
  * start.
  */

@@ -107,7 +107,8 @@ struct reader {
 };
 
 static char *const stdin_operand[] = {"-"};
-static unsigned reader_jobs;           /* 0: one per online CPU */
+static unsigned reader_jobs; /* 0: one per online CPU */
+static size_t reader_max_line = READER_MAX_LINE_DEFAULT;
 static void (*reader_wait_hook)(void); /* called before a read that may block */
 
 void reader_set_wait_hook(void (*fn)(void))
@@ -118,6 +119,47 @@ void reader_set_wait_hook(void (*fn)(void))
 void reader_set_jobs(unsigned jobs)
 {
 	reader_jobs = jobs;
+}
+
+size_t reader_get_max_line(void)
+{
+	return reader_max_line;
+}
+
+void reader_set_max_line(size_t bytes)
+{
+	reader_max_line = bytes;
+	preparse_set_max_line(bytes);
+}
+
+static void set_status(struct reader *r, int status);
+
+/*
+ * Whether the line being gathered at p[0..n) (no line end yet) can already
+ * be given up: longer than the limit, or starting with a control byte,
+ * which neither JSON nor an SSE field line can start with (/dev/zero, a
+ * binary file).  Says why, once, at the line's start; the operand's read
+ * ends there, as it would at a read error, with exit 65.
+ */
+static bool line_hopeless(struct reader *r, const char *p, size_t n)
+{
+	/* With --skip-invalid such a line is skipped at its end, as other bad lines are. */
+	size_t i =
+	    r->flags & READER_SKIP_INVALID ? n : framer_control_start(p, n, r->at_file_start);
+	struct reader_pos pos = {r->name, r->line_no, 1};
+	if (i < n) {
+		pos.column = i + 1;
+		reader_warn_at(&pos,
+		               "invalid JSON: a control character (\\x%02x) cannot start a line",
+		               (unsigned char)p[i]);
+	} else if (n > reader_max_line) {
+		reader_warn_at(&pos, "line longer than %zu bytes, the limit (--max-line raises it)",
+		               reader_max_line);
+	} else {
+		return false;
+	}
+	set_status(r, EXIT_DATAERR);
+	return true;
 }
 
 static void vwarn_at(const struct reader_pos *pos, const char *fmt, va_list ap)
@@ -171,8 +213,11 @@ struct reader *reader_new(char *const *operands, int count, unsigned flags)
 			r->progress.total_known = false;
 	}
 	unsigned jobs = reader_jobs ? reader_jobs : preparse_default_jobs();
-	if (jobs > 1)
+	if (jobs > 1) {
 		r->preparse = preparse_new(jobs, PARSE_FLAGS);
+		if (!(r->flags & READER_SKIP_INVALID))
+			preparse_cut_hopeless(r->preparse);
+	}
 	return r;
 }
 
@@ -358,10 +403,17 @@ static bool peek_line(struct reader *r)
 		enum frame_cut cut =
 		    framer_cut(r->buf + r->start, r->end - r->start, r->at_file_start, r->eof,
 		               r->searched - r->start, &f);
-		if (cut == FRAME_LINE)
+		if (cut == FRAME_LINE && f.len <= reader_max_line)
 			break;
 		if (cut == FRAME_END)
 			return false;
+		/* An ended line past the limit is refused as one still growing would be. */
+		size_t pending = cut == FRAME_LINE ? f.skip + f.len : r->end - r->start;
+		if (line_hopeless(r, r->buf + r->start, pending) || cut == FRAME_LINE) {
+			r->start = r->searched = r->end;
+			r->eof = true;
+			return false;
+		}
 		r->searched = r->start + f.total;
 		fill(r);
 	}

@@ -90,6 +90,14 @@ void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx
  */
 void reader_set_jobs(unsigned jobs);
 /*
+ * The longest line every reader made from now on gathers (--max-line); a
+ * longer one ends the read of its operand with exit 65 instead of growing
+ * without bound (a file with no line end, /dev/zero).
+ */
+#define READER_MAX_LINE_DEFAULT ((size_t)1 << 30)
+void reader_set_max_line(size_t bytes);
+size_t reader_get_max_line(void);
+/*
  * fn() is called whenever a reader is about to wait for input that another
  * process has not written yet (a pipe, FIFO, socket or terminal with
  * nothing to read); main() hands it the flush of standard output, so

@@ -1,0 +1,17 @@
+# A line with no end does not grow until memory runs out: a line whose
+# first byte is a control character (/dev/zero) is given up at once, and one
+# longer than --max-line is given up at its start; either ends the read of
+# its operand with 65 (-j, standard input, the backward read of final too).
+timeout 20 adkev stats /dev/zero >/dev/null; echo "stats /dev/zero: status $?"
+timeout 20 adkev final -j 2 /dev/zero >/dev/null; echo "final -j 2 /dev/zero: status $?"
+{
+	printf '%s\n' '{"author":"a","content":{"parts":[{"text":"ok"}]}}'
+	printf '{"author":"b","content":{"parts":[{"text":"'
+	i=0; while [ $i -lt 40 ]; do printf 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'; i=$((i + 1)); done
+	printf '"}]}}\n'
+} >long.jsonl
+adkev final -r --max-line 1K long.jsonl; echo "file: status $?"
+adkev final -r --max-line 1K -j 2 <long.jsonl; echo "stdin -j 2: status $?"
+adkev final -r --max-line 3K long.jsonl | wc -c; echo "3K: status $?"
+adkev to-a2a --max-line 1x long.jsonl; echo "bad size: status $?"
+rm -f long.jsonl
