@@ -18,7 +18,7 @@
 #                   BENCH_BIG_MB=1024; installs jq and GNU time if missing)
 #   make install    PREFIX=/usr/local DESTDIR=
 #
-# Test tools (Check, mandoc, valgrind, tmux, zsh, clang, jq) are installed by the
+# Test tools (Check, mandoc, valgrind, tmux, zsh, fish, clang, jq) are installed by the
 # targets that use them, on Debian, when missing; make deps installs them all.
 
 VERSION = 0.1.0
@@ -27,6 +27,7 @@ BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man/man1
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
 
 CC ?= cc
 # jansson through pkg-config, or a plain -ljansson where the compiler finds it
@@ -84,7 +85,7 @@ deps-check:
 deps-man:
 	@$(call need,command -v mandoc,mandoc,make check-man)
 deps-tty:
-	@$(call want,command -v tmux && command -v zsh,tmux zsh,make check-tty)
+	@$(call want,command -v tmux && command -v zsh && command -v fish,tmux zsh fish,make check-tty)
 deps-valgrind:
 	@$(call need,command -v valgrind,valgrind,make check-valgrind)
 deps-browser:
@@ -273,18 +274,24 @@ $(BUILD)/completion/adkev.bash: $(BUILD)/adkev
 $(BUILD)/completion/_adkev: $(BUILD)/adkev
 	@mkdir -p $(@D)
 	$(BUILD)/adkev completion zsh >$@
+$(BUILD)/completion/adkev.fish: $(BUILD)/adkev
+	@mkdir -p $(@D)
+	$(BUILD)/adkev completion fish >$@
 
-install: $(BUILD)/adkev $(BUILD)/completion/adkev.bash $(BUILD)/completion/_adkev
+install: $(BUILD)/adkev $(BUILD)/completion/adkev.bash $(BUILD)/completion/_adkev \
+		$(BUILD)/completion/adkev.fish
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) \
-		$(DESTDIR)$(ZSHCOMPDIR)
+		$(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BUILD)/adkev $(DESTDIR)$(BINDIR)/adkev
 	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)
 	install -m 644 $(BUILD)/completion/adkev.bash $(DESTDIR)$(BASHCOMPDIR)/adkev
 	install -m 644 $(BUILD)/completion/_adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev
+	install -m 644 $(BUILD)/completion/adkev.fish $(DESTDIR)$(FISHCOMPDIR)/adkev.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/adkev $(MANS:man/%=$(DESTDIR)$(MANDIR)/%) \
-		$(DESTDIR)$(BASHCOMPDIR)/adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev
+		$(DESTDIR)$(BASHCOMPDIR)/adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev \
+		$(DESTDIR)$(FISHCOMPDIR)/adkev.fish
 
 lint:
 	clang-format --dry-run --Werror $(SRCS) $(HDRS) tests/*.c

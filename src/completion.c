@@ -1,6 +1,6 @@
 /*
- * completion.c - the bash and zsh completion scripts, written from the
- * option tables.
+ * completion.c - the bash, zsh and fish completion scripts, written from
+ * the option tables.
  *
  * Each script is a fixed part (how the shell finds the command word, the
  * value after "=", the operands) around the lists only the tables know:
@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-const char completion_shells[] = "bash|zsh";
+const char completion_shells[] = "bash|zsh|fish";
 
 /* What an option's value, or an operand, completes to, as both scripts spell it. */
 static void write_what(FILE *out, enum option_complete complete, const char *values, char sep)
@@ -371,6 +371,109 @@ static void write_zsh(FILE *out, const struct completion_source *src)
 	      out);
 }
 
+/* fish */
+
+static const char fish_head[] =
+    "# fish completion for adkev, written by `adkev completion fish` from adkev's\n"
+    "# option tables: write it again rather than edit it.  Option values: a fixed\n"
+    "# list completes to its words, a file or directory to file or directory names,\n"
+    "# other values (NAME, ID, N) to nothing.  Operands complete to file names, or\n"
+    "# to a command's fixed list.\n"
+    "\n"
+    "complete -c adkev -f\n";
+
+/* s in fish's single quotes: only ' and \\ are escaped. */
+static void fish_quoted(FILE *out, const char *s)
+{
+	fputc('\'', out);
+	for (; *s; s++) {
+		if (*s == '\'' || *s == '\\')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+	fputc('\'', out);
+}
+
+/* The condition under which a line applies: no command yet, or command name. */
+static void fish_condition(FILE *out, const char *name)
+{
+	if (name)
+		fprintf(out, "complete -c adkev -n '__fish_seen_subcommand_from %s'", name);
+	else
+		fputs("complete -c adkev -n __fish_use_subcommand", out);
+}
+
+/* How an option's value completes: -r -F a file, -x and a list, -x alone nothing. */
+static void fish_value(FILE *out, const struct option_row *row)
+{
+	if (row->kind == OPTION_FLAG)
+		return;
+	if (row->complete == COMPLETE_FILE) {
+		fputs(" -r -F", out);
+	} else if (row->complete == COMPLETE_DIR) {
+		fputs(" -x -a '(__fish_complete_directories)'", out);
+	} else if (row->complete == COMPLETE_VALUES) {
+		fputs(" -x -a '", out);
+		write_what(out, COMPLETE_VALUES, row->values, ' ');
+		fputc('\'', out);
+	} else {
+		fputs(" -x", out);
+	}
+}
+
+static const char *fish_current; /* the command whose options are written, NULL: adkev's */
+
+static void fish_option(FILE *out, const struct option_row *row, const struct option_list *list)
+{
+	int letter = row_letter(row);
+	(void)list;
+	fish_condition(out, fish_current);
+	if (letter)
+		fprintf(out, " -s %c", letter);
+	if (row->long_name)
+		fprintf(out, " -l %s", row->long_name);
+	fish_value(out, row);
+	fputs(" -d ", out);
+	fish_quoted(out, row->help);
+	fputc('\n', out);
+}
+
+static void write_fish(FILE *out, const struct completion_source *src)
+{
+	fputs(fish_head, out);
+	fputs("\n# adkev's own options and the commands.\n", out);
+	fish_current = NULL;
+	each_option(out, src->main_options, fish_option);
+	for (size_t i = 0; i < src->ncommands; i++) {
+		fish_condition(out, NULL);
+		fprintf(out, " -a %s -d ", src->commands[i]->name);
+		fish_quoted(out, src->commands[i]->summary);
+		fputc('\n', out);
+	}
+	fish_condition(out, NULL);
+	fputs(" -a help -d 'print a command\\'s usage and options'\n", out);
+	fish_condition(out, "help");
+	fputs(" -a '", out);
+	for (size_t i = 0; i < src->ncommands; i++)
+		fprintf(out, "%s%s", i ? " " : "", src->commands[i]->name);
+	fputs("'\n", out);
+	for (size_t i = 0; i < src->ncommands; i++) {
+		const struct command *cmd = src->commands[i];
+		fprintf(out, "\n# %s\n", cmd->name);
+		fish_current = cmd->name;
+		each_option(out, cmd->options, fish_option);
+		fish_condition(out, cmd->name);
+		if (cmd->operand_values) {
+			fputs(" -a '", out);
+			write_what(out, COMPLETE_VALUES, cmd->operand_values, ' ');
+			fputs("'\n", out);
+		} else {
+			fputs(" -F\n", out);
+		}
+	}
+	fish_current = NULL;
+}
+
 /* The shells, in the order of completion_shells. */
 static const struct {
 	const char *name;
@@ -378,6 +481,7 @@ static const struct {
 } shells[] = {
     {"bash", write_bash},
     {"zsh", write_zsh},
+    {"fish", write_fish},
 };
 
 bool completion_write(FILE *out, const char *shell, const struct completion_source *src)

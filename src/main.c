@@ -28,7 +28,7 @@ static const struct option_row completion_options[] = {
 };
 static const struct command command_completion = {
     .name = "completion",
-    .summary = "Print the bash or zsh completion script for adkev.",
+    .summary = "Print the bash, zsh or fish completion script for adkev.",
     .options = completion_options,
     .operands = "SHELL",
     .operand_values = completion_shells,

@@ -36,9 +36,11 @@ expect 755 bin/adkev "$top/$BUILD/adkev"
 # The completions are the scripts the binary writes from its option tables.
 "$top/$BUILD/adkev" completion bash >"$dest.bash"
 "$top/$BUILD/adkev" completion zsh >"$dest.zsh"
+"$top/$BUILD/adkev" completion fish >"$dest.fish"
 expect 644 share/bash-completion/completions/adkev "$dest.bash"
 expect 644 share/zsh/site-functions/_adkev "$dest.zsh"
-rm -f "$dest.bash" "$dest.zsh"
+expect 644 share/fish/vendor_completions.d/adkev.fish "$dest.fish"
+rm -f "$dest.bash" "$dest.zsh" "$dest.fish"
 nman=0
 for page in "$top"/man/*.1; do
 	expect 644 "share/man/man1/$(basename "$page")" "$page"
@@ -47,7 +49,7 @@ done
 [ -x "$root/bin/adkev" ] && "$root/bin/adkev" --version >/dev/null || bad "the installed adkev does not run"
 # Nothing else, and nothing outside PREFIX.
 nfiles=$(find "$dest" -type f | wc -l)
-[ "$nfiles" -eq $((nman + 3)) ] || bad "$nfiles files installed, not $((nman + 3)):" \
+[ "$nfiles" -eq $((nman + 4)) ] || bad "$nfiles files installed, not $((nman + 4)):" \
 	"$(cd "$dest" && find . -type f | sort)"
 
 $MAKE -s -C "$top" --no-print-directory BUILD="$BUILD" PREFIX=$prefix DESTDIR="$dest" uninstall \
@@ -56,6 +58,6 @@ left=$(cd "$dest" && find . -type f)
 [ -z "$left" ] || bad "make uninstall left: $left"
 
 if [ $fail = 0 ]; then
-	echo "install: binary, $nman man pages, bash and zsh completions installed and removed"
+	echo "install: binary, $nman man pages, bash, zsh and fish completions installed and removed"
 fi
 exit $fail

@@ -1,6 +1,6 @@
-# adkev completion SHELL: one shell, bash or zsh; anything else is a usage error.
+# adkev completion SHELL: one shell, bash, zsh or fish; anything else is a usage error.
 adkev completion; echo "exit $?"
-adkev completion fish; echo "exit $?"
+adkev completion tcsh; echo "exit $?"
 adkev completion bash zsh; echo "exit $?"
 adkev completion --help; echo "exit $?"
 # The scripts are valid shell: bash parses its own.
