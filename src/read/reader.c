@@ -148,10 +148,13 @@ static bool line_hopeless(struct reader *r, const char *p, size_t n)
 	    r->flags & READER_SKIP_INVALID ? n : framer_control_start(p, n, r->at_file_start);
 	struct reader_pos pos = {r->name, r->line_no, 1};
 	if (i < n) {
-		pos.column = i + 1;
-		reader_warn_at(&pos,
-		               "invalid JSON: a control character (\\x%02x) cannot start a line",
-		               (unsigned char)p[i]);
+		/*
+		 * The words and column jansson gives the same line once it ends, so
+		 * a line split over reads (a pipe) reads the same as one read whole.
+		 */
+		bool bom = r->at_file_start && n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0;
+		pos.column = i + 1 - (bom ? 3 : 0);
+		reader_warn_at(&pos, "invalid JSON: invalid token");
 	} else if (n > reader_max_line) {
 		reader_warn_at(&pos, "line longer than %zu bytes, the limit (--max-line raises it)",
 		               reader_max_line);
