@@ -104,6 +104,7 @@ struct reader {
 	struct reader_progress progress;
 	void (*progress_fn)(void *ctx);
 	void *progress_ctx;
+	bool hopeless; /* peek_line() gave up a line: bad input, already reported */
 };
 
 static char *const stdin_operand[] = {"-"};
@@ -132,8 +133,6 @@ void reader_set_max_line(size_t bytes)
 	preparse_set_max_line(bytes);
 }
 
-static void set_status(struct reader *r, int status);
-
 /*
  * Whether the line being gathered at p[0..n) (no line end yet) can already
  * be given up: longer than the limit, or starting with a control byte,
@@ -161,7 +160,7 @@ static bool line_hopeless(struct reader *r, const char *p, size_t n)
 	} else {
 		return false;
 	}
-	set_status(r, EXIT_DATAERR);
+	r->hopeless = true;
 	return true;
 }
 
@@ -498,6 +497,17 @@ static void report_json_error(const struct reader *r, const json_error_t *e)
 	reader_warn_at(&pos, "invalid JSON: %.*s", len, e->text);
 }
 
+/*
+ * A line peek_line() gave up (past the limit, or a control byte first) ends
+ * its operand's read: bad input, even with --skip-invalid for a line past
+ * the limit, since the rest of the file is not read.
+ */
+static enum step gave_up(struct reader *r)
+{
+	r->hopeless = false;
+	return STEP_INVALID;
+}
+
 static enum step invalid(struct reader *r)
 {
 	if (r->flags & READER_SKIP_INVALID) {
@@ -797,7 +807,9 @@ static enum step parse_multiline(struct reader *r, size_t i, struct reader_item 
 
 	while (res == SCAN_MORE) {
 		consume_line(r);
-		if (!peek_line(r))
+		if (!peek_line(r) && r->hopeless)
+			return gave_up(r);
+		if (!r->have_line)
 			return report_truncated(r, last_line, last_end_col,
 			                        "the input ends inside it");
 		line = line_ptr(r);
@@ -897,10 +909,13 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item)
 		} else if (!r->have_line) {
 			if (r->fd < 0 && !open_next(r))
 				return READ_END;
-			if (peek_line(r))
+			if (peek_line(r)) {
 				classify_line(r);
-			else
+			} else {
 				close_current(r);
+				if (r->hopeless && gave_up(r) == STEP_INVALID)
+					return READ_INVALID;
+			}
 			continue;
 		} else {
 			size_t i = framer_skip_space(line_ptr(r), r->cur, r->line_len);
