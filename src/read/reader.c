@@ -143,8 +143,9 @@ void reader_set_max_line(size_t bytes)
 static bool line_hopeless(struct reader *r, const char *p, size_t n)
 {
 	/* With --skip-invalid such a line is skipped at its end, as other bad lines are. */
-	size_t i =
-	    r->flags & READER_SKIP_INVALID ? n : framer_control_start(p, n, r->at_file_start);
+	size_t i = (r->flags & READER_SKIP_INVALID) || r->preparse
+	               ? n
+	               : framer_control_start(p, n, r->at_file_start);
 	struct reader_pos pos = {r->name, r->line_no, 1};
 	if (i < n) {
 		/*
@@ -217,8 +218,11 @@ struct reader *reader_new(char *const *operands, int count, unsigned flags)
 	unsigned jobs = reader_jobs ? reader_jobs : preparse_default_jobs();
 	if (jobs > 1) {
 		r->preparse = preparse_new(jobs, PARSE_FLAGS);
-		if (!(r->flags & READER_SKIP_INVALID))
-			preparse_cut_hopeless(r->preparse);
+		/*
+		 * The workers' chunks keep to whole lines: giving a line up early
+		 * would leave their parsed values behind (valgrind found it), so
+		 * with them only the length limit ends a line early.
+		 */
 	}
 	return r;
 }
