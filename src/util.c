@@ -239,28 +239,32 @@ static size_t utf8_valid_length(const char *p, size_t n)
 
 /*
  * One message line, escaped.  File names are bytes, not text, so a byte that
- * starts no UTF-8 sequence is written as \xNN.  No allocation: the message
+ * starts no UTF-8 sequence is written as \xNN.  The line is gathered on the
+ * stack and written at once: standard error is unbuffered, and the message
  * for a failed allocation comes through here too.
  */
 static void put_message(const char *msg, const char *reason)
 {
-	char esc[16];
+	char line[4096 + 256]; /* room past the text for an escape, the reason and '\n' */
+	size_t used = (size_t)snprintf(line, sizeof line, "adkev: ");
 	size_t n = strlen(msg);
-	fputs("adkev: ", stderr);
-	for (size_t i = 0; i < n;) {
+	for (size_t i = 0; i < n && used < sizeof line - 256;) {
 		uint32_t cp = (unsigned char)msg[i];
 		size_t len = utf8_valid_length(msg + i, n - i);
 		if (len)
 			utf8_decode(msg + i, len, &cp);
-		if (!len || text_unsafe(cp))
-			fwrite(esc, 1, text_escape(cp, esc, sizeof esc), stderr);
-		else
-			fwrite(msg + i, 1, len, stderr);
+		if (!len || text_unsafe(cp)) {
+			used += text_escape(cp, line + used, sizeof line - used);
+		} else {
+			memcpy(line + used, msg + i, len);
+			used += len;
+		}
 		i += len ? len : 1;
 	}
-	if (reason)
-		fprintf(stderr, ": %s", reason);
-	fputc('\n', stderr);
+	int tail = snprintf(line + used, sizeof line - used, "%s%s\n", reason ? ": " : "",
+	                    reason ? reason : "");
+	used += tail > 0 && (size_t)tail < sizeof line - used ? (size_t)tail : 0;
+	fwrite(line, 1, used, stderr);
 }
 
 void vwarnx_msg(const char *fmt, va_list ap)

@@ -175,40 +175,6 @@ bool adk_truthy(const json_t *obj, enum adk_field field)
 }
 
 /*
- * A value is an event when it is an object with at least one member of
- * ADK's Event schema (events.md 1.1), whatever its value, null included;
- * any one of them is enough (an event holding only its groundingMetadata is
- * still an event), and {} is an empty event.
- */
-static const enum adk_field event_members[] = {
-    ADK_ID,
-    ADK_AUTHOR,
-    ADK_INVOCATION_ID,
-    ADK_CONTENT,
-    ADK_ACTIONS,
-    ADK_PARTIAL,
-    ADK_TURN_COMPLETE,
-    ADK_ERROR_CODE,
-    ADK_ERROR_MESSAGE,
-    ADK_TIMESTAMP,
-    ADK_INTERRUPTED,
-    ADK_LONG_RUNNING_TOOL_IDS,
-    ADK_USAGE_METADATA,
-    ADK_BRANCH,
-    ADK_FINISH_REASON,
-    ADK_CUSTOM_METADATA,
-    ADK_GROUNDING_METADATA,
-    ADK_CITATION_METADATA,
-    ADK_MODEL_VERSION,
-    ADK_INPUT_TRANSCRIPTION,
-    ADK_OUTPUT_TRANSCRIPTION,
-    ADK_AVG_LOGPROBS,
-    ADK_LOGPROBS_RESULT,
-    ADK_LIVE_SESSION_RESUMPTION_UPDATE,
-    ADK_CACHE_METADATA,
-};
-
-/*
  * The members that mark an A2A object (a Message, Task or task update) or a
  * JSON-RPC envelope at the top.  Such an object is refused with a hint to
  * from-a2a rather than read as an event, unless it also carries an Event
@@ -222,11 +188,18 @@ static bool has_member(const json_t *obj, enum adk_field field)
 	       (field_names[field].snake && json_object_get(obj, field_names[field].snake));
 }
 
-/* Whether obj has an Event member; with_id false: one other than id. */
+/*
+ * A value is an event when it is an object with at least one member of
+ * ADK's Event schema (events.md 1.1), whatever its value, null included;
+ * any one of them is enough (an event holding only its groundingMetadata is
+ * still an event), and {} is an empty event.  The members are the event
+ * section of enum adk_field (event.h).  Whether obj has one; with_id false:
+ * one other than id.
+ */
 static bool has_event_member(const json_t *obj, bool with_id)
 {
-	for (size_t i = 0; i < sizeof event_members / sizeof event_members[0]; i++)
-		if ((with_id || event_members[i] != ADK_ID) && has_member(obj, event_members[i]))
+	for (int field = with_id ? ADK_ID : ADK_ID + 1; field <= ADK_EVENT_LAST; field++)
+		if (has_member(obj, (enum adk_field)field))
 			return true;
 	return false;
 }

@@ -16,7 +16,7 @@
 
 /* Every ADK field adkev reads or writes, whatever object it lives in. */
 enum adk_field {
-	/* event */
+	/* event: the members of ADK's Event schema, ADK_ID to ADK_EVENT_LAST */
 	ADK_ID,
 	ADK_INVOCATION_ID,
 	ADK_AUTHOR,
@@ -42,6 +42,7 @@ enum adk_field {
 	ADK_LOGPROBS_RESULT,
 	ADK_LIVE_SESSION_RESUMPTION_UPDATE,
 	ADK_CACHE_METADATA,
+	ADK_EVENT_LAST = ADK_CACHE_METADATA,
 	/* content */
 	ADK_PARTS,
 	ADK_ROLE,

@@ -288,18 +288,19 @@ int partition_dir_write(struct partition_dir *d, size_t index, const char *data,
  */
 static bool set_aside(struct partition_dir *d, struct dir_file *f)
 {
-	struct stat st;
-	if (fstatat(d->fd, f->name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-		return true;
 	struct strbuf bak = STRBUF_INIT;
 	strbuf_addf(&bak, ".adkev-%ld-%lu.bak", (long)getpid(), d->serial++);
-	if (renameat(d->fd, f->name, d->fd, bak.buf) != 0) {
-		warn_errno(errno, "cannot overwrite '%s'", f->path);
-		strbuf_release(&bak);
-		return false;
+	if (renameat(d->fd, f->name, d->fd, bak.buf) == 0) {
+		f->backup = bak.buf; /* the buffer changes hands */
+		return true;
 	}
-	f->backup = bak.buf; /* the buffer changes hands */
-	return true;
+	int err = errno;
+	strbuf_release(&bak);
+	/* Nothing there: nothing to put back. */
+	if (err == ENOENT)
+		return true;
+	warn_errno(err, "cannot overwrite '%s'", f->path);
+	return false;
 }
 
 /* Gives file f its real name; without force, never over a file that appeared meanwhile. */

@@ -131,11 +131,14 @@ size_t framer_last_line_start(const char *p, size_t n)
 	return cr ? (size_t)(cr - p) + 1 : after_lf;
 }
 
-size_t framer_control_start(const char *p, size_t n, bool file_start)
+bool framer_control_start(const char *p, size_t n, bool file_start, unsigned long *column)
 {
-	size_t i = file_start && n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	size_t bom =
+	    file_start && n >= BOM_LEN && memcmp(p, byte_order_mark, BOM_LEN) == 0 ? BOM_LEN : 0;
+	size_t i = bom;
 	while (i < n && (p[i] == ' ' || p[i] == '\t'))
 		i++;
+	*column = (unsigned long)(i - bom) + 1;
 	/* A line end is no control byte here: it ends the line (a "\r\n" may be cut in two). */
-	return i < n && (unsigned char)p[i] < 0x20 && p[i] != '\r' && p[i] != '\n' ? i : n;
+	return i < n && (unsigned char)p[i] < 0x20 && p[i] != '\r' && p[i] != '\n';
 }

@@ -22,6 +22,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The longest line gathered unless --max-line says otherwise. */
+#define FRAMER_MAX_LINE_DEFAULT ((size_t)1 << 30)
+
 /* What a line is, by the SSE rule. */
 enum frame_kind {
 	FRAME_JSON,      /* a plain line: JSON (or white space) from its first byte */
@@ -57,12 +60,13 @@ enum frame_cut {
 enum frame_cut framer_cut(const char *p, size_t n, bool file_start, bool at_end, size_t from,
                           struct frame *f);
 /*
- * Where in p[0..n), the start of a line not yet ended, a control byte
- * stands first (after a byte-order mark at a file's start and blanks), or
- * n when none does.  No JSON text and no SSE field line starts with one, so
- * such a line can be given up before its end (/dev/zero, a binary file).
+ * Whether p[0..n), the start of a line not yet ended, starts with a control
+ * byte (after a byte-order mark at a file's start and blanks); *column is
+ * where, as positions are counted (the mark not counted).  No JSON text and
+ * no SSE field line starts with one, so such a line can be given up before
+ * its end (/dev/zero, a binary file).
  */
-size_t framer_control_start(const char *p, size_t n, bool file_start);
+bool framer_control_start(const char *p, size_t n, bool file_start, unsigned long *column);
 /*
  * Sorts a line (without its line end): what it is, and where its JSON may
  * start.

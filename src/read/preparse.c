@@ -89,7 +89,6 @@ struct preparse {
 	int read_errno;      /* 0, or the read error that ended it */
 	uint64_t file_off;   /* where the next chunk starts */
 	struct strbuf carry; /* the start of a line whose end has not been read yet */
-	bool cut_hopeless;   /* hand on a line that starts with a control byte unended */
 };
 
 static struct chunk *slot(struct preparse *p, uint64_t seq)
@@ -187,16 +186,11 @@ static bool wait_readable(struct preparse *p, int fd)
 
 enum read_outcome { READ_LINES, READ_FILE_END, READ_STOP };
 
-static size_t preparse_max_line = (size_t)1 << 30;
+static size_t preparse_max_line = FRAMER_MAX_LINE_DEFAULT;
 
 void preparse_set_max_line(size_t bytes)
 {
 	preparse_max_line = bytes;
-}
-
-void preparse_cut_hopeless(struct preparse *p)
-{
-	p->cut_hopeless = true;
 }
 
 /*
@@ -243,13 +237,8 @@ static enum read_outcome read_chunk(struct preparse *p, struct chunk *c, int *er
 			break;
 		}
 		searched = c->len;
-		/*
-		 * A line that can never be a value, or one past the limit, goes to
-		 * the reader unended: the reader says why and stops reading the file.
-		 */
-		if (c->len > preparse_max_line ||
-		    (p->cut_hopeless &&
-		     framer_control_start(c->data, c->len, c->off == 0) < c->len))
+		/* A line past the limit goes to the reader unended: it says why and stops. */
+		if (c->len > preparse_max_line)
 			break;
 	}
 	p->file_off += c->len;

@@ -54,12 +54,6 @@ void preparse_start(struct preparse *p, int fd);
 ssize_t preparse_read(struct preparse *p, char *buf, size_t cap);
 /* The longest line a chunk grows to hold (reader_set_max_line() passes it on). */
 void preparse_set_max_line(size_t bytes);
-/*
- * Hands a chunk on without a line end as soon as its line starts with a
- * control byte, for a reader that gives such a line up at once (without
- * --skip-invalid); otherwise only a line past the limit is.
- */
-void preparse_cut_hopeless(struct preparse *p);
 /* Whether preparse_read() would return at once: a chunk is parsed or the file has ended. */
 bool preparse_has_data(struct preparse *p);
 /*

@@ -109,7 +109,7 @@ struct reader {
 
 static char *const stdin_operand[] = {"-"};
 static unsigned reader_jobs; /* 0: one per online CPU */
-static size_t reader_max_line = READER_MAX_LINE_DEFAULT;
+static size_t reader_max_line = FRAMER_MAX_LINE_DEFAULT;
 static void (*reader_wait_hook)(void); /* called before a read that may block */
 
 void reader_set_wait_hook(void (*fn)(void))
@@ -142,18 +142,20 @@ void reader_set_max_line(size_t bytes)
  */
 static bool line_hopeless(struct reader *r, const char *p, size_t n)
 {
-	/* With --skip-invalid such a line is skipped at its end, as other bad lines are. */
-	size_t i = (r->flags & READER_SKIP_INVALID) || r->preparse
-	               ? n
-	               : framer_control_start(p, n, r->at_file_start);
+	/*
+	 * With --skip-invalid such a line is skipped at its end, as other bad
+	 * lines are.  With -j workers too: their chunks keep to whole lines, and
+	 * giving one up early would leave their parsed values behind.
+	 */
+	bool early = !(r->flags & READER_SKIP_INVALID) && !r->preparse;
 	struct reader_pos pos = {r->name, r->line_no, 1};
-	if (i < n) {
+	unsigned long column;
+	if (early && framer_control_start(p, n, r->at_file_start, &column)) {
 		/*
 		 * The words and column jansson gives the same line once it ends, so
 		 * a line split over reads (a pipe) reads the same as one read whole.
 		 */
-		bool bom = r->at_file_start && n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0;
-		pos.column = i + 1 - (bom ? 3 : 0);
+		pos.column = column;
 		reader_warn_at(&pos, "invalid JSON: invalid token");
 	} else if (n > reader_max_line) {
 		reader_warn_at(&pos, "line longer than %zu bytes, the limit (--max-line raises it)",
@@ -216,14 +218,8 @@ struct reader *reader_new(char *const *operands, int count, unsigned flags)
 			r->progress.total_known = false;
 	}
 	unsigned jobs = reader_jobs ? reader_jobs : preparse_default_jobs();
-	if (jobs > 1) {
+	if (jobs > 1)
 		r->preparse = preparse_new(jobs, PARSE_FLAGS);
-		/*
-		 * The workers' chunks keep to whole lines: giving a line up early
-		 * would leave their parsed values behind (valgrind found it), so
-		 * with them only the length limit ends a line early.
-		 */
-	}
 	return r;
 }
 
@@ -415,7 +411,7 @@ static bool peek_line(struct reader *r)
 			return false;
 		/* An ended line past the limit is refused as one still growing would be. */
 		size_t pending = cut == FRAME_LINE ? f.skip + f.len : r->end - r->start;
-		if (line_hopeless(r, r->buf + r->start, pending) || cut == FRAME_LINE) {
+		if (line_hopeless(r, r->buf + r->start, pending)) {
 			r->start = r->searched = r->end;
 			r->eof = true;
 			return false;
@@ -502,14 +498,15 @@ static void report_json_error(const struct reader *r, const json_error_t *e)
 }
 
 /*
- * A line peek_line() gave up (past the limit, or a control byte first) ends
- * its operand's read: bad input, even with --skip-invalid for a line past
- * the limit, since the rest of the file is not read.
+ * Whether peek_line() gave up a line (past the limit, or a control byte
+ * first), and forgets it: the operand's read has ended there, which is bad
+ * input even with --skip-invalid, since the rest of the file is not read.
  */
-static enum step gave_up(struct reader *r)
+static bool gave_up(struct reader *r)
 {
+	bool was = r->hopeless;
 	r->hopeless = false;
-	return STEP_INVALID;
+	return was;
 }
 
 static enum step invalid(struct reader *r)
@@ -811,8 +808,8 @@ static enum step parse_multiline(struct reader *r, size_t i, struct reader_item 
 
 	while (res == SCAN_MORE) {
 		consume_line(r);
-		if (!peek_line(r) && r->hopeless)
-			return gave_up(r);
+		if (!peek_line(r) && gave_up(r))
+			return STEP_INVALID;
 		if (!r->have_line)
 			return report_truncated(r, last_line, last_end_col,
 			                        "the input ends inside it");
@@ -917,7 +914,7 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item)
 				classify_line(r);
 			} else {
 				close_current(r);
-				if (r->hopeless && gave_up(r) == STEP_INVALID)
+				if (gave_up(r))
 					return READ_INVALID;
 			}
 			continue;

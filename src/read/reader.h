@@ -94,7 +94,6 @@ void reader_set_jobs(unsigned jobs);
  * longer one ends the read of its operand with exit 65 instead of growing
  * without bound (a file with no line end, /dev/zero).
  */
-#define READER_MAX_LINE_DEFAULT ((size_t)1 << 30)
 void reader_set_max_line(size_t bytes);
 size_t reader_get_max_line(void);
 /*
