@@ -412,6 +412,43 @@ START_TEST(stopping_early_joins_every_thread)
 }
 END_TEST
 
+START_TEST(a_file_left_early_stops_its_reading)
+{
+	/*
+	 * A silent pipe whose line starts with a control byte: the reading
+	 * thread hands the unended line over at once, and leaving the file
+	 * returns though the pipe stays open; the next file reads whole.
+	 */
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert_int_eq(write(fds[1], "{\"a\":1}\n\001xx", 11), 11);
+	struct preparse *p = preparse_new(2, FLAGS);
+	char buf[64];
+	size_t got = 0;
+	preparse_start(p, fds[0]);
+	while (got < 11) {
+		ssize_t n = preparse_read(p, buf + got, sizeof buf - got);
+		ck_assert_int_gt(n, 0);
+		got += (size_t)n;
+	}
+	ck_assert(memcmp(buf, "{\"a\":1}\n\001xx", 11) == 0);
+	preparse_leave(p);
+	const char *name = temp_file("{\"author\":\"next\"}\n");
+	int fd = open_file(name);
+	size_t len;
+	char *whole = read_through(p, fd, 7, &len);
+	ck_assert_uint_eq(len, 18);
+	ck_assert_str_eq(whole, "{\"author\":\"next\"}\n");
+	free(whole);
+	preparse_leave(p);
+	close(fd);
+	preparse_free(p);
+	close(fds[0]);
+	close(fds[1]);
+	unlink(name);
+}
+END_TEST
+
 START_TEST(a_read_error_comes_after_the_bytes)
 {
 	/* A directory cannot be read: the error is reported, with no bytes before it. */
@@ -440,6 +477,7 @@ static Suite *preparse_suite(void)
 	tcase_add_test(tc, a_pipe_is_read_whole);
 	tcase_add_test(tc, several_files_one_after_another);
 	tcase_add_test(tc, stopping_early_joins_every_thread);
+	tcase_add_test(tc, a_file_left_early_stops_its_reading);
 	tcase_add_test(tc, a_read_error_comes_after_the_bytes);
 	suite_add_tcase(s, tc);
 	return s;

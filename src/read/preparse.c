@@ -74,6 +74,7 @@ struct preparse {
 	 */
 	pthread_cond_t work, parsed, space;
 	bool stop;
+	bool abandon; /* the reader left the file before its end: read no more of it */
 
 	struct chunk *ring;
 	size_t nring;
@@ -168,7 +169,10 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-/* Waits until fd has bytes (or its end); false when preparse_free() wants the thread to stop. */
+/*
+ * Waits until fd has bytes (or its end); false when preparse_free() or
+ * preparse_leave() woke the thread to stop reading.
+ */
 static bool wait_readable(struct preparse *p, int fd)
 {
 	struct pollfd fds[2] = {{fd, POLLIN, 0}, {p->wake[0], POLLIN, 0}};
@@ -184,6 +188,14 @@ static bool wait_readable(struct preparse *p, int fd)
 	}
 }
 
+/* Empties the wake-up pipe (non-blocking), so a past wake-up does not end the next file. */
+static void drain_wake(struct preparse *p)
+{
+	char bytes[16];
+	while (read(p->wake[0], bytes, sizeof bytes) > 0)
+		continue;
+}
+
 enum read_outcome { READ_LINES, READ_FILE_END, READ_STOP };
 
 static size_t preparse_max_line = FRAMER_MAX_LINE_DEFAULT;
@@ -191,6 +203,19 @@ static size_t preparse_max_line = FRAMER_MAX_LINE_DEFAULT;
 void preparse_set_max_line(size_t bytes)
 {
 	preparse_max_line = bytes;
+}
+
+/*
+ * Whether c, a line not ended yet, will be given up by the reader: past
+ * the limit, or starting with a control byte (/dev/zero).  It goes to the
+ * reader unended then, without waiting for more bytes, and the reader says
+ * why and stops.
+ */
+static bool line_given_up(const struct chunk *c)
+{
+	unsigned long column;
+	return c->len > preparse_max_line ||
+	       framer_control_start(c->data, c->len, c->off == 0, &column);
 }
 
 /*
@@ -212,7 +237,8 @@ static enum read_outcome read_chunk(struct preparse *p, struct chunk *c, int *er
 	c->len = p->carry.len;
 	strbuf_reset(&p->carry);
 	size_t searched = 0;
-	for (;;) {
+	/* c->data[0..len) holds no line end each time round. */
+	while (!line_given_up(c)) {
 		if (c->len == c->cap) {
 			c->cap *= 2;
 			c->data = xrealloc(c->data, c->cap);
@@ -237,12 +263,23 @@ static enum read_outcome read_chunk(struct preparse *p, struct chunk *c, int *er
 			break;
 		}
 		searched = c->len;
-		/* A line past the limit goes to the reader unended: it says why and stops. */
-		if (c->len > preparse_max_line)
-			break;
 	}
 	p->file_off += c->len;
 	return outcome;
+}
+
+/*
+ * The reader left the file before its end (a line it gave up): the file
+ * counts as ended here, and the wake-up that said so is emptied.  Called
+ * by the reading thread with the lock held.
+ */
+static void end_abandoned(struct preparse *p)
+{
+	drain_wake(p);
+	p->abandon = false;
+	p->file_done = true;
+	p->read_errno = 0;
+	pthread_cond_signal(&p->parsed);
 }
 
 static void *reading_main(void *arg)
@@ -250,19 +287,29 @@ static void *reading_main(void *arg)
 	struct preparse *p = arg;
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
-		while (!p->stop &&
+		while (!p->stop && !p->abandon &&
 		       (!p->file_open || p->file_done || p->next_read - p->oldest == p->nring))
 			pthread_cond_wait(&p->space, &p->lock);
 		if (p->stop)
 			break;
+		if (p->abandon) {
+			end_abandoned(p);
+			continue;
+		}
 		struct chunk *c = slot(p, p->next_read);
 		c->state = CHUNK_READING;
 		pthread_mutex_unlock(&p->lock);
 		int err = 0;
 		enum read_outcome outcome = read_chunk(p, c, &err);
 		pthread_mutex_lock(&p->lock);
-		if (outcome == READ_STOP)
+		if (p->stop)
 			break;
+		if (outcome == READ_STOP || p->abandon) {
+			c->state = CHUNK_FREE;
+			c->len = 0;
+			end_abandoned(p);
+			continue;
+		}
 		if (outcome == READ_FILE_END) {
 			p->file_done = true;
 			p->read_errno = err;
@@ -300,7 +347,7 @@ struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
 	p->nring = (size_t)p->jobs + 1 < 3 ? 3 : (size_t)p->jobs + 1;
 	p->ring = xcalloc(p->nring, sizeof *p->ring);
 	p->fd = -1;
-	if (pipe2(p->wake, O_CLOEXEC) != 0) {
+	if (pipe2(p->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
 		warn_errno(errno, "pipe");
 		exit(EXIT_OSERR);
 	}
@@ -382,10 +429,27 @@ void preparse_free(struct preparse *p)
 	free(p);
 }
 
+void preparse_leave(struct preparse *p)
+{
+	pthread_mutex_lock(&p->lock);
+	if (p->file_open && !p->file_done) {
+		p->abandon = true;
+		/* Written under the lock, so the thread that sees abandon also drains this byte. */
+		if (write(p->wake[1], "", 1) < 0) {
+			/* A full pipe already holds a wake-up: that one does. */
+		}
+		pthread_cond_signal(&p->space);
+		while (!p->file_done)
+			pthread_cond_wait(&p->parsed, &p->lock);
+	}
+	p->file_open = false;
+	pthread_mutex_unlock(&p->lock);
+}
+
 void preparse_start(struct preparse *p, int fd)
 {
 	pthread_mutex_lock(&p->lock);
-	/* The reader only starts a file after the last one ended, so every chunk is done. */
+	/* The last file has ended (or was left), so every chunk of it is queued or done. */
 	while (p->oldest < p->next_read) {
 		struct chunk *c = slot(p, p->oldest);
 		while (c->state != CHUNK_DONE)

@@ -43,10 +43,17 @@ void preparse_free(struct preparse *p);
 
 /*
  * Starts on a new file, read from fd (which the caller keeps and closes
- * after preparse_read() returned 0 or -1, or after preparse_free()).  Values
+ * after preparse_leave() or preparse_free()).  Values
  * left over from the previous file are dropped.
  */
 void preparse_start(struct preparse *p, int fd);
+/*
+ * The reader is done with the current file, perhaps before its end (it
+ * gave up a line): the reading thread stops reading it, and returns once
+ * it has, so the caller may close fd.  Chunks of it still queued are
+ * dropped by the next preparse_start() or by preparse_free().
+ */
+void preparse_leave(struct preparse *p);
 /*
  * Like read(2) on the file: up to cap of its next bytes, 0 at its end, -1
  * with errno set after a read error (once every byte before it was given).

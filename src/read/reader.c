@@ -142,12 +142,8 @@ void reader_set_max_line(size_t bytes)
  */
 static bool line_hopeless(struct reader *r, const char *p, size_t n)
 {
-	/*
-	 * With --skip-invalid such a line is skipped at its end, as other bad
-	 * lines are.  With -j workers too: their chunks keep to whole lines, and
-	 * giving one up early would leave their parsed values behind.
-	 */
-	bool early = !(r->flags & READER_SKIP_INVALID) && !r->preparse;
+	/* With --skip-invalid such a line is skipped at its end, as other bad lines are. */
+	bool early = !(r->flags & READER_SKIP_INVALID);
 	struct reader_pos pos = {r->name, r->line_no, 1};
 	unsigned long column;
 	if (early && framer_control_start(p, n, r->at_file_start, &column)) {
@@ -328,6 +324,9 @@ static bool open_next(struct reader *r)
 
 static void close_current(struct reader *r)
 {
+	/* The workers' reading thread may still be reading a file left before its end. */
+	if (r->preparse)
+		preparse_leave(r->preparse);
 	if (r->fd > 0)
 		close(r->fd);
 	r->fd = -1;

@@ -1,9 +1,19 @@
 # A line with no end does not grow until memory runs out: a line whose
 # first byte is a control character (/dev/zero) is given up at once, and one
 # longer than --max-line is given up at its start; either ends the read of
-# its operand with 65 (standard input and the backward read of final too;
-# with -j workers only the limit ends a line early).
-timeout 20 adkev stats /dev/zero >/dev/null; echo "stats /dev/zero: status $?"
+# its operand with 65 (-j workers, standard input and the backward read of
+# final too).
+timeout 20 adkev stats -j 1 /dev/zero >/dev/null; echo "stats -j 1 /dev/zero: status $?"
+timeout 20 adkev final -j 2 /dev/zero >/dev/null; echo "final -j 2 /dev/zero: status $?"
+timeout 20 adkev stats -j 2 </dev/zero >/dev/null; echo "stats -j 2 </dev/zero: status $?"
+# A silent pipe behind the line given up is not waited for: the workers'
+# reading thread is told to stop reading it.
+rm -f fifo; mkfifo fifo
+(printf '\001'; exec sleep 30) >fifo & writer=$!
+timeout 20 adkev stats -j 2 fifo >/dev/null; echo "silent pipe: status $?"
+kill $writer 2>/dev/null; rm -f fifo
+# With --skip-invalid only the limit gives such a line up.
+timeout 20 adkev stats --skip-invalid --max-line 1K -j 2 /dev/zero >/dev/null; echo "skip: status $?"
 {
 	printf '%s\n' '{"author":"a","content":{"parts":[{"text":"ok"}]}}'
 	printf '{"author":"b","content":{"parts":[{"text":"'
