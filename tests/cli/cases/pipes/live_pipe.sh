@@ -17,3 +17,29 @@ done
 exec 3>&-
 wait $!
 echo "adkev: exit $?"
+# The same exchange through show (a line of text per event) and from-a2a (an
+# ADK event per A2A message): every command that writes as it reads flushes
+# before it waits.
+exchange() {
+	rm -f "$dir/in" "$dir/out"
+	mkfifo "$dir/in" "$dir/out" || exit 1
+	timeout 10 adkev "$@" <"$dir/in" >"$dir/out" &
+	exec 3>"$dir/in" 4<"$dir/out"
+	for n in 1 2; do
+		"$make_input" "$n" >&3
+		IFS= read -r line <&4 || break
+		case $line in
+		*"answer $n"*) echo "$1: result $n arrived" ;;
+		*) echo "$1: unexpected: $line" ;;
+		esac
+	done
+	exec 3>&- 4<&-
+	wait $!
+	echo "$1: exit $?"
+}
+adk_event() { printf '{"author":"bot","content":{"parts":[{"text":"answer %s"}]}}\n' "$1"; }
+a2a_message() {
+	printf '{"kind":"message","messageId":"m%s","role":"agent","parts":[{"kind":"text","text":"answer %s"}]}\n' "$1" "$1"
+}
+make_input=adk_event exchange show --width 200
+make_input=a2a_message exchange from-a2a
