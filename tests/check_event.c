@@ -134,6 +134,13 @@ START_TEST(value_kinds)
 	    {"{\"kind\":\"message\",\"messageId\":\"m\"}", VALUE_OTHER},
 	    {"{\"jsonrpc\":\"2.0\",\"id\":1}", VALUE_OTHER},
 	    {"{\"error\":{\"code\":1}}", VALUE_OTHER},
+	    /* A member whose value is null is absent (events.md 1.2). */
+	    {"{\"foo\":1,\"author\":null}", VALUE_OTHER},
+	    {"{\"author\":null}", VALUE_EVENT},
+	    {"{}", VALUE_EVENT},
+	    {"{\"id\":\"e\"}", VALUE_EVENT},
+	    {"{\"id\":\"t\",\"kind\":\"task\"}", VALUE_OTHER},
+	    {"{\"kind\":\"message\",\"author\":\"a\"}", VALUE_EVENT},
 	    {"42", VALUE_OTHER},
 	    {"null", VALUE_OTHER},
 	};

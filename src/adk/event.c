@@ -182,26 +182,31 @@ bool adk_truthy(const json_t *obj, enum adk_field field)
  */
 static const char *const a2a_members[] = {"kind", "messageId", "parts"};
 
-static bool has_member(const json_t *obj, enum adk_field field)
-{
-	return json_object_get(obj, field_names[field].camel) ||
-	       (field_names[field].snake && json_object_get(obj, field_names[field].snake));
-}
-
 /*
  * A value is an event when it is an object with at least one member of
- * ADK's Event schema (events.md 1.1), whatever its value, null included;
- * any one of them is enough (an event holding only its groundingMetadata is
- * still an event), and {} is an empty event.  The members are the event
- * section of enum adk_field (event.h).  Whether obj has one; with_id false:
- * one other than id.
+ * ADK's Event schema (events.md 1.1); any one of them is enough (an event
+ * holding only its groundingMetadata is still an event).  The members are
+ * the event section of enum adk_field (event.h).  A member whose value is
+ * null counts as absent, as everywhere (events.md 1.2), so {} and an object
+ * whose members are all null are empty events.  Whether obj has one;
+ * with_id false: one other than id.
  */
 static bool has_event_member(const json_t *obj, bool with_id)
 {
 	for (int field = with_id ? ADK_ID : ADK_ID + 1; field <= ADK_EVENT_LAST; field++)
-		if (has_member(obj, (enum adk_field)field))
+		if (adk_get(obj, (enum adk_field)field))
 			return true;
 	return false;
+}
+
+static bool all_members_null(const json_t *obj)
+{
+	const char *key;
+	json_t *v;
+	json_object_foreach ((json_t *)obj, key, v)
+		if (!json_is_null(v))
+			return false;
+	return true;
 }
 
 static bool is_a2a(const json_t *obj)
@@ -222,9 +227,13 @@ enum value_kind value_kind(const json_t *value)
 		return VALUE_SESSION;
 	if (json_object_size(value) == 1 && json_is_string(adk_get(value, ADK_STREAM_ERROR)))
 		return VALUE_STREAM_ERROR;
+	/* Asked first, as nearly every value is an event with an author. */
+	if (has_event_member(value, false))
+		return VALUE_EVENT;
+	/* An A2A Task has an id too: alone, it does not make an event. */
 	if (json_object_get(value, "jsonrpc") || is_a2a(value))
-		return has_event_member(value, false) ? VALUE_EVENT : VALUE_OTHER;
-	if (json_object_size(value) == 0 || has_event_member(value, true))
+		return VALUE_OTHER;
+	if (adk_get(value, ADK_ID) || all_members_null(value))
 		return VALUE_EVENT;
 	return VALUE_OTHER;
 }
