@@ -110,6 +110,9 @@ bool extract_option(struct extract_options *o, int id, const char *arg, const ch
 		o->author = arg;
 		break;
 	case OPT_INVOCATION:
+		/* The later of two --invocation options wins, as for every other option. */
+		o->invocation = NULL;
+		o->invocation_last = false;
 		if (strcmp(arg, "last") != 0)
 			o->invocation = arg;
 		else if (o->streams)
@@ -475,8 +478,17 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 	if (writes && x->write->begin)
 		x->write->begin(g.list[0].state, output_writer());
 	while ((res = reader_next(r, &item)) == READ_ITEM) {
-		if (extract_passes_filters(o, &item))
-			x->add(invocation_groups_state(&g, &item), &item);
+		bool passes = extract_passes_filters(o, &item);
+		/*
+		 * --invocation last is the run's last turn whatever --author keeps
+		 * of it: an event filtered out still names its invocation, so a
+		 * last turn with nothing from the author gives an empty result.
+		 */
+		if (!passes && !o->invocation_last)
+			continue;
+		void *state = invocation_groups_state(&g, &item);
+		if (passes)
+			x->add(state, &item);
 	}
 	if (res == READ_INVALID)
 		status = EXIT_DATAERR;

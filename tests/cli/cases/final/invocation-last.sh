@@ -20,3 +20,12 @@ printf '%s\n' '{"author":"a","content":{"parts":[{"text":"x"}]}}' | adkev final 
 adkev to-a2a --invocation last blocked.jsonl 2>err; echo "to-a2a: status $?"
 head -1 err
 rm -f blocked.jsonl err
+# The last turn is the run's, whatever --author keeps of it: b wrote the
+# last turn, so a's last answer (turn one) does not pass the gate.
+printf '%s\n' '{"author":"a","invocationId":"i1","content":{"parts":[{"text":"turn one"}]}}' \
+	'{"author":"b","invocationId":"i2","content":{"parts":[{"text":"from b"}]}}' >two-authors.jsonl
+adkev final -e --invocation last --author a two-authors.jsonl; echo "last of a: status $?"
+# The later --invocation wins.
+adkev final --invocation i1 --invocation last two-authors.jsonl
+adkev final --invocation last --invocation i1 two-authors.jsonl
+rm -f two-authors.jsonl
