@@ -11,6 +11,7 @@
 #include "adk/event.h"
 #include "write/progress.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -149,6 +150,9 @@ bool extract_option(struct extract_options *o, int id, const char *arg, const ch
 
 bool extract_parse_size(const char *arg, size_t *bytes)
 {
+	/* strtoull would take blanks, a sign and a wrapped "-1"; a size is digits. */
+	if (!isdigit((unsigned char)arg[0]))
+		return false;
 	char *end;
 	errno = 0;
 	unsigned long long n = strtoull(arg, &end, 10);
@@ -161,7 +165,7 @@ bool extract_parse_size(const char *arg, size_t *bytes)
 		shift = 30;
 	if (shift)
 		end++;
-	if (errno || end == arg || *end || arg[0] == '-' || n == 0 || n > (SIZE_MAX >> shift))
+	if (errno || *end || n == 0 || n > (SIZE_MAX >> shift))
 		return false;
 	*bytes = (size_t)(n << shift);
 	return true;

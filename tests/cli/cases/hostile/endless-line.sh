@@ -24,6 +24,9 @@ adkev final -r --max-line 1K long.jsonl; echo "file: status $?"
 adkev final -r --max-line 1K -j 2 <long.jsonl; echo "stdin -j 2: status $?"
 adkev final -r --max-line 3K long.jsonl | wc -c; echo "3K: status $?"
 adkev to-a2a --max-line 1x long.jsonl; echo "bad size: status $?"
+# A blank and a sign are no digits: " -1" would wrap to 16 EiB.
+adkev stats --max-line ' -1' long.jsonl 2>/dev/null; echo "' -1': status $?"
+adkev stats --max-line +2K long.jsonl 2>/dev/null; echo "'+2K': status $?"
 # The message is the one the whole line gets, however the pipe splits it.
 (printf '  \001x'; sleep 0.2; printf 'y\n') | adkev stats >/dev/null
 printf '  \001xy\n' | adkev stats >/dev/null
