@@ -282,15 +282,18 @@ int partition_dir_write(struct partition_dir *d, size_t index, const char *data,
 }
 
 /*
- * With --force, moves the file f replaces to a temporary name, so that a
- * failure later in the commit can put it back.  False (said why) when it
- * cannot be moved.
+ * With --force, keeps the file f replaces under a temporary name as well,
+ * so that a failure later in the commit can put it back: a hard link,
+ * which leaves the file in place until the rename over it replaces it in
+ * one step; a rename where the file system has no hard links.  False (said
+ * why) when it cannot be kept.
  */
 static bool set_aside(struct partition_dir *d, struct dir_file *f)
 {
 	struct strbuf bak = STRBUF_INIT;
 	strbuf_addf(&bak, ".adkev-%ld-%lu.bak", (long)getpid(), d->serial++);
-	if (renameat(d->fd, f->name, d->fd, bak.buf) == 0) {
+	if (linkat(d->fd, f->name, d->fd, bak.buf, 0) == 0 ||
+	    (errno != ENOENT && renameat(d->fd, f->name, d->fd, bak.buf) == 0)) {
 		f->backup = bak.buf; /* the buffer changes hands */
 		return true;
 	}
