@@ -239,9 +239,10 @@ static size_t utf8_valid_length(const char *p, size_t n)
 
 /*
  * One message line, escaped.  File names are bytes, not text, so a byte that
- * starts no UTF-8 sequence is written as \xNN.  The line is gathered on the
- * stack and written at once: standard error is unbuffered, and the message
- * for a failed allocation comes through here too.
+ * starts no UTF-8 sequence is written as \xNN (utf8_decode() trusts its
+ * input, as jansson's strings are valid; a file name need not be).  The
+ * line is gathered on the stack and written at once, as standard error is
+ * unbuffered.
  */
 static void put_message(const char *msg, const char *reason)
 {
