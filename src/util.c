@@ -224,8 +224,7 @@ size_t text_escape(uint32_t cp, char *buf, size_t size)
 	}
 }
 
-/* The length of a well-formed UTF-8 sequence at p[0..n), or 0 for a byte that starts none. */
-static size_t utf8_valid_length(const char *p, size_t n)
+size_t utf8_valid_length(const char *p, size_t n)
 {
 	unsigned char c = (unsigned char)p[0];
 	size_t len = c < 0x80 ? 1 : c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
@@ -234,7 +233,32 @@ static size_t utf8_valid_length(const char *p, size_t n)
 	for (size_t i = 1; i < len; i++)
 		if (((unsigned char)p[i] & 0xC0) != 0x80)
 			return 0;
+	/* Overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either. */
+	uint32_t cp;
+	utf8_decode(p, len, &cp);
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+	    (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+		return 0;
 	return len;
+}
+
+json_t *json_string_lossy(const char *s)
+{
+	json_t *value = json_string(s);
+	if (value)
+		return value;
+	struct strbuf sb = STRBUF_INIT;
+	for (size_t i = 0, n = strlen(s); i < n;) {
+		size_t len = utf8_valid_length(s + i, n - i);
+		if (len)
+			strbuf_add(&sb, s + i, len);
+		else
+			strbuf_addstr(&sb, "\xEF\xBF\xBD"); /* U+FFFD */
+		i += len ? len : 1;
+	}
+	value = json_stringn(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return value;
 }
 
 /*

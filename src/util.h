@@ -75,6 +75,17 @@ void strbuf_release(struct strbuf *sb);
  */
 /* Decodes the code point at p[0..n) (valid UTF-8, as jansson hands out); returns its length. */
 size_t utf8_decode(const char *p, size_t n, uint32_t *cp);
+/*
+ * The length of the well-formed UTF-8 sequence at p[0..n) (n > 0), or 0 for
+ * a byte that starts none: an overlong form, a surrogate or a code point past
+ * U+10FFFF is none, as jansson holds.
+ */
+size_t utf8_valid_length(const char *p, size_t n);
+/*
+ * s (bytes: a file name, say) as a JSON string, each byte that starts no
+ * UTF-8 sequence replaced by U+FFFD.  The caller owns the result.
+ */
+json_t *json_string_lossy(const char *s);
 /* Whether cp is written as an escape rather than as itself. */
 bool text_unsafe(uint32_t cp);
 /* Writes the escape of an unsafe cp (or of a byte that is not UTF-8) into buf (16 bytes are

@@ -56,6 +56,27 @@ START_TEST(decoding_never_reads_past_the_end)
 }
 END_TEST
 
+/* A file name is bytes: only well-formed UTF-8 stays itself in its JSON string. */
+START_TEST(names_that_are_not_utf8)
+{
+	ck_assert_uint_eq(utf8_valid_length("\xc3\xa9", 2), 2);
+	ck_assert_uint_eq(utf8_valid_length("\xf0\x9f\x9a\x80", 4), 4);
+	ck_assert_uint_eq(utf8_valid_length("\xc0\xaf", 2), 0);         /* overlong '/' */
+	ck_assert_uint_eq(utf8_valid_length("\xe0\x80\xaf", 3), 0);     /* overlong '/' */
+	ck_assert_uint_eq(utf8_valid_length("\xed\xa0\x80", 3), 0);     /* a surrogate */
+	ck_assert_uint_eq(utf8_valid_length("\xf4\x90\x80\x80", 4), 0); /* past U+10FFFF */
+	ck_assert_uint_eq(utf8_valid_length("\xe6\x97", 2), 0);         /* cut short */
+
+	json_t *s = json_string_lossy("caf\xc3\xa9.jsonl");
+	ck_assert_str_eq(json_string_value(s), "caf\xc3\xa9.jsonl");
+	json_decref(s);
+	s = json_string_lossy("latin1-\xe9\xed\xa0\x80.jsonl");
+	ck_assert_str_eq(json_string_value(s),
+	                 "latin1-\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd.jsonl");
+	json_decref(s);
+}
+END_TEST
+
 int main(void)
 {
 	pool_serve_jansson();
@@ -64,6 +85,7 @@ int main(void)
 	tcase_add_test(tc, controls_are_escaped);
 	tcase_add_test(tc, widths_count_columns);
 	tcase_add_test(tc, decoding_never_reads_past_the_end);
+	tcase_add_test(tc, names_that_are_not_utf8);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }
