@@ -67,6 +67,11 @@ const struct option_row extract_option_table[] = {
      .groups = EXTRACT_RESULT,
      .help = "one result per invocation, as JSON lines"},
     {.kind = OPTION_FLAG,
+     .id = OPT_PER_FILE,
+     .long_name = "per-file",
+     .groups = EXTRACT_RESULT,
+     .help = "one result per input file, as JSON lines"},
+    {.kind = OPTION_FLAG,
      .id = OPT_PROGRESS,
      .long_name = "progress",
      .groups = EXTRACT_INPUT,
@@ -123,6 +128,9 @@ bool extract_option(struct extract_options *o, int id, const char *arg, const ch
 		break;
 	case OPT_PER_INVOCATION:
 		o->per_invocation = true;
+		break;
+	case OPT_PER_FILE:
+		o->per_file = true;
 		break;
 	case 'j':
 		if (!extract_parse_jobs(arg, &o->jobs))
@@ -317,11 +325,15 @@ static int print_result(const struct extractor *x, const void *config,
                         const struct extract_options *o, json_t *id, json_t *result)
 {
 	int status = o->exit_status && result_is_empty(result) ? EXIT_FALSE : 0;
-	if (x->print && x->print(config, o->per_invocation ? id : NULL, result))
+	if (x->print &&
+	    x->print(config, o->per_file ? o->file : NULL, o->per_invocation ? id : NULL, result))
 		return status;
-	if (o->per_invocation) {
+	if (o->per_invocation || o->per_file) {
 		json_t *line = json_object();
-		json_object_set(line, "invocation_id", id);
+		if (o->per_file)
+			json_object_set_new(line, "file", json_string_lossy(o->file));
+		if (o->per_invocation)
+			json_object_set(line, "invocation_id", id);
 		json_object_set(line, x->name, result);
 		output_json(line);
 		json_decref(line);
@@ -446,14 +458,23 @@ static bool run_backward(const struct extractor *x, const void *config,
 	}
 	int finish_status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
 	output_set_style(o->style);
-	emit_result(x, config, o, state, NULL, x->write != NULL, &finish_status, &assertion);
+	emit_result(x, config, o, state, NULL, x->write && !o->per_file, &finish_status,
+	            &assertion);
 	x->release(state);
 	*status = exit_status_worst(finish_status, assertion);
 	return true;
 }
 
-int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
-                int argc, char *argv[])
+/* What a run over operands tells extract_run() beside its exit status. */
+struct run_end {
+	bool stopped;          /* at bad input (without --skip-invalid) */
+	unsigned long skipped; /* bad values skipped (--skip-invalid) */
+};
+
+/* One run of x over the operands argv[0..argc), as if they were all the input. */
+static int run_operands(const struct extractor *x, const void *config,
+                        const struct extract_options *o, int argc, char *argv[],
+                        struct run_end *end)
 {
 	int backward_status;
 	if (backward_possible(x, o, argc, argv) &&
@@ -474,8 +495,8 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 	 * while it is built when the progress line is drawn on the terminal
 	 * the result goes to, as the line would tear the text apart.
 	 */
-	bool writes =
-	    x->write && !grouped && !(x->write->begin && progress && isatty(STDOUT_FILENO));
+	bool writes = x->write && !grouped && !o->per_file &&
+	              !(x->write->begin && progress && isatty(STDOUT_FILENO));
 
 	output_set_style(o->style);
 	invocation_groups_init(&g, grouped, x->start, config);
@@ -494,8 +515,10 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 		if (passes)
 			x->add(state, &item);
 	}
-	if (res == READ_INVALID)
+	if (res == READ_INVALID) {
 		status = EXIT_DATAERR;
+		end->stopped = true;
+	}
 	progress_finish(progress);
 
 	/*
@@ -513,9 +536,47 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 		            &assertion);
 	invocation_groups_release(&g, x->release);
 
-	reader_report_skipped(r);
+	end->skipped += reader_skipped(r);
 	status = exit_status_worst(status, reader_status(r));
 	status = exit_status_worst(status, assertion);
 	reader_free(r);
+	return status;
+}
+
+/*
+ * --per-file: each operand run alone, its results tagged with its name
+ * (standard input's as the messages name it).  A file that cannot be
+ * opened gets no line and the run goes on, as the reader does; bad input
+ * stops the run as it stops one read of every operand (the file gets the
+ * result of the events before the bad one), and so does a write error.
+ * -e fails when any file's result is empty, so a gate over a batch of
+ * runs fails when one run gave nothing.
+ */
+static int run_per_file(const struct extractor *x, const void *config,
+                        const struct extract_options *o, int argc, char *argv[],
+                        struct run_end *end)
+{
+	char dash[] = "-";
+	char *standard_input[] = {dash};
+	if (argc == 0) {
+		argc = 1;
+		argv = standard_input;
+	}
+	struct extract_options one = *o;
+	int status = 0;
+	for (int i = 0; i < argc && !end->stopped && !output_failed(); i++) {
+		one.file = strcmp(argv[i], "-") == 0 ? STDIN_NAME : argv[i];
+		status = exit_status_worst(status, run_operands(x, config, &one, 1, argv + i, end));
+	}
+	return status;
+}
+
+int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
+                int argc, char *argv[])
+{
+	struct run_end end = {false, 0};
+	int status = o->per_file ? run_per_file(x, config, o, argc, argv, &end)
+	                         : run_operands(x, config, o, argc, argv, &end);
+	reader_report_skipped_count(end.skipped);
 	return status;
 }

@@ -23,6 +23,7 @@ struct extract_options {
 	bool exit_status;
 	bool skip_invalid;
 	bool per_invocation;
+	bool per_file; /* one result (or --per-invocation's lines) per operand, tagged */
 	bool progress;
 	const char *author;
 	const char *invocation;
@@ -30,6 +31,8 @@ struct extract_options {
 	bool streams;         /* set by a command that writes as it reads: refuses the above */
 	unsigned jobs;        /* -j: threads parsing input, 0 for one per online CPU */
 	bool full_scan;       /* read forward even where a backward read would do (final) */
+	/* With --per-file, the name of the operand being read: set by extract_run(). */
+	const char *file;
 };
 
 /*
@@ -45,6 +48,7 @@ enum {
 	OPT_PROGRESS,
 	OPT_UNBUFFERED,
 	OPT_MAX_LINE,
+	OPT_PER_FILE,
 	OPT_COMMAND = 300
 };
 
@@ -55,7 +59,7 @@ enum {
  * -h, --help comes with every group.
  */
 enum extract_option_group {
-	EXTRACT_RESULT = 1 << 0,  /* -r, -e, --per-invocation */
+	EXTRACT_RESULT = 1 << 0,  /* -r, -e, --per-invocation, --per-file */
 	EXTRACT_PRETTY = 1 << 1,  /* -p */
 	EXTRACT_FILTERS = 1 << 2, /* --author NAME, --invocation ID */
 	EXTRACT_INPUT = 1 << 3,   /* --skip-invalid, --progress, --unbuffered */
@@ -87,7 +91,7 @@ bool extract_option(struct extract_options *o, int id, const char *arg, const ch
 struct extract_writer;
 
 struct extractor {
-	const char *name; /* the result's key in --per-invocation lines */
+	const char *name; /* the result's key in --per-invocation and --per-file lines */
 	/* A fresh state for the whole stream or one invocation; config is the command's own. */
 	void *(*start)(const void *config);
 	/* One event, or a server stream error (item->kind VALUE_STREAM_ERROR). */
@@ -100,10 +104,11 @@ struct extractor {
 	void (*release)(void *state);
 	/*
 	 * Optional (NULL: results are JSON): writes a result itself, as text,
-	 * and returns true, or returns false to have it written as JSON.  id is
-	 * the invocation id with --per-invocation, else NULL.
+	 * and returns true, or returns false to have it written as JSON.  file
+	 * is the operand's name with --per-file, id the invocation id with
+	 * --per-invocation; each is NULL without its option.
 	 */
-	bool (*print)(const void *config, const json_t *id, const json_t *result);
+	bool (*print)(const void *config, const char *file, const json_t *id, const json_t *result);
 	/*
 	 * Optional (NULL: every event counts): for a result that only the last
 	 * events decide, like final's answer.  Then on regular JSONL or SSE
@@ -117,8 +122,8 @@ struct extractor {
 	/*
 	 * Optional (NULL: finish() builds the result and the driver prints it):
 	 * see struct extract_writer.  Used only when one result is wanted;
-	 * with --per-invocation finish() is called as usual, so it must work
-	 * too.
+	 * with --per-invocation or --per-file finish() is called as usual, so
+	 * it must work too.
 	 */
 	const struct extract_writer *write;
 	/*
@@ -138,9 +143,9 @@ struct extractor {
  * written while it is built (final --concat, reasoning: each text piece as
  * its event is read), or written at the end straight from the state.
  *
- * Contract, when one result is wanted (no --per-invocation; and for an
- * extractor with begin, not --progress drawn on a terminal that is standard
- * output too: these call finish() as usual):
+ * Contract, when one result is wanted (no --per-invocation or --per-file;
+ * and for an extractor with begin, not --progress drawn on a terminal that
+ * is standard output too: these call finish() as usual):
  *   - begin (optional) is called once, after start() and before the first
  *     add(), with the writer of standard output in the output style (-r,
  *     -p).  From then on add() may write the result's leading bytes to it.
@@ -211,7 +216,11 @@ void *invocation_groups_state(struct invocation_groups *g, const struct reader_i
 /* Releases every state with release, and the groups themselves. */
 void invocation_groups_release(struct invocation_groups *g, void (*release)(void *state));
 
-/* Runs x over the operands argv[0..argc) and returns the exit status. */
+/*
+ * Runs x over the operands argv[0..argc) and returns the exit status.  With
+ * --per-file each operand is read alone, as if it were the only one, and
+ * its results are tagged with its name.
+ */
 int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
                 int argc, char *argv[]);
 

@@ -405,6 +405,8 @@ static int check_options(const struct partition_config *cfg, const struct extrac
 		problem = "--split and --trajectories cannot be combined";
 	else if (cfg->split && o->per_invocation)
 		problem = "--split and --per-invocation cannot be combined";
+	else if (o->per_file && !cfg->trajectories)
+		problem = "--per-file applies only with --trajectories";
 	else if (cfg->force && !cfg->split)
 		problem = "--force applies only with --split";
 	if (problem) {

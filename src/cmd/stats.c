@@ -366,7 +366,8 @@ static void stats_table(struct strbuf *sb, const json_t *r)
 	}
 }
 
-static bool stats_print(const void *config, const json_t *id, const json_t *result)
+static bool stats_print(const void *config, const char *file, const json_t *id,
+                        const json_t *result)
 {
 	const struct stats_config *cfg = config;
 	if (!cfg->table)
@@ -374,6 +375,14 @@ static bool stats_print(const void *config, const json_t *id, const json_t *resu
 	struct strbuf sb = STRBUF_INIT;
 	if (*cfg->printed)
 		strbuf_addch(&sb, '\n');
+	if (file) {
+		/* A file name is bytes: made UTF-8 first, then escaped as any text. */
+		json_t *name = json_string_lossy(file);
+		strbuf_addstr(&sb, "file ");
+		termtext_append(&sb, json_string_value(name), json_string_length(name));
+		strbuf_addch(&sb, '\n');
+		json_decref(name);
+	}
 	if (id) {
 		strbuf_addstr(&sb, "invocation ");
 		if (json_is_string(id))

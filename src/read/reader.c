@@ -260,8 +260,13 @@ unsigned long reader_skipped(const struct reader *r)
 
 void reader_report_skipped(const struct reader *r)
 {
-	if (r->skipped)
-		warnx_msg("%lu invalid value%s skipped", r->skipped, r->skipped == 1 ? "" : "s");
+	reader_report_skipped_count(r->skipped);
+}
+
+void reader_report_skipped_count(unsigned long count)
+{
+	if (count)
+		warnx_msg("%lu invalid value%s skipped", count, count == 1 ? "" : "s");
 }
 
 bool reader_opened_none(const struct reader *r)

@@ -69,6 +69,8 @@ bool reader_opened_none(const struct reader *r);
 unsigned long reader_skipped(const struct reader *r);
 /* Prints "adkev: N invalid values skipped" when any were. */
 void reader_report_skipped(const struct reader *r);
+/* The same for count values skipped by several readers (adkev final --per-file). */
+void reader_report_skipped_count(unsigned long count);
 void reader_free(struct reader *r);
 /*
  * Has worker threads (-j) apply fn to every value they parse, so a command

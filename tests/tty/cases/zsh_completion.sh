@@ -20,7 +20,7 @@ tty_keys "=" Tab
 tty_wait 'always'
 tty_capture
 tty_clear '%'
-tty_keys "adkev stats --per" Tab " --ta" Tab " r" Tab
+tty_keys "adkev stats --per-i" Tab " --ta" Tab " r" Tab
 tty_wait 'run.jsonl'
 tty_capture
 tty_clear '%'
