@@ -57,7 +57,7 @@ TEST_SRCS = $(wildcard tests/check_*.c)
 TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
-.PHONY: all deps deps-check deps-man deps-tty deps-valgrind deps-bench deps-browser \
+.PHONY: all deps deps-check deps-man deps-cli deps-tty deps-valgrind deps-bench deps-browser \
 	check check-all check-fast check-unit check-cli check-goldens check-man check-tty \
 	check-install check-build check-browser check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
@@ -84,6 +84,9 @@ deps-check:
 	@$(call need,echo '#include <check.h>' | $(CC) $(CHECK_CFLAGS) -fsyntax-only -x c -,check,make check-unit)
 deps-man:
 	@$(call need,command -v mandoc,mandoc,make check-man)
+# GNU parallel, for the README's recipe over many machines (tests/cli/cases/batch/).
+deps-cli:
+	@$(call want,parallel --version | grep -q 'GNU parallel',parallel,make check-cli)
 deps-tty:
 	@$(call want,command -v tmux && command -v zsh && command -v fish,tmux zsh fish,make check-tty)
 deps-valgrind:
@@ -95,7 +98,7 @@ deps-browser:
 deps-bench:
 	@$(call need,command -v jq && [ -x /usr/bin/time ],jq time,make bench)
 # Everything any target installs, for preparing a machine (a CI image) at once.
-deps: $(BUILD)/.jansson deps-check deps-man deps-tty deps-valgrind deps-bench deps-browser fuzz-deps
+deps: $(BUILD)/.jansson deps-check deps-man deps-cli deps-tty deps-valgrind deps-bench deps-browser fuzz-deps
 
 # The build needs a C11 compiler and jansson, nothing else.  Once per build
 # folder, a program using jansson must compile and link with the flags above;
@@ -172,7 +175,7 @@ check-unit: $(TEST_BINS)
 	@for t in $(TEST_BINS); do CK_FORK=no $(TEST_ENV) $$t || exit 1; done
 
 # Each build's run writes what the cases printed into its own folder.
-check-cli: $(BUILD)/adkev $(BUILD)/adkev-gen
+check-cli: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-cli
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(ADKEV_WRAPPER)" \
 		ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
 		CLI_OUT="$(CURDIR)/$(BUILD)/cli-out" sh tests/cli/run.sh

@@ -35,6 +35,9 @@
 #   AUDIT=1 sh tests/cli/run.sh [PATTERN]  also fail a case whose .exit or empty
 #                                      .stderr cannot fail (see audit_case)
 #
+# A case that needs a tool the machine lacks (GNU parallel, say) exits 77
+# with a last line on standard error that says why: it is skipped, loudly.
+#
 # ADKEV is the binary under test; ADKEV_WRAPPER (valgrind, say) runs it; SKIP
 # holds words (path fragments) of cases to leave out; SHARD=I/N runs a share.
 # Case scripts see TESTS (tests/), CORPUS (tests/corpus) and SAMPLES (samples/).
@@ -151,6 +154,11 @@ for case in $(cd "$here/cases" && find . -name '*.sh' | sort); do
 	got=$out/$name
 	mkdir -p "$(dirname "$got")"
 	run_case "$case"
+	if [ "$(cat "$got.exit")" = 77 ]; then
+		echo "SKIP $name: $(tail -n 1 "$got.stderr")"
+		skipped=$((skipped + 1))
+		continue
+	fi
 	[ -n "${UPDATE:-}" ] && update_goldens
 	problems=$(judge_case)
 	[ -n "${AUDIT:-}" ] && problems=$problems$(audit_case)
