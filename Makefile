@@ -38,11 +38,22 @@ JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -pthread)
 
+# zlib and libzstd (compressed input) the same way, when $(BUILD)/.zlib and
+# $(BUILD)/.zstd say "yes"; else adkev is built without them (-DADKEV_NO_ZLIB,
+# -DADKEV_NO_ZSTD) and says so when it meets such input.
+LIB_STAMPS = $(BUILD)/.jansson $(BUILD)/.zlib $(BUILD)/.zstd
+ZLIB_FOUND = $(shell cat $(BUILD)/.zlib 2>/dev/null)
+ZSTD_FOUND = $(shell cat $(BUILD)/.zstd 2>/dev/null)
+ZLIB_CFLAGS = $(if $(filter yes,$(ZLIB_FOUND)),$(shell pkg-config --cflags zlib 2>/dev/null),-DADKEV_NO_ZLIB)
+ZLIB_LIBS = $(if $(filter yes,$(ZLIB_FOUND)),$(shell pkg-config --libs zlib 2>/dev/null || echo -lz))
+ZSTD_CFLAGS = $(if $(filter yes,$(ZSTD_FOUND)),$(shell pkg-config --cflags libzstd 2>/dev/null),-DADKEV_NO_ZSTD)
+ZSTD_LIBS = $(if $(filter yes,$(ZSTD_FOUND)),$(shell pkg-config --libs libzstd 2>/dev/null || echo -lzstd))
+
 WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Isrc $(WARNINGS) $(CFLAGS) $(JANSSON_CFLAGS) \
-	-DADKEV_VERSION='"$(VERSION)"'
-LDLIBS_ALL = $(JANSSON_LIBS) -pthread
+	$(ZLIB_CFLAGS) $(ZSTD_CFLAGS) -DADKEV_VERSION='"$(VERSION)"'
+LDLIBS_ALL = $(JANSSON_LIBS) $(ZLIB_LIBS) $(ZSTD_LIBS) -pthread
 
 BUILD ?= build/default
 # The layers (README, "Layout"): read/, adk/, cmd/, write/, and the top of src/.
@@ -57,7 +68,7 @@ TEST_SRCS = $(wildcard tests/check_*.c)
 TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
-.PHONY: all deps deps-check deps-man deps-cli deps-tty deps-valgrind deps-bench deps-browser \
+.PHONY: all deps deps-check deps-cli deps-man deps-tty deps-valgrind deps-bench deps-browser \
 	check check-all check-fast check-unit check-cli check-goldens check-man check-tty \
 	check-install check-build check-browser check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
@@ -82,11 +93,13 @@ want = { $(1); } >/dev/null 2>&1 || sh tests/deb-install.sh --optional '$(3)' $(
 # What the tests need; plain make needs none of it.
 deps-check:
 	@$(call need,echo '#include <check.h>' | $(CC) $(CHECK_CFLAGS) -fsyntax-only -x c -,check,make check-unit)
+# gzip and zstd make the compressed inputs of tests/cli/cases/batch/; GNU
+# parallel runs the README's recipe over many machines there.
+deps-cli:
+	@$(call want,command -v gzip && command -v zstd,gzip zstd,make check-cli (compressed input))
+	@$(call want,parallel --version | grep -q 'GNU parallel',parallel,make check-cli)
 deps-man:
 	@$(call need,command -v mandoc,mandoc,make check-man)
-# GNU parallel, for the README's recipe over many machines (tests/cli/cases/batch/).
-deps-cli:
-	@$(call want,parallel --version | grep -q 'GNU parallel',parallel,make check-cli)
 deps-tty:
 	@$(call want,command -v tmux && command -v zsh && command -v fish,tmux zsh fish,make check-tty)
 deps-valgrind:
@@ -98,7 +111,7 @@ deps-browser:
 deps-bench:
 	@$(call need,command -v jq && [ -x /usr/bin/time ],jq time,make bench)
 # Everything any target installs, for preparing a machine (a CI image) at once.
-deps: $(BUILD)/.jansson deps-check deps-man deps-cli deps-tty deps-valgrind deps-bench deps-browser fuzz-deps
+deps: $(LIB_STAMPS) deps-check deps-cli deps-man deps-tty deps-valgrind deps-bench deps-browser fuzz-deps
 
 # The build needs a C11 compiler and jansson, nothing else.  Once per build
 # folder, a program using jansson must compile and link with the flags above;
@@ -129,7 +142,24 @@ $(BUILD)/.jansson:
 	@$(JANSSON_TRY) || { echo "$$JANSSON_MISSING" >&2; exit 1; }
 	@rm -f $(BUILD)/.lib-try && touch $@
 
-$(BUILD)/%.o: src/%.c $(HDRS) | $(BUILD)/.jansson
+# Compressed input (gzip, zstd) is optional: a missing zlib1g-dev or
+# libzstd-dev is installed on Debian as libjansson-dev is, and where it
+# still cannot be found adkev is built without it.  The stamp holds "yes"
+# or "no"; make clean asks again.
+ZLIB_TRY = $(call lib_try,zlib,zlib.h,inflateEnd(0),z)
+ZSTD_TRY = $(call lib_try,libzstd,zstd.h,ZSTD_freeDStream(0),zstd)
+$(BUILD)/.zlib: | $(BUILD)/.jansson
+	@$(call want,$(ZLIB_TRY),zlib1g-dev,make (gzip input))
+	@if $(ZLIB_TRY); then echo yes; else echo no; \
+		echo "make: zlib not found: this adkev will not read gzip input" >&2; fi >$@
+	@rm -f $(BUILD)/.lib-try
+$(BUILD)/.zstd: | $(BUILD)/.jansson
+	@$(call want,$(ZSTD_TRY),libzstd-dev,make (zstd input))
+	@if $(ZSTD_TRY); then echo yes; else echo no; \
+		echo "make: libzstd not found: this adkev will not read zstd input" >&2; fi >$@
+	@rm -f $(BUILD)/.lib-try
+
+$(BUILD)/%.o: src/%.c $(HDRS) | $(LIB_STAMPS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -145,7 +175,7 @@ $(BUILD)/gen/timeline_page.c: src/write/timeline_page.html
 	echo 'const size_t timeline_page_nlines = sizeof timeline_page_lines / sizeof *timeline_page_lines;'; \
 	} >$@.tmp && mv $@.tmp $@
 
-$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(HDRS) | $(BUILD)/.jansson
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(HDRS) | $(LIB_STAMPS)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/adkev: $(BUILD)/main.o $(LIB_OBJS)
@@ -259,7 +289,7 @@ check-slow: $(BUILD)/adkev
 include tests/fuzz/fuzz.mk
 
 # The generator of ADK streams the benchmark and the larger CLI cases read.
-$(BUILD)/adkev-gen: bench/gen.c | $(BUILD)/.jansson
+$(BUILD)/adkev-gen: bench/gen.c | $(LIB_STAMPS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
 
 BENCH_MB ?= 100

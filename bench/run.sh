@@ -9,7 +9,9 @@
 # kept: MB/s of input, peak RSS (GNU time), adkev -j 1, adkev with every core,
 # and the ratios.  With BENCH_BIG_MB set (0 skips it) a second table shows
 # adkev alone on a file that large: throughput and peak RSS of each streaming
-# command (constant memory), and the backward read of `final`.
+# command (constant memory), and the backward read of `final`.  A third table
+# reads gzip'd and zstd'd copies of the input (MB/s of their text), by
+# adkev itself and through zcat or zstdcat piped in.
 #
 # Environment: ADKEV (the binary), GEN (adkev-gen), BENCH_DIR (where the
 # generated inputs are cached), JQ (jq).
@@ -202,6 +204,37 @@ echo
 echo "| backward read                  | final     | --full-scan  | speed-up | RSS |"
 echo "| ------------------------------ | --------: | ----------: | ------: | --: |"
 backward_row "$file" "${BENCH_MB} MB"
+
+# The same input gzip'd and zstd'd (made once, kept beside it): MB/s of the
+# text they hold, adkev reading them itself against a decompressor piped in.
+compressed_row() { # EXT TOOL DECOMPRESS
+	f=$file.$1
+	if ! command -v "$2" >/dev/null 2>&1; then
+		printf '| %-30s | %s |\n' "$2" "($2 is not installed)"
+		return
+	fi
+	[ -s "$f" ] || { "$2" -c "$file" >"$f.tmp" && mv "$f.tmp" "$f"; }
+	cat "$f" >/dev/null
+	args="final --full-scan"
+	a=$(sh -c "exec $ADKEV $args $f")
+	b=$(sh -c "exec $ADKEV $args $file")
+	[ "$a" = "$b" ] || { echo "bench: $f reads otherwise than $file" >&2; exit 1; }
+	best "$ADKEV $args $f"
+	own_s=$best_secs own_rss=$best_rss
+	best "$3 $f | $ADKEV $args"
+	pipe_s=$best_secs
+	printf '| %-30s | %8s | %7s | %9s | %9s | %6s |\n' "$args, .$1" \
+		"$(awk -v c="$(wc -c <"$f")" -v b="$bytes" 'BEGIN { printf "%.1f", b / c }')" \
+		"$(mbps "$bytes" "$own_s")" "$(mbps "$bytes" "$pipe_s")" "$(mbps "$bytes" "$plain_s")" \
+		"$(mib "$own_rss")"
+}
+echo
+echo "| compressed input               | ratio | adkev MB/s | piped in MB/s | plain MB/s | RSS |"
+echo "| ------------------------------ | -------: | ------: | --------: | --------: | -----: |"
+best "$ADKEV final --full-scan $file"
+plain_s=$best_secs
+compressed_row gz gzip zcat
+compressed_row zst zstd zstdcat
 
 if [ "$BENCH_BIG_MB" -gt 0 ]; then
 	big=$(input "$BENCH_BIG_MB")

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static void out_of_memory(size_t size)
+void util_out_of_memory(size_t size)
 {
 	/* With -j, workers allocate too: the first thread out of memory reports and exits. */
 	static atomic_flag reported = ATOMIC_FLAG_INIT;
@@ -61,14 +61,14 @@ static bool alloc_fails(void)
 void util_alloc_check(size_t size)
 {
 	if (alloc_fails())
-		out_of_memory(size);
+		util_out_of_memory(size);
 }
 
 void *xmalloc(size_t size)
 {
 	void *p = alloc_fails() ? NULL : malloc(size ? size : 1);
 	if (!p)
-		out_of_memory(size);
+		util_out_of_memory(size);
 	return p;
 }
 
@@ -76,7 +76,7 @@ void *xcalloc(size_t count, size_t size)
 {
 	void *p = alloc_fails() ? NULL : calloc(count ? count : 1, size ? size : 1);
 	if (!p)
-		out_of_memory(count * size);
+		util_out_of_memory(count * size);
 	return p;
 }
 
@@ -84,7 +84,7 @@ void *xrealloc(void *ptr, size_t size)
 {
 	void *p = alloc_fails() ? NULL : realloc(ptr, size ? size : 1);
 	if (!p)
-		out_of_memory(size);
+		util_out_of_memory(size);
 	return p;
 }
 
@@ -126,7 +126,7 @@ void strbuf_grow(struct strbuf *sb, size_t extra)
 	size_t cap = sb->cap ? sb->cap : 64;
 	while (cap < sb->len + extra + 1) {
 		if (cap > SIZE_MAX / 2)
-			out_of_memory(SIZE_MAX);
+			util_out_of_memory(SIZE_MAX);
 		cap *= 2;
 	}
 	sb->buf = xrealloc(sb->buf, cap);

@@ -47,6 +47,8 @@ void util_reserve_std_fds(void);
 void util_init_alloc_faults(void);
 /* For other allocators: exits as xmalloc does when the injection fails this allocation. */
 void util_alloc_check(size_t size);
+/* For allocators that return NULL (a library's): says so and exits with status 71. */
+void util_out_of_memory(size_t size) __attribute__((noreturn));
 
 /* A growable byte buffer; the bytes are always followed by a NUL. */
 struct strbuf {

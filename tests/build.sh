@@ -11,9 +11,13 @@
 #      stops before compiling, saying what to install where.
 #   3. jansson missing on Debian (apt-get there): make asks apt-get for
 #      libjansson-dev and pkg-config, and nothing else.
+#   4. zlib and libzstd missing (compressed input is optional): make asks
+#      apt-get for zlib1g-dev and libzstd-dev, and when that fails builds
+#      ./adkev without them, which then says so of a gzip or zstd input.
 #
 # "jansson missing" is made by a compiler flag -I to a folder whose jansson.h
-# is an #error, so #include <jansson.h> fails as it does without the package.
+# is an #error, so #include <jansson.h> fails as it does without the package;
+# zlib.h and zstd.h the same way.
 #
 #   sh tests/build.sh       (KEEP=1 keeps its temporary folder, named by mktemp)
 set -u
@@ -51,6 +55,9 @@ for stub in apt-get sudo; do
 	chmod +x "$tmp/stubs/$stub"
 done
 echo '#error jansson is hidden by tests/build.sh' >"$tmp/nojansson/jansson.h"
+mkdir -p "$tmp/nozlib"
+echo '#error zlib is hidden by tests/build.sh' >"$tmp/nozlib/zlib.h"
+echo '#error libzstd is hidden by tests/build.sh' >"$tmp/nozlib/zstd.h"
 
 # make as a person types it: no make variables or flags from a calling make.
 clean_make() { # DIR PATH [VARIABLE=VALUE...]
@@ -75,7 +82,9 @@ if ! clean_make "$tmp/clone" "$tmp/stubs:$tmp/tools"; then
 elif ! out=$("$tmp/clone/adkev" final -r "$top/samples/a_plain.jsonl") || [ -z "$out" ]; then
 	bad "the ./adkev that make built does not run"
 fi
-[ -f "$tmp/calls" ] && bad "make tried to install: $(cat "$tmp/calls")"
+# Only the optional compression libraries may be asked for, where they are missing.
+[ -f "$tmp/calls" ] && grep -v 'zlib1g-dev\|libzstd-dev' "$tmp/calls" >"$tmp/other-calls" &&
+	bad "make tried to install: $(cat "$tmp/other-calls")"
 left=$(cd "$tmp/clone" && git status --porcelain)
 [ -z "$left" ] || bad "make changed files of the clone: $left"
 
@@ -107,8 +116,22 @@ installs=$(sed -n 's/.* install //p' "$tmp/calls" 2>/dev/null | tr ' ' '\n' | gr
 grep -qF "libjansson-dev pkg-config" "$tmp/make.out" ||
 	bad "when apt-get fails, make does not say what to install: $(cat "$tmp/make.out")"
 
+# 4. zlib and libzstd missing on Debian: asked for, then left out.
+clone
+clean_make "$tmp/clone" "$tmp/stubs:$tmp/tools" CC="cc -I$tmp/nozlib" ||
+	bad "make failed without zlib and libzstd: $(tail -n 5 "$tmp/make.out")"
+installs=$(sed -n 's/.* install //p' "$tmp/calls" 2>/dev/null | tr ' ' '\n' | grep -v '^-' | sort -u)
+[ "$(echo $installs)" = "libzstd-dev zlib1g-dev" ] ||
+	bad "without zlib and libzstd make asked apt-get for: $(echo $installs)"
+printf '{"author":"a"}\n' | gzip -c >"$tmp/in.gz"
+out=$("$tmp/clone/adkev" stats "$tmp/in.gz" 2>&1 >/dev/null)
+status=$?
+[ $status = 65 ] && [ "$out" = "adkev: $tmp/in.gz: gzip data, and this adkev was built without zlib: decompress it first (gzip -dc)" ] ||
+	bad "an adkev built without zlib says of gzip input ($status): $out"
+
 if [ $fail = 0 ]; then
 	echo "build: a clean clone builds ./adkev with cc, pkg-config and jansson alone and" \
-		"installs nothing; without jansson it says what to install"
+		"installs nothing; without jansson it says what to install; without zlib" \
+		"and libzstd it builds without them"
 fi
 exit $fail

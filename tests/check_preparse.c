@@ -10,6 +10,7 @@
 #include "read/framer.h"
 #include "read/preparse.h"
 #include "read/pool.h"
+#include "read/source.h"
 #include "util.h"
 
 #include <errno.h>
@@ -19,13 +20,35 @@
 
 #define FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL)
 
+/*
+ * preparse reads a file through a source, which owns its descriptor: each
+ * test's sources (of dups of the descriptors the test keeps) are freed by
+ * the teardown, once every thread is done with them.
+ */
+static struct source *sources[16];
+static size_t nsources;
+
+static void start_file(struct preparse *p, int fd)
+{
+	ck_assert_uint_lt(nsources, 16);
+	struct source *src = source_new(dup(fd), "test", NULL, false);
+	sources[nsources++] = src;
+	preparse_start(p, src);
+}
+
+static void free_sources(void)
+{
+	while (nsources)
+		source_free(sources[--nsources]);
+}
+
 /* Reads the whole file through p with reads of at most cap bytes; the caller frees. */
 static char *read_through(struct preparse *p, int fd, size_t cap, size_t *len)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *buf = xmalloc(cap);
 	ssize_t n;
-	preparse_start(p, fd);
+	start_file(p, fd);
 	while ((n = preparse_read(p, buf, cap)) > 0)
 		strbuf_add(&sb, buf, (size_t)n);
 	ck_assert_int_eq(n, 0);
@@ -129,7 +152,7 @@ static size_t take_line_by_line(struct preparse *p, const char *name,
 	size_t done = 0, tried = 0;
 	ssize_t n;
 	*found = 0;
-	preparse_start(p, fd);
+	start_file(p, fd);
 	while ((n = preparse_read(p, buf, sizeof buf)) > 0) {
 		strbuf_add(&got, buf, (size_t)n);
 		struct frame f;
@@ -358,7 +381,7 @@ START_TEST(several_files_one_after_another)
 			/* A last line without a line end is parsed too. */
 			char buf[100];
 			size_t end;
-			preparse_start(p, fd);
+			start_file(p, fd);
 			ck_assert_int_eq(preparse_read(p, buf, sizeof buf), 14);
 			void *mapped;
 			json_t *v = preparse_take(p, 0, 14, &end, &mapped);
@@ -391,7 +414,7 @@ START_TEST(stopping_early_joins_every_thread)
 	ck_assert_int_eq(write(fds[1], "{\"a\":1}\n{\"b\"", 12), 12);
 	struct preparse *p = preparse_new(2, FLAGS);
 	char buf[64];
-	preparse_start(p, fds[0]);
+	start_file(p, fds[0]);
 	ck_assert_int_eq(preparse_read(p, buf, sizeof buf), 8);
 	preparse_free(p);
 	close(fds[0]);
@@ -403,7 +426,7 @@ START_TEST(stopping_early_joins_every_thread)
 	const char *name = temp_file_with(sb.buf, sb.len);
 	p = preparse_new(4, FLAGS);
 	int fd = open_file(name);
-	preparse_start(p, fd);
+	start_file(p, fd);
 	ck_assert_int_gt(preparse_read(p, buf, sizeof buf), 0);
 	preparse_free(p);
 	close(fd);
@@ -425,7 +448,7 @@ START_TEST(a_file_left_early_stops_its_reading)
 	struct preparse *p = preparse_new(2, FLAGS);
 	char buf[64];
 	size_t got = 0;
-	preparse_start(p, fds[0]);
+	start_file(p, fds[0]);
 	while (got < 11) {
 		ssize_t n = preparse_read(p, buf + got, sizeof buf - got);
 		ck_assert_int_gt(n, 0);
@@ -456,9 +479,9 @@ START_TEST(a_read_error_comes_after_the_bytes)
 	int fd = open("/", O_RDONLY);
 	ck_assert_int_ge(fd, 0);
 	char buf[16];
-	preparse_start(p, fd);
+	start_file(p, fd);
 	errno = 0;
-	ck_assert_int_eq(preparse_read(p, buf, sizeof buf), -1);
+	ck_assert_int_eq(preparse_read(p, buf, sizeof buf), SOURCE_ERROR);
 	ck_assert_int_eq(errno, EISDIR);
 	close(fd);
 	preparse_free(p);
@@ -470,6 +493,7 @@ static Suite *preparse_suite(void)
 	Suite *s = suite_create("preparse");
 	TCase *tc = tcase_create("core");
 	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, NULL, free_sources);
 	tcase_add_test(tc, bytes_come_out_in_order_through_any_buffer);
 	tcase_add_test(tc, values_are_taken_while_reading_line_by_line);
 	tcase_add_test(tc, discarded_values_are_released_once);

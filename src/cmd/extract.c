@@ -87,6 +87,11 @@ const struct option_row extract_option_table[] = {
      .arg_name = "SIZE",
      .groups = EXTRACT_INPUT,
      .help = "give up a line longer than SIZE bytes (K, M, G; default 1G)"},
+    {.kind = OPTION_FLAG,
+     .id = 'f',
+     .long_name = "follow",
+     .groups = EXTRACT_FOLLOW,
+     .help = "keep reading the last file as it grows, until interrupted"},
     {.kind = OPTION_VALUE,
      .id = 'j',
      .long_name = "jobs",
@@ -141,6 +146,9 @@ bool extract_option(struct extract_options *o, int id, const char *arg, const ch
 		break;
 	case OPT_UNBUFFERED:
 		output_set_unbuffered(true);
+		break;
+	case 'f':
+		reader_set_follow(true);
 		break;
 	case OPT_MAX_LINE: {
 		size_t bytes;
@@ -396,7 +404,7 @@ static bool backward_possible(const struct extractor *x, const struct extract_op
                               char *argv[])
 {
 	if (!x->settled || (x->write && x->write->begin) || o->per_invocation || o->full_scan ||
-	    o->invocation_last || o->progress || argc == 0)
+	    o->invocation_last || o->progress || argc == 0 || reader_get_follow())
 		return false;
 	for (int i = 0; i < argc; i++) {
 		struct stat st;

@@ -49,6 +49,7 @@ enum {
 	OPT_UNBUFFERED,
 	OPT_MAX_LINE,
 	OPT_PER_FILE,
+	OPT_FOLLOW,
 	OPT_COMMAND = 300
 };
 
@@ -64,7 +65,8 @@ enum extract_option_group {
 	EXTRACT_FILTERS = 1 << 2, /* --author NAME, --invocation ID */
 	EXTRACT_INPUT = 1 << 3,   /* --skip-invalid, --progress, --unbuffered */
 	EXTRACT_JOBS = 1 << 4,    /* -j N */
-	EXTRACT_ALL = (1 << 5) - 1
+	EXTRACT_FOLLOW = 1 << 5,  /* -f, --follow */
+	EXTRACT_ALL = (1 << 6) - 1
 };
 extern const struct option_row extract_option_table[];
 

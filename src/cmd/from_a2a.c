@@ -46,7 +46,8 @@ static const struct option_row from_a2a_options[] = {
                     "ignore escalate, transfer and other actions the peer sends"),
     OPTION_FLAG_ROW(OPT_AGGREGATE, "aggregate",
                     "also write each artifact's chunks as one whole event"),
-    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_PRETTY | EXTRACT_INPUT | EXTRACT_JOBS),
+    OPTION_INCLUDE_ROW(extract_option_table,
+                       EXTRACT_PRETTY | EXTRACT_INPUT | EXTRACT_JOBS | EXTRACT_FOLLOW),
     OPTION_END_ROW,
 };
 
@@ -333,6 +334,9 @@ static const char *from_a2a_option(void *ctx, int id, const char *arg)
 		break;
 	case OPT_UNBUFFERED:
 		output_set_unbuffered(true);
+		break;
+	case 'f':
+		reader_set_follow(true);
 		break;
 	case OPT_MAX_LINE: {
 		size_t bytes;

@@ -624,7 +624,7 @@ static const struct option_row show_options[] = {
     OPTION_FLAG_ROW(OPT_REDACT, "redact", "hide secrets, as trajectory does"),
     OPTION_CHOICE_ROW(OPT_FORMAT, "format", "FORMAT", "text|mermaid",
                       "text (the default), or mermaid: a sequenceDiagram"),
-    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_FILTERS | EXTRACT_INPUT),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_FILTERS | EXTRACT_INPUT | EXTRACT_FOLLOW),
     OPTION_END_ROW,
 };
 

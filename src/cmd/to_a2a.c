@@ -35,8 +35,8 @@ static const struct option_row to_a2a_options[] = {
                     "adk_thought_signature: for adkev -> adkev round trips, not what ADK "
                     "peers send"),
     OPTION_FLAG_ROW(OPT_REDACT, "redact", "hide secrets, as trajectory does, before converting"),
-    OPTION_INCLUDE_ROW(extract_option_table,
-                       EXTRACT_FILTERS | EXTRACT_PRETTY | EXTRACT_INPUT | EXTRACT_JOBS),
+    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_FILTERS | EXTRACT_PRETTY | EXTRACT_INPUT |
+                                                 EXTRACT_JOBS | EXTRACT_FOLLOW),
     OPTION_END_ROW,
 };
 

@@ -8,18 +8,19 @@
  * order.  One mutex guards the states; a chunk's bytes and values belong to
  * whichever thread its state names, so they are used without the lock.
  *
- * The reading thread waits in poll(2) on the file and on a wake-up pipe, so
- * preparse_free() can stop it even while a pipe is silent.
+ * The reading thread reads through the operand's source (source.c), which
+ * waits in poll(2) on the file and on a wake-up pipe, so preparse_free()
+ * can stop it even while a pipe is silent or a followed file idle.
  */
 #include "read/preparse.h"
 #include "read/framer.h"
 #include "read/pool.h"
+#include "read/source.h"
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -84,10 +85,11 @@ struct preparse {
 	uint64_t oldest; /* the oldest chunk not yet FREE; written by the reader's thread only */
 	uint64_t handed; /* chunks up to here have given the reader bytes; the reader's only */
 	/* The file being read; only the reading thread uses these between starts. */
-	int fd;
+	struct source *src;
 	bool file_open;      /* a file is being read */
 	bool file_done;      /* the reading thread met its end (or a read error) */
-	int read_errno;      /* 0, or the read error that ended it */
+	ssize_t read_end;    /* how it ended: 0, SOURCE_ERROR or SOURCE_DAMAGED */
+	int read_errno;      /* the read error of SOURCE_ERROR */
 	uint64_t file_off;   /* where the next chunk starts */
 	struct strbuf carry; /* the start of a line whose end has not been read yet */
 };
@@ -169,25 +171,6 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-/*
- * Waits until fd has bytes (or its end); false when preparse_free() or
- * preparse_leave() woke the thread to stop reading.
- */
-static bool wait_readable(struct preparse *p, int fd)
-{
-	struct pollfd fds[2] = {{fd, POLLIN, 0}, {p->wake[0], POLLIN, 0}};
-	for (;;) {
-		int n = poll(fds, 2, -1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return true; /* let read() report what is wrong */
-		if (fds[1].revents)
-			return false;
-		return true;
-	}
-}
-
 /* Empties the wake-up pipe (non-blocking), so a past wake-up does not end the next file. */
 static void drain_wake(struct preparse *p)
 {
@@ -222,9 +205,10 @@ static bool line_given_up(const struct chunk *c)
  * Fills c with the carried-over start of a line and then whole lines from
  * the file: at least one line end, or the end of the file.  Runs without
  * the lock: the chunk, the carry and the file offset belong to the reading
- * thread while it reads; *err gets the read error that ended the file.
+ * thread while it reads; *end gets how the file ended (0, SOURCE_ERROR with
+ * *err, SOURCE_DAMAGED).
  */
-static enum read_outcome read_chunk(struct preparse *p, struct chunk *c, int *err)
+static enum read_outcome read_chunk(struct preparse *p, struct chunk *c, ssize_t *end, int *err)
 {
 	enum read_outcome outcome = READ_LINES;
 	c->off = p->file_off;
@@ -243,13 +227,12 @@ static enum read_outcome read_chunk(struct preparse *p, struct chunk *c, int *er
 			c->cap *= 2;
 			c->data = xrealloc(c->data, c->cap);
 		}
-		if (!wait_readable(p, p->fd))
+		ssize_t n = source_read(p->src, c->data + c->len, c->cap - c->len);
+		if (n == SOURCE_WOKEN)
 			return READ_STOP;
-		ssize_t n = read(p->fd, c->data + c->len, c->cap - c->len);
-		if (n < 0 && errno == EINTR)
-			continue;
 		if (n <= 0) {
-			*err = n < 0 ? errno : 0;
+			*end = n;
+			*err = n == SOURCE_ERROR ? errno : 0;
 			outcome = READ_FILE_END;
 			break;
 		}
@@ -278,7 +261,7 @@ static void end_abandoned(struct preparse *p)
 	drain_wake(p);
 	p->abandon = false;
 	p->file_done = true;
-	p->read_errno = 0;
+	p->read_end = 0;
 	pthread_cond_signal(&p->parsed);
 }
 
@@ -300,7 +283,8 @@ static void *reading_main(void *arg)
 		c->state = CHUNK_READING;
 		pthread_mutex_unlock(&p->lock);
 		int err = 0;
-		enum read_outcome outcome = read_chunk(p, c, &err);
+		ssize_t end = 0;
+		enum read_outcome outcome = read_chunk(p, c, &end, &err);
 		pthread_mutex_lock(&p->lock);
 		if (p->stop)
 			break;
@@ -312,6 +296,7 @@ static void *reading_main(void *arg)
 		}
 		if (outcome == READ_FILE_END) {
 			p->file_done = true;
+			p->read_end = end;
 			p->read_errno = err;
 		}
 		if (c->len == 0) {
@@ -346,7 +331,6 @@ struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
 	 */
 	p->nring = (size_t)p->jobs + 1 < 3 ? 3 : (size_t)p->jobs + 1;
 	p->ring = xcalloc(p->nring, sizeof *p->ring);
-	p->fd = -1;
 	if (pipe2(p->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
 		warn_errno(errno, "pipe");
 		exit(EXIT_OSERR);
@@ -446,7 +430,7 @@ void preparse_leave(struct preparse *p)
 	pthread_mutex_unlock(&p->lock);
 }
 
-void preparse_start(struct preparse *p, int fd)
+void preparse_start(struct preparse *p, struct source *src)
 {
 	pthread_mutex_lock(&p->lock);
 	/* The last file has ended (or was left), so every chunk of it is queued or done. */
@@ -457,10 +441,11 @@ void preparse_start(struct preparse *p, int fd)
 		release(p, c);
 	}
 	p->next_copy = p->handed = p->oldest;
-	p->fd = fd;
+	p->src = src;
+	source_set_wake(src, p->wake[0]);
 	p->file_open = true;
 	p->file_done = false;
-	p->read_errno = 0;
+	p->read_end = 0;
 	p->file_off = 0;
 	strbuf_reset(&p->carry);
 	pthread_cond_signal(&p->space);
@@ -497,14 +482,11 @@ ssize_t preparse_read(struct preparse *p, char *buf, size_t cap)
 		pthread_cond_wait(&p->parsed, &p->lock);
 	}
 	if (p->next_copy == p->next_read && p->file_done) {
-		int err = p->read_errno;
+		ssize_t end = p->read_end;
+		errno = p->read_errno;
 		p->file_open = false;
 		pthread_mutex_unlock(&p->lock);
-		if (err) {
-			errno = err;
-			return -1;
-		}
-		return 0;
+		return end;
 	}
 	pthread_mutex_unlock(&p->lock);
 

@@ -32,6 +32,7 @@
 #include <sys/types.h>
 
 struct preparse;
+struct source;
 
 /*
  * Starts jobs worker threads (jobs >= 1) and the reading thread; values are
@@ -42,11 +43,12 @@ struct preparse *preparse_new(unsigned jobs, size_t parse_flags);
 void preparse_free(struct preparse *p);
 
 /*
- * Starts on a new file, read from fd (which the caller keeps and closes
- * after preparse_leave() or preparse_free()).  Values
- * left over from the previous file are dropped.
+ * Starts on a new file, read through src (which the caller keeps and frees
+ * after preparse_leave() or preparse_free()); its waits are given the
+ * reading thread's wake-up.  Values left over from the previous file are
+ * dropped.
  */
-void preparse_start(struct preparse *p, int fd);
+void preparse_start(struct preparse *p, struct source *src);
 /*
  * The reader is done with the current file, perhaps before its end (it
  * gave up a line): the reading thread stops reading it, and returns once
@@ -55,8 +57,9 @@ void preparse_start(struct preparse *p, int fd);
  */
 void preparse_leave(struct preparse *p);
 /*
- * Like read(2) on the file: up to cap of its next bytes, 0 at its end, -1
- * with errno set after a read error (once every byte before it was given).
+ * Like source_read() on the file: up to cap of its next bytes, 0 at its
+ * end, SOURCE_ERROR with errno set after a read error or SOURCE_DAMAGED
+ * (once every byte before it was given).
  */
 ssize_t preparse_read(struct preparse *p, char *buf, size_t cap);
 /* The longest line a chunk grows to hold (reader_set_max_line() passes it on). */

@@ -16,6 +16,7 @@
 #include "read/framer.h"
 #include "read/pool.h"
 #include "read/preparse.h"
+#include "read/source.h"
 #include "util.h"
 
 #include <errno.h>
@@ -58,15 +59,15 @@ struct reader {
 	int next_operand;
 	unsigned flags;
 
-	int fd;          /* -1 between files */
-	unsigned opened; /* operands opened so far */
+	struct source *input; /* the current operand's bytes; NULL between files */
+	unsigned opened;      /* operands opened so far */
 	const char *name;
 	bool at_file_start;
 	bool eof;
 	char *buf; /* buf[start..end) is read but not consumed */
 	size_t cap, start, end;
 	size_t searched;           /* buf[start..searched) holds no newline */
-	bool may_block;            /* the file is a pipe, FIFO, socket or terminal */
+	bool may_block;            /* a pipe, FIFO, socket, terminal or followed file */
 	uint64_t buf_off;          /* the file offset of buf[0]: how parsed lines are looked up */
 	struct preparse *preparse; /* worker threads parsing lines ahead, with -j N > 1 */
 	void *mapped;              /* what a worker's map function made of held */
@@ -111,6 +112,19 @@ static char *const stdin_operand[] = {"-"};
 static unsigned reader_jobs; /* 0: one per online CPU */
 static size_t reader_max_line = FRAMER_MAX_LINE_DEFAULT;
 static void (*reader_wait_hook)(void); /* called before a read that may block */
+static bool reader_follow;             /* --follow: the last operand is followed */
+
+void reader_set_follow(bool on)
+{
+	if (on && !reader_follow)
+		source_follow_start();
+	reader_follow = on;
+}
+
+bool reader_get_follow(void)
+{
+	return reader_follow;
+}
 
 void reader_set_wait_hook(void (*fn)(void))
 {
@@ -190,6 +204,27 @@ bool reader_reject(struct reader *r, const struct reader_pos *pos, const char *f
 	return true;
 }
 
+/*
+ * The size of the operand op when it is a regular file of plain text: the
+ * total of the progress line counts the bytes the reader will hand on,
+ * which a compressed file does not say.
+ */
+static bool plain_file_size(const char *op, unsigned long long *size)
+{
+	bool is_stdin = strcmp(op, "-") == 0;
+	struct stat st;
+	/* Only a regular file is opened here: opening a FIFO would wait for its writer. */
+	if ((is_stdin ? fstat(0, &st) : stat(op, &st)) != 0 || !S_ISREG(st.st_mode))
+		return false;
+	int fd = is_stdin ? 0 : open(op, O_RDONLY | O_CLOEXEC);
+	bool known = fd >= 0 && source_sniff_fd(fd) == SOURCE_PLAIN;
+	if (known)
+		*size = (unsigned long long)st.st_size;
+	if (fd > 0 && !is_stdin)
+		close(fd);
+	return known;
+}
+
 struct reader *reader_new(char *const *operands, int count, unsigned flags)
 {
 	struct reader *r = xcalloc(1, sizeof *r);
@@ -200,16 +235,14 @@ struct reader *reader_new(char *const *operands, int count, unsigned flags)
 	r->operands = operands;
 	r->count = count;
 	r->flags = flags;
-	r->fd = -1;
 	r->cap = READ_CHUNK;
 	r->buf = xmalloc(r->cap);
 	/* The total is known only when every operand is a regular file. */
 	r->progress.total_known = true;
 	for (int i = 0; i < count; i++) {
-		struct stat st;
-		int rc = strcmp(operands[i], "-") == 0 ? fstat(0, &st) : stat(operands[i], &st);
-		if (rc == 0 && S_ISREG(st.st_mode))
-			r->progress.total += (unsigned long long)st.st_size;
+		unsigned long long size;
+		if (plain_file_size(operands[i], &size))
+			r->progress.total += size;
 		else
 			r->progress.total_known = false;
 	}
@@ -236,8 +269,7 @@ void reader_free(struct reader *r)
 		return;
 	/* First: the reading thread may be using the file. */
 	preparse_free(r->preparse);
-	if (r->fd > 0)
-		close(r->fd);
+	source_free(r->input);
 	json_decref(r->held);
 	if (r->mapped)
 		r->map_release(r->mapped);
@@ -310,9 +342,12 @@ static bool open_next(struct reader *r)
 				close(fd);
 			continue;
 		}
-		r->fd = fd;
+		/* Only the last operand is followed, and only a regular file: a pipe has an end. */
+		bool follow =
+		    reader_follow && r->next_operand == r->count && known && S_ISREG(st.st_mode);
+		r->input = source_new(fd, r->name, fd == 0 ? NULL : op, follow);
 		/* Regular files and disks never keep a read waiting on another process. */
-		r->may_block = !known || !(S_ISREG(st.st_mode) || S_ISBLK(st.st_mode));
+		r->may_block = follow || !known || !(S_ISREG(st.st_mode) || S_ISBLK(st.st_mode));
 		r->opened++;
 		r->at_file_start = true;
 		r->eof = false;
@@ -320,7 +355,7 @@ static bool open_next(struct reader *r)
 		r->buf_off = 0;
 		r->line_no = 1;
 		if (r->preparse)
-			preparse_start(r->preparse, fd);
+			preparse_start(r->preparse, r->input);
 		r->have_line = false;
 		return true;
 	}
@@ -332,9 +367,8 @@ static void close_current(struct reader *r)
 	/* The workers' reading thread may still be reading a file left before its end. */
 	if (r->preparse)
 		preparse_leave(r->preparse);
-	if (r->fd > 0)
-		close(r->fd);
-	r->fd = -1;
+	source_free(r->input);
+	r->input = NULL;
 	r->have_line = false;
 }
 
@@ -348,14 +382,26 @@ static void before_waiting(struct reader *r)
 	if (!reader_wait_hook || !r->may_block)
 		return;
 	bool ready;
-	if (r->preparse) {
+	if (r->preparse)
 		ready = preparse_has_data(r->preparse);
-	} else {
-		struct pollfd pfd = {.fd = r->fd, .events = POLLIN};
-		ready = poll(&pfd, 1, 0) > 0;
-	}
+	else
+		ready = source_ready(r->input);
 	if (!ready)
 		reader_wait_hook();
+}
+
+/*
+ * A signal ended a --follow run while a line was still being written (or
+ * read): its bytes are no line yet, so they are left, with a word, rather
+ * than read as a line cut short.
+ */
+static void left_unended(struct reader *r)
+{
+	size_t n = r->end - r->start;
+	if (framer_skip_space(r->buf + r->start, 0, n) < n)
+		warnx_msg("%s: interrupted inside a line; its %zu bytes are left unread", r->name,
+		          n);
+	r->start = r->searched = r->end;
 }
 
 /* Reads more bytes into the buffer; false at the end of the file. */
@@ -380,7 +426,7 @@ static bool fill(struct reader *r)
 		 */
 		ssize_t n = r->preparse
 		                ? preparse_read(r->preparse, r->buf + r->end, r->cap - r->end)
-		                : read(r->fd, r->buf + r->end, r->cap - r->end);
+		                : source_read(r->input, r->buf + r->end, r->cap - r->end);
 		if (n > 0) {
 			r->end += (size_t)n;
 			r->progress.bytes += (unsigned long long)n;
@@ -388,11 +434,15 @@ static bool fill(struct reader *r)
 				r->progress_fn(r->progress_ctx);
 			return true;
 		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
+		if (n == SOURCE_DAMAGED) {
+			/* The operand's read ends here, as at a line given up: bad input. */
+			warnx_msg("%s: %s", r->name, source_error(r->input));
+			r->hopeless = true;
+		} else if (n < 0) {
 			warn_errno(errno, "%s", r->name);
 			set_status(r, EXIT_IOERR);
+		} else if (source_interrupted()) {
+			left_unended(r);
 		}
 		r->eof = true;
 		return false;
@@ -422,6 +472,10 @@ static bool peek_line(struct reader *r)
 		}
 		r->searched = r->start + f.total;
 		fill(r);
+		if (r->hopeless) {
+			r->start = r->searched = r->end;
+			return false;
+		}
 	}
 	r->at_file_start = false;
 	r->start += f.skip;
@@ -912,7 +966,7 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item)
 		if (r->elements) {
 			step = next_element(r, item);
 		} else if (!r->have_line) {
-			if (r->fd < 0 && !open_next(r))
+			if (!r->input && !open_next(r))
 				return READ_END;
 			if (peek_line(r)) {
 				classify_line(r);

@@ -105,6 +105,14 @@ size_t reader_get_max_line(void);
  * results reach the next process before adkev waits.  NULL: never.
  */
 void reader_set_wait_hook(void (*fn)(void));
+/*
+ * --follow, for the readers made after this call: the last operand, when
+ * it is a regular file, is read as another process appends to it, until
+ * SIGINT or SIGTERM ends the run as the end of the input would (see
+ * source.h).  Operands before it, and pipes, are read to their end.
+ */
+void reader_set_follow(bool on);
+bool reader_get_follow(void);
 /* The flags every value is parsed with: a value may be followed by more on its line. */
 #define READER_PARSE_FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL)
 
