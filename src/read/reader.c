@@ -173,9 +173,14 @@ static bool line_hopeless(struct reader *r, const char *p, size_t n)
 	} else {
 		return false;
 	}
-	r->hopeless = true;
+	/* With --skip-invalid the line is passed over (drop_to_line_end) and the read goes on. */
+	if (r->flags & READER_SKIP_INVALID)
+		r->skipped++;
+	else
+		r->hopeless = true;
 	return true;
 }
+
 
 static void vwarn_at(const struct reader_pos *pos, const char *fmt, va_list ap)
 {
@@ -449,6 +454,42 @@ static bool fill(struct reader *r)
 	}
 }
 
+/*
+ * Drops the bytes of the line being read, as they come, up to and with its
+ * line end, so a line past the limit is skipped in constant memory.  False
+ * at the end of the file.
+ */
+static bool drop_to_line_end(struct reader *r)
+{
+	for (;;) {
+		const char *p = r->buf + r->start;
+		size_t n = r->end - r->start;
+		const char *nl = memchr(p, '\n', n);
+		const char *cr = memchr(p, '\r', nl ? (size_t)(nl - p) : n);
+		const char *at = cr ? cr : nl;
+		/* A '\r' last in the buffer may be the first half of a "\r\n": wait for the next byte. */
+		if (at && !(at == cr && at + 1 == p + n && !r->eof)) {
+			size_t end = (size_t)(at - p) + 1;
+			if (at == cr && end < n && p[end] == '\n')
+				end++;
+			r->start += end;
+			r->searched = r->start;
+			r->line_no++;
+			r->at_file_start = false;
+			return true;
+		}
+		r->start = r->searched = at ? (size_t)(at - r->buf) : r->end;
+		if (!fill(r) && !at)
+			return false;
+		if (r->eof && at) {
+			r->start = r->searched = r->start + 1;
+			r->line_no++;
+			r->at_file_start = false;
+			return true;
+		}
+	}
+}
+
 /* Makes the next line of the current file the current line; false at its end. */
 static bool peek_line(struct reader *r)
 {
@@ -466,6 +507,15 @@ static bool peek_line(struct reader *r)
 		/* An ended line past the limit is refused as one still growing would be. */
 		size_t pending = cut == FRAME_LINE ? f.skip + f.len : r->end - r->start;
 		if (line_hopeless(r, r->buf + r->start, pending)) {
+			if (!r->hopeless && cut == FRAME_LINE) {
+				r->start += f.total;
+				r->searched = r->start;
+				r->line_no++;
+				r->at_file_start = false;
+				continue;
+			}
+			if (!r->hopeless && drop_to_line_end(r))
+				continue;
 			r->start = r->searched = r->end;
 			r->eof = true;
 			return false;

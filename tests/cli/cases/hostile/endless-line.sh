@@ -12,8 +12,13 @@ rm -f fifo; mkfifo fifo
 (printf '\001'; exec sleep 30) >fifo & writer=$!
 timeout 20 adkev stats -j 2 fifo >/dev/null; echo "silent pipe: status $?"
 kill $writer 2>/dev/null; rm -f fifo
-# With --skip-invalid only the limit gives such a line up.
-timeout 20 adkev stats --skip-invalid --max-line 1K -j 2 /dev/zero >/dev/null; echo "skip: status $?"
+# With --skip-invalid a line past the limit is skipped as its bytes come, in
+# constant memory, and the read goes on after its end (an endless one is
+# read while it lasts); the other operands are read too.
+for j in 1 2; do
+	head -c 20000000 /dev/zero | timeout 20 adkev stats --skip-invalid --max-line 1K -j $j | cut -c1-12
+done
+echo "skip: status $?"
 {
 	printf '%s\n' '{"author":"a","content":{"parts":[{"text":"ok"}]}}'
 	printf '{"author":"b","content":{"parts":[{"text":"'
@@ -23,6 +28,15 @@ timeout 20 adkev stats --skip-invalid --max-line 1K -j 2 /dev/zero >/dev/null; e
 adkev final -r --max-line 1K long.jsonl; echo "file: status $?"
 adkev final -r --max-line 1K -j 2 <long.jsonl; echo "stdin -j 2: status $?"
 adkev final -r --max-line 3K long.jsonl | wc -c; echo "3K: status $?"
+# The long line skipped, from a file and through a pipe, with and without
+# workers, with CRLF line ends: the lines after it are read and counted.
+{ cat long.jsonl; printf '%s\n' '{"author":"c","content":{"parts":[{"text":"after"}]}}' '{'; } |
+	sed 's/$/\r/' >long2.jsonl
+for j in 1 2; do
+	adkev final --concat --max-line 1K --skip-invalid -j $j long2.jsonl long2.jsonl; echo "skip -j $j: status $?"
+	cat long2.jsonl | adkev final --concat --max-line 1K --skip-invalid -j $j; echo "skip stdin -j $j: status $?"
+done
+rm -f long2.jsonl
 adkev to-a2a --max-line 1x long.jsonl; echo "bad size: status $?"
 # A blank and a sign are no digits: " -1" would wrap to 16 EiB.
 adkev stats --max-line ' -1' long.jsonl 2>/dev/null; echo "' -1': status $?"
