@@ -7,6 +7,7 @@
  * stream error joins the invocation in progress.
  */
 #include "cmd/extract.h"
+#include "cmd/drive.h"
 #include "read/backward.h"
 #include "adk/event.h"
 #include "write/progress.h"
@@ -305,45 +306,55 @@ bool extract_passes_filters(const struct extract_options *o, const struct reader
 	       json_string_equals(event_invocation_id_string(item->value), o->invocation);
 }
 
-/* Prints one result; returns the status -e asks for. */
-static int print_result(const struct extractor *x, const void *config,
-                        const struct extract_options *o, json_t *id, json_t *result)
-{
-	int status = o->exit_status && result_is_empty(result) ? EXIT_FALSE : 0;
-	if (x->print && x->print(config, o->per_invocation ? id : NULL, result))
-		return status;
-	if (o->per_invocation) {
-		json_t *line = json_object();
-		json_object_set(line, "invocation_id", id);
-		json_object_set(line, x->name, result);
-		output_json(line);
-		json_decref(line);
-	} else {
-		output_json(result);
-	}
-	return status;
-}
-
 /*
- * Writes the result of one state: through the extractor's writer when it
- * writes it itself, else what finish() returns.  Raises *status; *assertion
- * gets what -e says of this result (like jq -e, the last one decides).
+ * Writes the result of one state: what write() writes, where the extractor
+ * writes it itself (streamed: begin() was called), else what finish()
+ * returns, as JSON or as print() writes it; with --per-invocation in a line
+ * with its invocation id.  Raises *status; *assertion gets what -e says of
+ * this result (like jq -e, the last one decides).
  */
 static void emit_result(const struct extractor *x, const void *config,
-                        const struct extract_options *o, void *state, json_t *id, bool writes,
-                        int *status, int *assertion)
+                        const struct extract_options *o, void *state, const json_t *id,
+                        bool streamed, int *status, int *assertion)
 {
-	int finish_status = 0;
-	if (writes) {
-		bool empty = x->write->end(state, output_writer(), &finish_status);
-		*assertion = o->exit_status && empty ? EXIT_FALSE : 0;
-	} else {
-		json_t *result = x->finish(state, &finish_status);
-		if (result)
-			*assertion = print_result(x, config, o, id, result);
-		json_decref(result);
+	int result_status = 0;
+	json_t *result = NULL;
+	bool empty;
+	if (!x->write || (x->finish && !streamed)) {
+		result = x->finish(state, &result_status);
+		*status = exit_status_worst(*status, result_status);
+		if (!result)
+			return;
+		empty = result_is_empty(result);
+		if (x->print && x->print(config, o->per_invocation ? id : NULL, result)) {
+			*assertion = o->exit_status && empty ? EXIT_FALSE : 0;
+			json_decref(result);
+			return;
+		}
 	}
-	*status = exit_status_worst(*status, finish_status);
+	struct json_writer *w = output_writer();
+	if (o->per_invocation) {
+		jw_object_begin(w);
+		jw_key(w, "invocation_id");
+		jw_value(w, id);
+		jw_key(w, x->name);
+	}
+	bool finished = true;
+	if (result) {
+		jw_value(w, result);
+	} else {
+		empty = x->write(state, w, &result_status);
+		/* A value write() could not finish is left as it is: no line end makes it whole. */
+		finished = !result_status;
+	}
+	if (finished) {
+		if (o->per_invocation)
+			jw_object_end(w);
+		jw_line_end(w);
+	}
+	json_decref(result);
+	*assertion = o->exit_status && empty ? EXIT_FALSE : 0;
+	*status = exit_status_worst(*status, result_status);
 }
 
 /*
@@ -376,8 +387,8 @@ static void emit_last(const struct extractor *x, const void *config,
 static bool backward_possible(const struct extractor *x, const struct extract_options *o, int argc,
                               char *argv[])
 {
-	if (!x->settled || (x->write && x->write->begin) || o->per_invocation || o->full_scan ||
-	    o->invocation_last || o->progress || argc == 0)
+	if (!x->settled || x->begin || o->per_invocation || o->full_scan || o->invocation_last ||
+	    o->progress || argc == 0)
 		return false;
 	for (int i = 0; i < argc; i++) {
 		struct stat st;
@@ -439,10 +450,50 @@ static bool run_backward(const struct extractor *x, const void *config,
 	}
 	int finish_status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
 	output_set_style(o->style);
-	emit_result(x, config, o, state, NULL, x->write != NULL, &finish_status, &assertion);
+	emit_result(x, config, o, state, NULL, false, &finish_status, &assertion);
 	x->release(state);
 	*status = exit_status_worst(finish_status, assertion);
 	return true;
+}
+
+/* What extract_run() hands drive() as its context. */
+struct extract_ctx {
+	const struct extractor *x;
+	const void *config;
+	const struct extract_options *o;
+	struct invocation_groups groups;
+	bool streamed; /* begin() was called: the one result is written as it is read */
+};
+
+static int extract_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	struct extract_ctx *e = ctx;
+	(void)r;
+	e->x->add(invocation_groups_state(&e->groups, item), item);
+	return 0;
+}
+
+/*
+ * The results, after the read.  A result being written is ended even
+ * after a write error; results not yet built are not.  When no operand
+ * could be opened there is no result at all, as with jq: a zeroed one
+ * beside exit 66 would look like data.
+ */
+static int extract_done(void *ctx, struct reader *r)
+{
+	struct extract_ctx *e = ctx;
+	const struct extract_options *o = e->o;
+	struct invocation_groups *g = &e->groups;
+	int status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
+	bool nothing_read = reader_opened_none(r);
+	if (o->invocation_last && !nothing_read)
+		emit_last(e->x, e->config, o, g, &status, &assertion);
+	for (size_t i = 0; i < g->count && !nothing_read && !o->invocation_last &&
+	                   (e->streamed || !output_failed());
+	     i++)
+		emit_result(e->x, e->config, o, g->list[i].state, g->list[i].id, e->streamed,
+		            &status, &assertion);
+	return exit_status_worst(status, assertion);
 }
 
 int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
@@ -453,53 +504,26 @@ int extract_run(const struct extractor *x, const void *config, const struct extr
 	    run_backward(x, config, o, argc, argv, &backward_status))
 		return backward_status;
 
-	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
 	bool grouped = o->per_invocation || o->invocation_last;
-	if (x->map && !grouped)
-		reader_set_map(r, x->map, x->map_release, (void *)config);
-	struct progress *progress = o->progress ? progress_start(r) : NULL;
-	struct invocation_groups g;
-	struct reader_item item;
-	enum reader_result res;
-	int status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
+	struct extract_ctx e = {.x = x, .config = config, .o = o};
+	struct drive d = {.item = extract_item, .done = extract_done, .ctx = &e};
+	if (x->map && !grouped) {
+		d.map = x->map;
+		d.map_release = x->map_release;
+		d.map_ctx = (void *)config;
+	}
 	/*
-	 * One result, written by the extractor (struct extract_writer); not
-	 * while it is built when the progress line is drawn on the terminal
-	 * the result goes to, as the line would tear the text apart.
+	 * One result is written while it is built, but not when the progress
+	 * line is drawn on the terminal the result goes to, as the line would
+	 * tear the text apart.
 	 */
-	bool writes =
-	    x->write && !grouped && !(x->write->begin && progress && isatty(STDOUT_FILENO));
+	e.streamed = x->begin && !grouped && !(o->progress && progress_on_output_terminal());
 
 	output_set_style(o->style);
-	invocation_groups_init(&g, grouped, x->start, config);
-	if (writes && x->write->begin)
-		x->write->begin(g.list[0].state, output_writer());
-	while ((res = reader_next(r, &item)) == READ_ITEM) {
-		if (extract_passes_filters(o, &item))
-			x->add(invocation_groups_state(&g, &item), &item);
-	}
-	if (res == READ_INVALID)
-		status = EXIT_DATAERR;
-	progress_finish(progress);
-
-	/*
-	 * A writer's end is called even after a write error; results not yet
-	 * built are not.  When no operand could be opened there is no result
-	 * at all, as with jq: a zeroed one beside exit 66 would look like data.
-	 */
-	bool nothing_read = reader_opened_none(r);
-	if (o->invocation_last && !nothing_read)
-		emit_last(x, config, o, &g, &status, &assertion);
-	for (size_t i = 0;
-	     i < g.count && !nothing_read && !o->invocation_last && (writes || !output_failed());
-	     i++)
-		emit_result(x, config, o, g.list[i].state, g.list[i].id, writes, &status,
-		            &assertion);
-	invocation_groups_release(&g, x->release);
-
-	reader_report_skipped(r);
-	status = exit_status_worst(status, reader_status(r));
-	status = exit_status_worst(status, assertion);
-	reader_free(r);
+	invocation_groups_init(&e.groups, grouped, x->start, config);
+	if (e.streamed)
+		x->begin(e.groups.list[0].state, output_writer());
+	int status = drive(&d, o, argc, argv);
+	invocation_groups_release(&e.groups, x->release);
 	return status;
 }

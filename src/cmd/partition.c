@@ -25,6 +25,7 @@ struct partition_config {
 	const char *split; /* the directory, or NULL */
 	bool force;
 	bool trajectories;
+	bool pretty, per_invocation; /* -p, --per-invocation: where a trajectory stands */
 	struct trajectory_config trajectory;
 	int trajectory_option; /* the first trajectory option given, for messages */
 	int bad_option;        /* a trajectory option with a bad value, or 0 */
@@ -328,28 +329,34 @@ static void trajectories_add(void *state, const struct reader_item *item)
 	struct agent *ag = agent_of(a, item, &added);
 	if (!ag)
 		return;
-	if (added)
+	if (added) {
 		ag->trajectory = trajectory_new(&a->cfg->trajectory);
+		/* It stands in the object of agents, itself in a --per-invocation line. */
+		trajectory_layout(ag->trajectory, a->cfg->pretty, a->cfg->per_invocation ? 2 : 1);
+	}
 	trajectory_add(ag->trajectory, item);
 }
 
-static json_t *trajectories_finish(void *state, int *status)
+/* Each agent's trajectory, written straight from its state; empty when there is no agent. */
+static bool trajectories_write(void *state, struct json_writer *out, int *status)
 {
 	struct agents *a = state;
-	json_t *result = json_object();
-	(void)status;
-	for (size_t i = 0; i < a->count; i++)
-		json_object_setn_new(result, a->list[i].name, a->list[i].len,
-		                     trajectory_json(a->list[i].trajectory));
-	return result;
+	jw_object_begin(out);
+	for (size_t i = 0; i < a->count && !*status; i++) {
+		jw_keyn(out, a->list[i].name, a->list[i].len);
+		*status = trajectory_write(a->list[i].trajectory, out);
+	}
+	if (!*status)
+		jw_object_end(out);
+	return a->count == 0;
 }
 
 static const struct extractor trajectories_extractor = {
     .name = "partition",
     .start = agents_new,
     .add = trajectories_add,
-    .finish = trajectories_finish,
     .release = agents_free,
+    .write = trajectories_write,
 };
 
 /* Options. */
@@ -433,6 +440,8 @@ static int run_partition(int argc, char *argv[])
 		argc -= optind;
 		argv += optind;
 		if (cfg.trajectories) {
+			cfg.pretty = o.style.pretty;
+			cfg.per_invocation = o.per_invocation;
 			status = extract_run(&trajectories_extractor, &cfg, &o, argc, argv);
 		} else {
 			output_set_style(o.style);
