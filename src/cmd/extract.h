@@ -1,7 +1,8 @@
 /*
  * extract.h - the run every extracting subcommand shares (events.md section 4):
- * the common options, the reader loop, --author and --invocation filters,
- * --per-invocation grouping, printing the result and the exit status.
+ * the common options, --author and --invocation filters, --per-invocation
+ * grouping, printing the result and the exit status; the reader loop under
+ * it is drive.h's.
  *
  * A subcommand supplies an extractor: a state it builds fresh for the whole
  * stream (or for each invocation), fed one event at a time, and asked for

@@ -17,10 +17,10 @@
 #include "adk/event.h"
 #include "adk/eventview.h"
 #include "adk/redact.h"
+#include "cmd/drive.h"
 #include "cmd/extract.h"
 #include "cmd/show.h"
 #include "write/output.h"
-#include "write/progress.h"
 #include "read/reader.h"
 #include "write/termtext.h"
 #include "util.h"
@@ -666,6 +666,39 @@ static const char *show_option(void *ctx, int id, const char *arg)
 	return NULL;
 }
 
+/* What run_show() hands drive(): the text form's state or the diagram, and --redact's redactor. */
+struct show_run {
+	struct show s;
+	struct show_mermaid *mermaid; /* --format=mermaid, else NULL */
+	const struct redactor *redactor;
+};
+
+static int show_read_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	struct show_run *run = ctx;
+	(void)r;
+	/* The filters saw the event as written; the screen sees it redacted. */
+	struct reader_item shown = *item;
+	json_t *clean = redact_json(run->redactor, item->value);
+	shown.value = clean;
+	if (run->mermaid)
+		show_mermaid_add(run->mermaid, &shown);
+	else
+		show_event(&run->s, &shown);
+	json_decref(clean);
+	return 0;
+}
+
+/* What the diagram still owes at the end of the run. */
+static int show_done(void *ctx, struct reader *r)
+{
+	struct show_run *run = ctx;
+	(void)r;
+	if (run->mermaid)
+		show_mermaid_end(run->mermaid);
+	return 0;
+}
+
 static int run_show(int argc, char *argv[])
 {
 	struct show_options o = {.width = -1, .filters.streams = true};
@@ -678,43 +711,21 @@ static int run_show(int argc, char *argv[])
 	if (o.width < 0)
 		o.width = output_width();
 
-	struct reader *r = reader_new(argv + optind, argc - optind,
-	                              o.filters.skip_invalid ? READER_SKIP_INVALID : 0);
-	struct progress *progress = o.filters.progress ? progress_start_streaming(r) : NULL;
-	struct show s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH};
-	struct show_mermaid *mermaid = o.mermaid ? show_mermaid_new() : NULL;
-	struct reader_item item;
-	enum reader_result res = READ_END;
-	status = 0;
-
 	struct redactor redactor;
 	if (o.redact)
 		redactor_init(&redactor, false, NULL, 0);
-	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM) {
-		if (!extract_passes_filters(&o.filters, &item))
-			continue;
-		/* The filters saw the event as written; the screen sees it redacted. */
-		json_t *clean = redact_json(o.redact ? &redactor : NULL, item.value);
-		item.value = clean;
-		if (mermaid)
-			show_mermaid_add(mermaid, &item);
-		else
-			show_event(&s, &item);
-		json_decref(clean);
-	}
-	if (mermaid)
-		show_mermaid_end(mermaid);
+	struct show_run run = {
+	    .s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH},
+	    .mermaid = o.mermaid ? show_mermaid_new() : NULL,
+	    .redactor = o.redact ? &redactor : NULL,
+	};
+	struct drive d = {.streams = true, .item = show_read_item, .done = show_done, .ctx = &run};
+	status = drive(&d, &o.filters, argc - optind, argv + optind);
 	if (o.redact)
 		redactor_release(&redactor);
-	if (!output_failed() && res == READ_INVALID)
-		status = EXIT_DATAERR;
-	progress_finish(progress);
-	reader_report_skipped(r);
-	status = exit_status_worst(status, reader_status(r));
-	reader_free(r);
-	strbuf_release(&s.out);
-	strbuf_release(&s.scratch);
-	json_decref(s.invocation);
+	strbuf_release(&run.s.out);
+	strbuf_release(&run.s.scratch);
+	json_decref(run.s.invocation);
 	return status;
 }
 
