@@ -422,7 +422,8 @@ static char *spilled_text(const struct trajectory_config *c, json_t *events, boo
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct trajectory *t = trajectory_new(c);
-	trajectory_spill(t, pretty, in_memory);
+	trajectory_layout(t, pretty, 0);
+	trajectory_spill(t, in_memory);
 	add_all(t, events);
 	*status = write_text(t, &sb, pretty);
 	trajectory_free(t);
@@ -571,7 +572,8 @@ static char *spooled_text_prepared(const struct trajectory_config *c,
 	struct trajectory_prep prep;
 	trajectory_prep_init(&prep, prep_config, pretty);
 	struct trajectory *t = trajectory_new(c);
-	trajectory_spill(t, pretty, 0);
+	trajectory_layout(t, pretty, 0);
+	trajectory_spill(t, 0);
 	size_t i;
 	json_t *ev;
 	json_array_foreach(events, i, ev)
@@ -616,13 +618,58 @@ START_TEST(texts_prepared_on_a_worker_are_the_ones_written)
 }
 END_TEST
 
+/*
+ * A trajectory laid out for a deeper level (a --per-invocation line, an
+ * agent of partition --trajectories) and written inside objects there is
+ * the value read back, written in those objects: pretty lines included,
+ * so nothing needs to be parsed back to print it.
+ */
+START_TEST(a_trajectory_laid_out_deeper_is_written_in_place)
+{
+	json_t *events = parse(mixed_events);
+	struct trajectory_config c;
+	trajectory_config_init(&c);
+	for (int pretty = 0; pretty <= 1; pretty++) {
+		for (int level = 1; level <= 2; level++) {
+			struct trajectory *t = trajectory_new(&c);
+			trajectory_layout(t, pretty, level);
+			add_all(t, events);
+			json_t *expected = trajectory_json(t);
+			for (int l = 0; l < level; l++)
+				expected = json_pack("{s:o}", "k", expected);
+			struct strbuf sb = STRBUF_INIT;
+			struct json_writer w;
+			jw_init_buf(&w, &sb, pretty ? JW_PRETTY : 0);
+			for (int l = 0; l < level; l++) {
+				jw_object_begin(&w);
+				jw_key(&w, "k");
+			}
+			ck_assert_int_eq(trajectory_write(t, &w), 0);
+			for (int l = 0; l < level; l++)
+				jw_object_end(&w);
+			jw_line_end(&w);
+			jw_release(&w);
+			char *want = text_of(expected, pretty, true);
+			ck_assert_str_eq(sb.buf, want);
+			free(want);
+			strbuf_release(&sb);
+			json_decref(expected);
+			trajectory_free(t);
+		}
+	}
+	trajectory_config_release(&c);
+	json_decref(events);
+}
+END_TEST
+
 START_TEST(a_spooled_trajectory_as_a_value_is_the_in_memory_one)
 {
 	json_t *events = parse(mixed_events);
 	struct trajectory_config c;
 	trajectory_config_init(&c);
 	struct trajectory *t = trajectory_new(&c);
-	trajectory_spill(t, true, 0);
+	trajectory_layout(t, true, 0);
+	trajectory_spill(t, 0);
 	add_all(t, events);
 	json_t *v = trajectory_json(t);
 	ck_assert_ptr_nonnull(v);
@@ -884,7 +931,8 @@ START_TEST(writing_stops_when_the_sink_fails)
 		struct trajectory *t = trajectory_new(&c);
 		struct short_sink k = {STRBUF_INIT, 0};
 		struct json_writer w;
-		trajectory_spill(t, false, in_memory_limits[i]);
+		trajectory_layout(t, false, 0);
+		trajectory_spill(t, in_memory_limits[i]);
 		add_all(t, events);
 		jw_init_sink(&w, 0, short_sink, &k);
 		ck_assert_int_eq(trajectory_write(t, &w), 0);
@@ -1009,6 +1057,7 @@ int main(void)
 	tcase_add_test(tc, spooled_bytes_equal_the_in_memory_result_under_every_option);
 	tcase_add_test(tc, texts_prepared_on_a_worker_are_the_ones_written);
 	tcase_add_test(tc, a_spooled_trajectory_as_a_value_is_the_in_memory_one);
+	tcase_add_test(tc, a_trajectory_laid_out_deeper_is_written_in_place);
 	tcase_add_test(tc, equal_hashes_pair_by_the_ids_read_back);
 	tcase_add_test(tc, large_values_and_many_calls_cross_the_spool_buffer);
 	tcase_add_test(tc, an_unusable_tmpdir_is_reported_once_and_nothing_is_written);

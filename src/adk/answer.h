@@ -16,9 +16,9 @@
  * Both can write their text as it is found instead of keeping it
  * (answer_stream(), reasoning_stream()), so that a result that grows with
  * the input is never held whole: final --concat and reasoning write it so
- * (extract.h, struct extract_writer).  They hand the text to a JSON writer
- * the caller gives them, as pieces of one string value; the caller ends
- * the line.
+ * (extract.h: an extractor's begin() and write()).  They hand the text
+ * to a JSON writer the caller gives them, as pieces of one string value;
+ * the caller ends the line.
  */
 
 struct answer {

@@ -112,9 +112,9 @@ void trajectory_prep_release(struct trajectory_prep *p)
 }
 
 /*
- * Where the pieces stand when pretty: the result is at level 0, its lists
- * at level 1, a tool call or a state delta at level 2, a call's members at
- * level 3.
+ * Where the pieces stand when pretty, below the result's own level
+ * (prep.level): its lists one deeper, a tool call or a state delta two, a
+ * call's members three.
  */
 enum { ITEM_LEVEL = 2, MEMBER_LEVEL = 3 };
 
@@ -154,7 +154,7 @@ static void add_piece(struct trajectory_event *ev, const struct trajectory_prep 
 		struct json_writer w;
 		json_t *shown = redact_and_truncate(p->rp, value, p->config->max_string);
 		jw_init_buf(&w, &ev->text, p->pretty ? JW_PRETTY : 0);
-		jw_set_level(&w, level);
+		jw_set_level(&w, p->level + level);
 		jw_value(&w, shown);
 		jw_release(&w);
 		json_decref(shown);
@@ -280,9 +280,14 @@ struct trajectory *trajectory_new(const struct trajectory_config *c)
 	return t;
 }
 
-void trajectory_spill(struct trajectory *t, bool pretty, size_t in_memory)
+void trajectory_layout(struct trajectory *t, bool pretty, int level)
 {
 	t->prep.pretty = pretty;
+	t->prep.level = level;
+}
+
+void trajectory_spill(struct trajectory *t, size_t in_memory)
+{
 	stores_init(t, in_memory);
 	usage_total_spill(&t->usage, "trajectory", in_memory, &t->status);
 }

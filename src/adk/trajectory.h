@@ -64,6 +64,7 @@ bool trajectory_option(struct trajectory_config *c, int opt, const char *arg, bo
 struct trajectory_prep {
 	const struct trajectory_config *config;
 	bool pretty;
+	int level; /* the nesting level the result stands at in the output (0: alone) */
 	struct redactor redactor;
 	const struct redactor *rp; /* &redactor, or NULL without redaction */
 };
@@ -89,20 +90,24 @@ void trajectory_prepared_free(void *prepared);
 
 /*
  * A trajectory being built; c must outlive it.  Its values are kept as
- * compact text, in memory, for trajectory_json() (partition
- * --trajectories, --per-invocation), unless trajectory_spill() says
- * otherwise before the first event.
+ * compact text, in memory, unless trajectory_layout() and
+ * trajectory_spill() say otherwise before the first event.
  */
 struct trajectory *trajectory_new(const struct trajectory_config *c);
 /*
- * For the one result of adkev trajectory: its text is printed in the style
- * pretty, at the indentation it has in the result, for trajectory_write();
- * and past in_memory bytes each of its stores (the tool calls with their
- * results, the state deltas, the tables of tool call ids and of token usage)
- * moves to an unlinked temporary file in $TMPDIR (else /tmp), so memory
- * stays the same however many and however large the values are.
+ * Lays the values' text out for trajectory_write(), which splices it in as
+ * it is: pretty (else compact) for a result standing at nesting level level
+ * of what is written (0 alone, 1 in a --per-invocation line).
  */
-void trajectory_spill(struct trajectory *t, bool pretty, size_t in_memory);
+void trajectory_layout(struct trajectory *t, bool pretty, int level);
+/*
+ * For the one result of adkev trajectory: past in_memory bytes each of its
+ * stores (the tool calls with their results, the state deltas, the tables
+ * of tool call ids and of token usage) moves to an unlinked temporary file
+ * in $TMPDIR (else /tmp), so memory stays the same however many and
+ * however large the values are.
+ */
+void trajectory_spill(struct trajectory *t, size_t in_memory);
 /* The in_memory adkev trajectory gives trajectory_spill(); adkev-trajectory(1) says why. */
 #define TRAJECTORY_IN_MEMORY (64 * 1024)
 /*
@@ -112,15 +117,17 @@ void trajectory_spill(struct trajectory *t, bool pretty, size_t in_memory);
  */
 void trajectory_add(struct trajectory *t, const struct reader_item *item);
 /*
- * The trajectory so far, owned by the caller:
+ * The trajectory so far as a value, owned by the caller:
  * {"tool_calls","state_deltas","token_usage","final_output","error"},
  * read back from the text trajectory_write() writes; NULL when a temporary
- * file failed (reported).
+ * file failed (reported).  The commands write with trajectory_write(),
+ * which parses nothing back; this is for the unit tests, which look into
+ * the value.
  */
 json_t *trajectory_json(struct trajectory *t);
 /*
  * Writes the trajectory as one value with w, which must be in the
- * trajectory's style: the bytes jw_value() writes for the value
+ * trajectory's layout: the bytes jw_value() writes for the value
  * trajectory_json() returns (the caller ends the line).  Writing stops
  * once w has failed.  Returns 0, or, having
  * reported it, EXIT_OSERR when a temporary file could not be made or

@@ -7,6 +7,7 @@
  * stream error joins the invocation in progress.
  */
 #include "cmd/extract.h"
+#include "cmd/drive.h"
 #include "read/backward.h"
 #include "adk/event.h"
 #include "write/progress.h"
@@ -328,49 +329,74 @@ bool extract_passes_filters(const struct extract_options *o, const struct reader
 	       json_string_equals(event_invocation_id_string(item->value), o->invocation);
 }
 
-/* Prints one result; returns the status -e asks for. */
-static int print_result(const struct extractor *x, const void *config,
-                        const struct extract_options *o, json_t *id, json_t *result)
+/*
+ * Starts the line that holds a result with --per-file or --per-invocation:
+ * the file's name, the invocation id, then the result's key.
+ */
+static void begin_tagged_line(struct json_writer *w, const struct extractor *x,
+                              const struct extract_options *o, const json_t *id)
 {
-	int status = o->exit_status && result_is_empty(result) ? EXIT_FALSE : 0;
-	if (x->print &&
-	    x->print(config, o->per_file ? o->file : NULL, o->per_invocation ? id : NULL, result))
-		return status;
-	if (o->per_invocation || o->per_file) {
-		json_t *line = json_object();
-		if (o->per_file)
-			json_object_set_new(line, "file", json_string_lossy(o->file));
-		if (o->per_invocation)
-			json_object_set(line, "invocation_id", id);
-		json_object_set(line, x->name, result);
-		output_json(line);
-		json_decref(line);
-	} else {
-		output_json(result);
+	jw_object_begin(w);
+	if (o->per_file) {
+		jw_key(w, "file");
+		json_t *name = json_string_lossy(o->file);
+		jw_value(w, name);
+		json_decref(name);
 	}
-	return status;
+	if (o->per_invocation) {
+		jw_key(w, "invocation_id");
+		jw_value(w, id);
+	}
+	jw_key(w, x->name);
 }
 
 /*
- * Writes the result of one state: through the extractor's writer when it
- * writes it itself, else what finish() returns.  Raises *status; *assertion
- * gets what -e says of this result (like jq -e, the last one decides).
+ * Writes the result of one state: what write() writes, where the extractor
+ * writes it itself (streamed: begin() was called), else what finish()
+ * returns, as JSON or as print() writes it; with --per-file and
+ * --per-invocation in a line with its file name and invocation id.  Raises *status; *assertion gets what -e says of
+ * this result (like jq -e, the last one decides).
  */
 static void emit_result(const struct extractor *x, const void *config,
-                        const struct extract_options *o, void *state, json_t *id, bool writes,
-                        int *status, int *assertion)
+                        const struct extract_options *o, void *state, const json_t *id,
+                        bool streamed, int *status, int *assertion)
 {
-	int finish_status = 0;
-	if (writes) {
-		bool empty = x->write->end(state, output_writer(), &finish_status);
-		*assertion = o->exit_status && empty ? EXIT_FALSE : 0;
-	} else {
-		json_t *result = x->finish(state, &finish_status);
-		if (result)
-			*assertion = print_result(x, config, o, id, result);
-		json_decref(result);
+	int result_status = 0;
+	json_t *result = NULL;
+	bool empty;
+	if (!x->write || (x->finish && !streamed)) {
+		result = x->finish(state, &result_status);
+		*status = exit_status_worst(*status, result_status);
+		if (!result)
+			return;
+		empty = result_is_empty(result);
+		if (x->print && x->print(config, o->per_file ? o->file : NULL,
+		                         o->per_invocation ? id : NULL, result)) {
+			*assertion = o->exit_status && empty ? EXIT_FALSE : 0;
+			json_decref(result);
+			return;
+		}
 	}
-	*status = exit_status_worst(*status, finish_status);
+	struct json_writer *w = output_writer();
+	bool tagged = o->per_invocation || o->per_file;
+	if (tagged)
+		begin_tagged_line(w, x, o, id);
+	bool finished = true;
+	if (result) {
+		jw_value(w, result);
+	} else {
+		empty = x->write(state, w, &result_status);
+		/* A value write() could not finish is left as it is: no line end makes it whole. */
+		finished = !result_status;
+	}
+	if (finished) {
+		if (tagged)
+			jw_object_end(w);
+		jw_line_end(w);
+	}
+	json_decref(result);
+	*assertion = o->exit_status && empty ? EXIT_FALSE : 0;
+	*status = exit_status_worst(*status, result_status);
 }
 
 /*
@@ -403,8 +429,8 @@ static void emit_last(const struct extractor *x, const void *config,
 static bool backward_possible(const struct extractor *x, const struct extract_options *o, int argc,
                               char *argv[])
 {
-	if (!x->settled || (x->write && x->write->begin) || o->per_invocation || o->full_scan ||
-	    o->invocation_last || o->progress || argc == 0 || reader_get_follow())
+	if (!x->settled || x->begin || o->per_invocation || o->full_scan || o->invocation_last ||
+	    o->progress || argc == 0 || reader_get_follow())
 		return false;
 	for (int i = 0; i < argc; i++) {
 		struct stat st;
@@ -466,88 +492,96 @@ static bool run_backward(const struct extractor *x, const void *config,
 	}
 	int finish_status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
 	output_set_style(o->style);
-	emit_result(x, config, o, state, NULL, x->write && !o->per_file, &finish_status,
-	            &assertion);
+	emit_result(x, config, o, state, NULL, false, &finish_status, &assertion);
 	x->release(state);
 	*status = exit_status_worst(finish_status, assertion);
 	return true;
 }
 
-/* What a run over operands tells extract_run() beside its exit status. */
-struct run_end {
-	bool stopped;          /* at bad input (without --skip-invalid) */
-	unsigned long skipped; /* bad values skipped (--skip-invalid) */
+/* What extract_run() hands drive() as its context. */
+struct extract_ctx {
+	const struct extractor *x;
+	const void *config;
+	const struct extract_options *o;
+	struct invocation_groups groups;
+	bool streamed; /* begin() was called: the one result is written as it is read */
 };
+
+/*
+ * The filters are applied here (struct drive's own_filters): --invocation
+ * last is the run's last turn whatever --author keeps of it, so an event
+ * filtered out still names its invocation, and a last turn with nothing
+ * from the author gives an empty result.
+ */
+static int extract_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	struct extract_ctx *e = ctx;
+	(void)r;
+	bool passes = extract_passes_filters(e->o, item);
+	if (!passes && !e->o->invocation_last)
+		return 0;
+	void *state = invocation_groups_state(&e->groups, item);
+	if (passes)
+		e->x->add(state, item);
+	return 0;
+}
+
+/*
+ * The results, after the read.  A result being written is ended even
+ * after a write error; results not yet built are not.  When no operand
+ * could be opened there is no result at all, as with jq: a zeroed one
+ * beside exit 66 would look like data.
+ */
+static int extract_done(void *ctx, struct reader *r)
+{
+	struct extract_ctx *e = ctx;
+	const struct extract_options *o = e->o;
+	struct invocation_groups *g = &e->groups;
+	int status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
+	bool nothing_read = reader_opened_none(r);
+	if (o->invocation_last && !nothing_read)
+		emit_last(e->x, e->config, o, g, &status, &assertion);
+	for (size_t i = 0; i < g->count && !nothing_read && !o->invocation_last &&
+	                   (e->streamed || !output_failed());
+	     i++)
+		emit_result(e->x, e->config, o, g->list[i].state, g->list[i].id, e->streamed,
+		            &status, &assertion);
+	return exit_status_worst(status, assertion);
+}
 
 /* One run of x over the operands argv[0..argc), as if they were all the input. */
 static int run_operands(const struct extractor *x, const void *config,
                         const struct extract_options *o, int argc, char *argv[],
-                        struct run_end *end)
+                        struct drive_end *end)
 {
 	int backward_status;
 	if (backward_possible(x, o, argc, argv) &&
 	    run_backward(x, config, o, argc, argv, &backward_status))
 		return backward_status;
 
-	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
 	bool grouped = o->per_invocation || o->invocation_last;
-	if (x->map && !grouped)
-		reader_set_map(r, x->map, x->map_release, (void *)config);
-	struct progress *progress = o->progress ? progress_start(r) : NULL;
-	struct invocation_groups g;
-	struct reader_item item;
-	enum reader_result res;
-	int status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
+	struct extract_ctx e = {.x = x, .config = config, .o = o};
+	struct drive d = {
+	    .own_filters = true, .item = extract_item, .done = extract_done, .ctx = &e};
+	if (x->map && !grouped) {
+		d.map = x->map;
+		d.map_release = x->map_release;
+		d.map_ctx = (void *)config;
+	}
 	/*
-	 * One result, written by the extractor (struct extract_writer); not
-	 * while it is built when the progress line is drawn on the terminal
-	 * the result goes to, as the line would tear the text apart.
+	 * One result is written while it is built, but not when the progress
+	 * line is drawn on the terminal the result goes to, as the line would
+	 * tear the text apart.
 	 */
-	bool writes = x->write && !grouped && !o->per_file &&
-	              !(x->write->begin && progress && isatty(STDOUT_FILENO));
+	e.streamed = x->begin && !grouped && !o->per_file && !(o->progress && progress_on_output_terminal());
 
 	output_set_style(o->style);
-	invocation_groups_init(&g, grouped, x->start, config);
-	if (writes && x->write->begin)
-		x->write->begin(g.list[0].state, output_writer());
-	while ((res = reader_next(r, &item)) == READ_ITEM) {
-		bool passes = extract_passes_filters(o, &item);
-		/*
-		 * --invocation last is the run's last turn whatever --author keeps
-		 * of it: an event filtered out still names its invocation, so a
-		 * last turn with nothing from the author gives an empty result.
-		 */
-		if (!passes && !o->invocation_last)
-			continue;
-		void *state = invocation_groups_state(&g, &item);
-		if (passes)
-			x->add(state, &item);
-	}
-	if (res == READ_INVALID) {
-		status = EXIT_DATAERR;
-		end->stopped = true;
-	}
-	progress_finish(progress);
-
-	/*
-	 * A writer's end is called even after a write error; results not yet
-	 * built are not.  When no operand could be opened there is no result
-	 * at all, as with jq: a zeroed one beside exit 66 would look like data.
-	 */
-	bool nothing_read = reader_opened_none(r);
-	if (o->invocation_last && !nothing_read)
-		emit_last(x, config, o, &g, &status, &assertion);
-	for (size_t i = 0;
-	     i < g.count && !nothing_read && !o->invocation_last && (writes || !output_failed());
-	     i++)
-		emit_result(x, config, o, g.list[i].state, g.list[i].id, writes, &status,
-		            &assertion);
-	invocation_groups_release(&g, x->release);
-
-	end->skipped += reader_skipped(r);
-	status = exit_status_worst(status, reader_status(r));
-	status = exit_status_worst(status, assertion);
-	reader_free(r);
+	invocation_groups_init(&e.groups, grouped, x->start, config);
+	if (e.streamed)
+		x->begin(e.groups.list[0].state, output_writer());
+	d.end = end;
+	int status = drive(&d, o, argc, argv);
+	invocation_groups_release(&e.groups, x->release);
 	return status;
 }
 
@@ -562,7 +596,7 @@ static int run_operands(const struct extractor *x, const void *config,
  */
 static int run_per_file(const struct extractor *x, const void *config,
                         const struct extract_options *o, int argc, char *argv[],
-                        struct run_end *end)
+                        struct drive_end *end)
 {
 	char dash[] = "-";
 	char *standard_input[] = {dash};
@@ -582,7 +616,7 @@ static int run_per_file(const struct extractor *x, const void *config,
 int extract_run(const struct extractor *x, const void *config, const struct extract_options *o,
                 int argc, char *argv[])
 {
-	struct run_end end = {false, 0};
+	struct drive_end end = {false, 0};
 	int status = o->per_file ? run_per_file(x, config, o, argc, argv, &end)
 	                         : run_operands(x, config, o, argc, argv, &end);
 	reader_report_skipped_count(end.skipped);

@@ -1,7 +1,8 @@
 /*
  * extract.h - the run every extracting subcommand shares (events.md section 4):
- * the common options, the reader loop, --author and --invocation filters,
- * --per-invocation grouping, printing the result and the exit status.
+ * the common options, --author and --invocation filters, --per-invocation
+ * grouping, printing the result and the exit status; the reader loop under
+ * it is drive.h's.
  *
  * A subcommand supplies an extractor: a state it builds fresh for the whole
  * stream (or for each invocation), fed one event at a time, and asked for
@@ -90,20 +91,39 @@ bool extract_parse_size(const char *arg, size_t *bytes);
  */
 bool extract_option(struct extract_options *o, int id, const char *arg, const char **why);
 
-struct extract_writer;
-
 struct extractor {
 	const char *name; /* the result's key in --per-invocation and --per-file lines */
 	/* A fresh state for the whole stream or one invocation; config is the command's own. */
 	void *(*start)(const void *config);
 	/* One event, or a server stream error (item->kind VALUE_STREAM_ERROR). */
 	void (*add)(void *state, const struct reader_item *item);
+	void (*release)(void *state);
 	/*
-	 * The result, owned by the caller, or NULL after reporting why there is
-	 * none.  *status may be raised to EXIT_FALSE or EXIT_DATAERR.
+	 * The result, as one of these two (finish() where both are given,
+	 * unless begin() was called).  finish() returns it as a value, owned by
+	 * the caller, or NULL after reporting why there is none; it may raise
+	 * *status (0 on entry) to EXIT_FALSE or EXIT_DATAERR.  write() writes
+	 * it itself as one value with out, so that a result that grows with
+	 * the input is never held whole, and returns whether it counts as
+	 * empty for -e (what result_is_empty() says of it); the driver puts it
+	 * in its --per-invocation line and ends the line, unless write() set
+	 * *status to the failure (reported) that left the value unfinished.
+	 * After a write error (output_failed()) writes are dropped and the run
+	 * goes on.
 	 */
 	json_t *(*finish)(void *state, int *status);
-	void (*release)(void *state);
+	bool (*write)(void *state, struct json_writer *out, int *status);
+	/*
+	 * Optional, with write(): for one result (no --per-invocation, not a
+	 * --progress line drawn on the terminal that is standard output too),
+	 * called once after start() and before the first add() with the writer
+	 * of standard output in the output style (-r, -p); from then on add()
+	 * may write the result's leading bytes to it (final --concat,
+	 * reasoning: each text piece as its event is read), and write() ends
+	 * the result, also after bad input ended the read.  Without begin(),
+	 * add() writes nothing.
+	 */
+	void (*begin)(void *state, struct json_writer *out);
 	/*
 	 * Optional (NULL: results are JSON): writes a result itself, as text,
 	 * and returns true, or returns false to have it written as JSON.  file
@@ -118,56 +138,18 @@ struct extractor {
 	 * the files are read no further once this says the events fed so far
 	 * decide the result, whatever came before them.  add() must leave the
 	 * state as it found it for every event before that point, so a
-	 * backward read that reaches the start gives the forward result.
+	 * backward read that reaches the start gives the forward result.  Not
+	 * used for an extractor with begin().
 	 */
 	bool (*settled)(const void *state);
 	/*
-	 * Optional (NULL: finish() builds the result and the driver prints it):
-	 * see struct extract_writer.  Used only when one result is wanted;
-	 * with --per-invocation or --per-file finish() is called as usual, so
-	 * it must work too.
-	 */
-	const struct extract_writer *write;
-	/*
-	 * Optional: work the -j workers do on each value they parse, beside
-	 * the parsing (reader_set_map), with the command's config as ctx; add()
-	 * finds the result in item->mapped, or NULL where it must do the work
-	 * itself, and map_release frees it.  Used for one result (no
-	 * --per-invocation), read forward.
+	 * Optional: work the -j workers do on each value they parse (struct
+	 * drive's map), with the command's config as ctx; add() finds the
+	 * result in item->mapped, or NULL where it must do the work itself.
+	 * Used for one result (no --per-invocation), read forward.
 	 */
 	void *(*map)(const json_t *value, void *config);
 	void (*map_release)(void *result);
-};
-
-/*
- * A result the extractor writes itself instead of handing finish() one
- * json_t, so that a result that grows with the input is never held whole:
- * written while it is built (final --concat, reasoning: each text piece as
- * its event is read), or written at the end straight from the state.
- *
- * Contract, when one result is wanted (no --per-invocation or --per-file;
- * and for an extractor with begin, not --progress drawn on a terminal that
- * is standard output too: these call finish() as usual):
- *   - begin (optional) is called once, after start() and before the first
- *     add(), with the writer of standard output in the output style (-r,
- *     -p).  From then on add() may write the result's leading bytes to it.
- *     An extractor with begin is never read backwards (settled is not
- *     used); without begin, add() must write nothing.
- *   - end is called once after the last add() (also after bad input ended
- *     the read, exit 65, as the result so far is printed then), in place
- *     of finish(), print and the driver's printing.  It writes the rest of
- *     the result and its line end to out: the bytes should be those
- *     output_json() writes for the result finish() would return.
- *     It returns whether the result counts as empty for -e (what
- *     result_is_empty() says of that JSON); *status (0 on entry) may be
- *     raised as finish() may raise it.
- *   - After a write error (output_failed()) the run goes on and the writes
- *     are dropped, as ever; end is still called.
- *   - release() is called afterwards as usual.
- */
-struct extract_writer {
-	void (*begin)(void *state, struct json_writer *out);
-	bool (*end)(void *state, struct json_writer *out, int *status);
 };
 
 /*
@@ -183,7 +165,8 @@ int extract_parse_options(const struct command *cmd, int argc, char *argv[],
 
 /*
  * Whether an item passes --author and --invocation (a stream error passes
- * only when neither is given).  For commands that run their own reader loop.
+ * only when neither is given).  drive() asks it of every item; the backward
+ * read asks it too.
  */
 bool extract_passes_filters(const struct extract_options *o, const struct reader_item *item);
 
@@ -192,7 +175,7 @@ bool extract_passes_filters(const struct extract_options *o, const struct reader
  * id, in order of first appearance; events without an id share one group
  * whose id is JSON null; a stream error joins the invocation in progress.
  * Without --per-invocation there is one group, made at once.  Shared by
- * extract_run() and the commands that run their own reader loop.
+ * extract_run() and partition, which writes its groups itself.
  */
 struct invocation_group {
 	json_t *id; /* the invocation id as a JSON string, or JSON null; owned */

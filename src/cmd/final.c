@@ -75,18 +75,13 @@ static void final_begin(void *state, struct json_writer *out)
 	answer_stream(state, out);
 }
 
+/* The streamed answer's end; answer_stream() gave the answer its writer. */
 static bool final_end(void *state, struct json_writer *out, int *status)
 {
+	(void)out;
 	(void)status;
-	bool empty = answer_stream_end(state);
-	jw_line_end(out);
-	return empty;
+	return answer_stream_end(state);
 }
-
-static const struct extract_writer final_concat_writer = {
-    .begin = final_begin,
-    .end = final_end,
-};
 
 /* --concat needs every event, in order; one answer is written as it is found. */
 static const struct extractor final_concat_extractor = {
@@ -95,7 +90,8 @@ static const struct extractor final_concat_extractor = {
     .add = final_add,
     .finish = final_finish,
     .release = final_release,
-    .write = &final_concat_writer,
+    .write = final_end,
+    .begin = final_begin,
 };
 
 static bool final_option(void *config, int c, const char *arg)

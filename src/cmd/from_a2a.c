@@ -9,8 +9,8 @@
  * that state is the only thing kept across input values.
  */
 #include "adk/a2a.h"
+#include "cmd/drive.h"
 #include "cmd/extract.h"
-#include "write/progress.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,12 +63,9 @@ struct aggregation {
 
 struct from_a2a {
 	struct a2a_event_options ev;
-	struct output_style style;
-	bool skip_invalid;
+	struct extract_options common; /* -p, --skip-invalid, --progress, -j, ... */
 	bool deterministic;
 	bool aggregate;
-	bool progress;
-	unsigned jobs; /* -j */
 	unsigned long produced;
 	char invocation[40];
 	/* Open aggregations, oldest first. */
@@ -255,55 +252,44 @@ static void aggregate(struct from_a2a *f, const struct a2a_object *o, json_t *bo
 		flush_aggregation(f, (size_t)i);
 }
 
+static int from_a2a_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	struct from_a2a *f = ctx;
+	struct a2a_object o;
+	const char *why = NULL;
+	json_t *body = NULL;
+	if (a2a_recognise(item->value, &o, &why))
+		body = a2a_event_body(&o, &f->ev, &why);
+	if (why)
+		return reader_reject(r, &item->pos, "%s", why) ? 0 : EXIT_DATAERR;
+	if (f->aggregate)
+		aggregate(f, &o, body);
+	else if (body)
+		emit(f, body, o.timestamp);
+	return 0;
+}
+
 static int from_a2a_loop(struct from_a2a *f, int argc, char *argv[])
 {
-	unsigned flags = READER_ANY_VALUE | (f->skip_invalid ? READER_SKIP_INVALID : 0);
-	struct reader *r = reader_new(argv, argc, flags);
-	struct progress *progress = f->progress ? progress_start_streaming(r) : NULL;
-	struct reader_item item;
-	enum reader_result res;
-	int status = 0;
-
-	output_set_style(f->style);
-	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM) {
-		struct a2a_object o;
-		const char *why = NULL;
-		json_t *body = NULL;
-		if (a2a_recognise(item.value, &o, &why))
-			body = a2a_event_body(&o, &f->ev, &why);
-		if (why) {
-			if (reader_reject(r, &item.pos, "%s", why))
-				continue;
-			status = EXIT_DATAERR;
-			break;
-		}
-		if (f->aggregate)
-			aggregate(f, &o, body);
-		else if (body)
-			emit(f, body, o.timestamp);
-	}
-	if (res == READ_INVALID)
-		status = EXIT_DATAERR;
-	progress_finish(progress);
+	struct drive d = {
+	    .reader_flags = READER_ANY_VALUE,
+	    .streams = true,
+	    .item = from_a2a_item,
+	    .ctx = f,
+	};
+	output_set_style(f->common.style);
+	int status = drive(&d, &f->common, argc, argv);
 	while (f->naggs)
 		drop_aggregation(f, 0);
 	free(f->aggs);
-	reader_report_skipped(r);
-	status = exit_status_worst(status, reader_status(r));
-	reader_free(r);
 	return status;
 }
 
 static const char *from_a2a_option(void *ctx, int id, const char *arg)
 {
 	struct from_a2a *f = ctx;
+	const char *why = NULL;
 	switch (id) {
-	case 'p':
-		f->style.pretty = true;
-		break;
-	case OPT_SKIP_INVALID:
-		f->skip_invalid = true;
-		break;
 	case OPT_AUTHOR:
 		warnx_msg(
 		    "from-a2a: --author is deprecated (elsewhere it filters); use --set-author");
@@ -329,28 +315,11 @@ static const char *from_a2a_option(void *ctx, int id, const char *arg)
 	case OPT_AGGREGATE:
 		f->aggregate = true;
 		break;
-	case OPT_PROGRESS:
-		f->progress = true;
-		break;
-	case OPT_UNBUFFERED:
-		output_set_unbuffered(true);
-		break;
-	case 'f':
-		reader_set_follow(true);
-		break;
-	case OPT_MAX_LINE: {
-		size_t bytes;
-		if (!extract_parse_size(arg, &bytes))
-			return EXTRACT_MAX_LINE_ERROR;
-		reader_set_max_line(bytes);
-		break;
+	default:
+		/* The shared ones: -p, --skip-invalid, --progress, --unbuffered, --max-line, -j, -f. */
+		extract_option(&f->common, id, arg, &why);
 	}
-	case 'j':
-		if (!extract_parse_jobs(arg, &f->jobs))
-			return EXTRACT_JOBS_ERROR;
-		break;
-	}
-	return NULL;
+	return why;
 }
 
 static int run_from_a2a(int argc, char *argv[])
@@ -372,7 +341,7 @@ static int run_from_a2a(int argc, char *argv[])
 		snprintf(f.invocation, sizeof f.invocation, "e-%s", uuid);
 		f.ev.invocation_id = f.invocation;
 	}
-	reader_set_jobs(f.jobs);
+	reader_set_jobs(f.common.jobs);
 	return from_a2a_loop(&f, argc - optind, argv + optind);
 }
 

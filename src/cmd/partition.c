@@ -9,11 +9,11 @@
  * JSONL file per agent in a directory (--split, streaming), or, with
  * --trajectories, each agent's events become its trajectory (section 3.3).
  */
+#include "cmd/drive.h"
 #include "cmd/extract.h"
 #include "cmd/trajectory.h"
 #include "cmd/partition_dir.h"
 #include "write/filename.h"
-#include "write/progress.h"
 #include "adk/trajectory.h"
 
 #include <stdlib.h>
@@ -25,6 +25,7 @@ struct partition_config {
 	const char *split; /* the directory, or NULL */
 	bool force;
 	bool trajectories;
+	bool pretty, per_invocation; /* -p, --per-invocation: where a trajectory stands */
 	struct trajectory_config trajectory;
 	int trajectory_option; /* the first trajectory option given, for messages */
 	int bad_option;        /* a trajectory option with a bad value, or 0 */
@@ -205,110 +206,117 @@ static int print_groups(const struct extract_options *o, struct invocation_group
 	return assertion;
 }
 
+/* What run_objects() hands drive(): the groups of agents, and where their events stand. */
+struct objects_run {
+	const struct extract_options *o;
+	struct invocation_groups groups;
+	int level;
+};
+
+static int objects_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	struct objects_run *run = ctx;
+	(void)r;
+	/* A stream error has no author: partition never keeps it. */
+	if (item->kind != VALUE_EVENT)
+		return 0;
+	struct agents *a = invocation_groups_state(&run->groups, item);
+	bool added;
+	struct agent *ag = agent_of(a, item, &added);
+	if (ag)
+		add_event(ag, item, output_flags(run->o->style), run->level);
+	return 0;
+}
+
+static int objects_done(void *ctx, struct reader *r)
+{
+	struct objects_run *run = ctx;
+	(void)r;
+	return print_groups(run->o, &run->groups);
+}
+
 static int run_objects(const struct partition_config *cfg, const struct extract_options *o,
                        int argc, char *argv[])
 {
-	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
-	struct invocation_groups g;
-	struct reader_item item;
-	enum reader_result res;
 	/* Events sit one level deeper inside a --per-invocation line. */
-	int level = o->per_invocation ? 3 : 2;
-	int status = 0;
-
-	struct progress *progress = o->progress ? progress_start(r) : NULL;
-	invocation_groups_init(&g, o->per_invocation, agents_new, cfg);
-	while ((res = reader_next(r, &item)) == READ_ITEM) {
-		/* A stream error has no author: partition never keeps it. */
-		if (item.kind != VALUE_EVENT || !extract_passes_filters(o, &item))
-			continue;
-		struct agents *a = invocation_groups_state(&g, &item);
-		bool added;
-		struct agent *ag = agent_of(a, &item, &added);
-		if (ag)
-			add_event(ag, &item, output_flags(o->style), level);
-	}
-	progress_finish(progress);
-	if (res == READ_INVALID)
-		status = EXIT_DATAERR;
-
-	int assertion = print_groups(o, &g);
-	invocation_groups_release(&g, agents_free);
-
-	reader_report_skipped(r);
-	status = exit_status_worst(status, reader_status(r));
-	status = exit_status_worst(status, assertion);
-	reader_free(r);
+	struct objects_run run = {.o = o, .level = o->per_invocation ? 3 : 2};
+	struct drive d = {.item = objects_item, .done = objects_done, .ctx = &run};
+	invocation_groups_init(&run.groups, o->per_invocation, agents_new, cfg);
+	int status = drive(&d, o, argc, argv);
+	invocation_groups_release(&run.groups, agents_free);
 	return status;
 }
 
 /* --split DIR: one JSONL file per agent, written as the events stream by. */
 
+/* What run_split() hands drive(). */
+struct split_run {
+	const struct extract_options *o;
+	struct partition_dir *dir;
+	struct agents agents;
+	struct filename_set names;
+	struct strbuf line;
+	struct json_writer one_line; /* each event as a compact JSON line */
+	int written;                 /* the status of a file that could not be made or written */
+};
+
+static int split_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	struct split_run *run = ctx;
+	bool added;
+	(void)r;
+	struct agent *ag = agent_of(&run->agents, item, &added);
+	if (!ag)
+		return 0;
+	if (added) {
+		char *name = filename_set_claim(&run->names, ag->name, ag->len);
+		run->written = partition_dir_add(run->dir, name, &ag->file);
+		free(name);
+		if (run->written)
+			return run->written;
+		ag->path = partition_dir_path(run->dir, ag->file);
+	}
+	strbuf_reset(&run->line);
+	jw_raw(&run->one_line, item->raw, item->raw_len);
+	jw_line_end(&run->one_line);
+	run->written = partition_dir_write(run->dir, ag->file, run->line.buf, run->line.len);
+	return run->written;
+}
+
+/*
+ * Bad input stops the run, but what was read before it is kept, as the
+ * other subcommands print their result over it.  A file that could not
+ * be written is never given its name.
+ */
+static int split_done(void *ctx, struct reader *r)
+{
+	struct split_run *run = ctx;
+	(void)r;
+	int written = run->written ? run->written : partition_dir_commit(run->dir);
+	if (written)
+		return written;
+	write_by_agent(output_writer(), &run->agents, write_file);
+	return end_result(run->o, output_writer(), run->agents.count == 0);
+}
+
 static int run_split(const struct partition_config *cfg, const struct extract_options *o, int argc,
                      char *argv[])
 {
 	int status = 0;
+	struct split_run run = {.o = o, .line = STRBUF_INIT};
 	/* The directory first: a bad one is reported before any input is read. */
-	struct partition_dir *d = partition_dir_open(cfg->split, cfg->force, &status);
-	if (!d)
+	run.dir = partition_dir_open(cfg->split, cfg->force, &status);
+	if (!run.dir)
 		return status;
-
-	struct reader *r = reader_new(argv, argc, o->skip_invalid ? READER_SKIP_INVALID : 0);
-	struct agents a;
-	struct filename_set names;
-	struct strbuf line = STRBUF_INIT;
-	struct json_writer one_line; /* each event as a compact JSON line */
-	struct reader_item item;
-	enum reader_result res = READ_END;
-	int written = 0;
-
-	struct progress *progress = o->progress ? progress_start(r) : NULL;
-	agents_init(&a, cfg);
-	filename_set_init(&names);
-	jw_init_buf(&one_line, &line, 0);
-	while (!written && (res = reader_next(r, &item)) == READ_ITEM) {
-		if (!extract_passes_filters(o, &item))
-			continue;
-		bool added;
-		struct agent *ag = agent_of(&a, &item, &added);
-		if (!ag)
-			continue;
-		if (added) {
-			char *name = filename_set_claim(&names, ag->name, ag->len);
-			written = partition_dir_add(d, name, &ag->file);
-			free(name);
-			if (written)
-				break;
-			ag->path = partition_dir_path(d, ag->file);
-		}
-		strbuf_reset(&line);
-		jw_raw(&one_line, item.raw, item.raw_len);
-		jw_line_end(&one_line);
-		written = partition_dir_write(d, ag->file, line.buf, line.len);
-	}
-	progress_finish(progress);
-	if (!written && res == READ_INVALID)
-		status = EXIT_DATAERR;
-	/*
-	 * Bad input stops the run, but what was read before it is kept, as
-	 * the other subcommands print their result over it.  A file that
-	 * could not be written is never given its name.
-	 */
-	if (!written)
-		written = partition_dir_commit(d);
-	if (!written) {
-		write_by_agent(output_writer(), &a, write_file);
-		status = exit_status_worst(status, end_result(o, output_writer(), a.count == 0));
-	}
-	status = exit_status_worst(status, written);
-
-	partition_dir_free(d);
-	strbuf_release(&line);
-	filename_set_release(&names);
-	agents_release(&a);
-	reader_report_skipped(r);
-	status = exit_status_worst(status, reader_status(r));
-	reader_free(r);
+	agents_init(&run.agents, cfg);
+	filename_set_init(&run.names);
+	jw_init_buf(&run.one_line, &run.line, 0);
+	struct drive d = {.item = split_item, .done = split_done, .ctx = &run};
+	status = drive(&d, o, argc, argv);
+	partition_dir_free(run.dir);
+	strbuf_release(&run.line);
+	filename_set_release(&run.names);
+	agents_release(&run.agents);
 	return status;
 }
 
@@ -328,28 +336,34 @@ static void trajectories_add(void *state, const struct reader_item *item)
 	struct agent *ag = agent_of(a, item, &added);
 	if (!ag)
 		return;
-	if (added)
+	if (added) {
 		ag->trajectory = trajectory_new(&a->cfg->trajectory);
+		/* It stands in the object of agents, itself in a --per-invocation line. */
+		trajectory_layout(ag->trajectory, a->cfg->pretty, a->cfg->per_invocation ? 2 : 1);
+	}
 	trajectory_add(ag->trajectory, item);
 }
 
-static json_t *trajectories_finish(void *state, int *status)
+/* Each agent's trajectory, written straight from its state; empty when there is no agent. */
+static bool trajectories_write(void *state, struct json_writer *out, int *status)
 {
 	struct agents *a = state;
-	json_t *result = json_object();
-	(void)status;
-	for (size_t i = 0; i < a->count; i++)
-		json_object_setn_new(result, a->list[i].name, a->list[i].len,
-		                     trajectory_json(a->list[i].trajectory));
-	return result;
+	jw_object_begin(out);
+	for (size_t i = 0; i < a->count && !*status; i++) {
+		jw_keyn(out, a->list[i].name, a->list[i].len);
+		*status = trajectory_write(a->list[i].trajectory, out);
+	}
+	if (!*status)
+		jw_object_end(out);
+	return a->count == 0;
 }
 
 static const struct extractor trajectories_extractor = {
     .name = "partition",
     .start = agents_new,
     .add = trajectories_add,
-    .finish = trajectories_finish,
     .release = agents_free,
+    .write = trajectories_write,
 };
 
 /* Options. */
@@ -435,6 +449,8 @@ static int run_partition(int argc, char *argv[])
 		argc -= optind;
 		argv += optind;
 		if (cfg.trajectories) {
+			cfg.pretty = o.style.pretty;
+			cfg.per_invocation = o.per_invocation;
 			status = extract_run(&trajectories_extractor, &cfg, &o, argc, argv);
 		} else {
 			output_set_style(o.style);

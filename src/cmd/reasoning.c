@@ -45,18 +45,13 @@ static void reasoning_begin(void *state, struct json_writer *out)
 	reasoning_stream(state, out);
 }
 
+/* The streamed thoughts' end; reasoning_stream() gave them their writer. */
 static bool reasoning_end(void *state, struct json_writer *out, int *status)
 {
 	(void)status;
-	bool empty = reasoning_stream_end(state);
-	jw_line_end(out);
-	return empty;
+	(void)out;
+	return reasoning_stream_end(state);
 }
-
-static const struct extract_writer reasoning_writer = {
-    .begin = reasoning_begin,
-    .end = reasoning_end,
-};
 
 static const struct extractor reasoning_extractor = {
     .name = "reasoning",
@@ -64,7 +59,8 @@ static const struct extractor reasoning_extractor = {
     .add = reasoning_add_item,
     .finish = reasoning_finish,
     .release = reasoning_free,
-    .write = &reasoning_writer,
+    .write = reasoning_end,
+    .begin = reasoning_begin,
 };
 
 static const struct option_row reasoning_options[] = {

@@ -17,10 +17,10 @@
 #include "adk/event.h"
 #include "adk/eventview.h"
 #include "adk/redact.h"
+#include "cmd/drive.h"
 #include "cmd/extract.h"
 #include "cmd/show.h"
 #include "write/output.h"
-#include "write/progress.h"
 #include "read/reader.h"
 #include "write/termtext.h"
 #include "util.h"
@@ -380,141 +380,185 @@ static void keys_of(struct strbuf *sb, const json_t *obj)
 	}
 }
 
-static void show_item(void *ctx, enum item_kind kind, const json_t *value)
-{
-	struct show *s = ctx;
-	const char *label = item_kind_name(kind);
-	const char *style = value_style(kind);
+/*
+ * What one item shows: its label and its value in up to four segments,
+ * which borrow from the item, from text (made here) or from owned.
+ */
+struct item_value {
+	const char *label;
 	struct segment seg[4];
-	size_t nseg = 0, len = 0;
-	struct strbuf tmp = STRBUF_INIT;
-	char *owned = NULL;
+	size_t nseg;
+	struct strbuf text;
+	char *owned;
+};
 
+static void add_segment(struct item_value *v, const char *text, size_t len, const char *sgr)
+{
+	v->seg[v->nseg++] = (struct segment){text, len, sgr};
+}
+
+/* A tool call with its arguments, or a result with its response, as JSON. */
+static void call_value(struct show *s, struct item_value *v, enum item_kind kind,
+                       const json_t *value)
+{
+	bool call = kind == ITEM_CALL;
+	json_t *fc = adk_get(value, call ? ADK_FUNCTION_CALL : ADK_FUNCTION_RESPONSE);
+	json_t *name = adk_get(fc, ADK_NAME);
+	json_t *arg = adk_get(fc, call ? ADK_ARGS : ADK_RESPONSE);
+	size_t len;
+	if (!call && function_response_failed(value))
+		v->label = "failed";
+	if (json_is_string(name))
+		strbuf_add(&v->text, json_string_value(name), json_string_length(name));
+	else
+		strbuf_addch(&v->text, '?');
+	strbuf_addstr(&v->text, call ? " " : " \xE2\x86\x92 "); /* → */
+	add_segment(v, v->text.buf, v->text.len, SGR_BOLD);
+	if (arg) {
+		const char *j = scratch_json(s, arg, &len);
+		add_segment(v, j, len, NULL);
+	}
+	if (call && is_long_running(s->event, adk_get_string(fc, ADK_ID)))
+		add_segment(v, " (long-running)", 15, SGR_DIM);
+}
+
+/* Code to run, or the outcome and output of code that ran. */
+static void code_value(struct item_value *v, enum item_kind kind, const json_t *value)
+{
+	if (kind == ITEM_CODE) {
+		const char *t = adk_get_string(adk_get(value, ADK_EXECUTABLE_CODE), ADK_CODE);
+		add_segment(v, t ? t : "", t ? strlen(t) : 0, NULL);
+		return;
+	}
+	json_t *res = adk_get(value, ADK_CODE_EXECUTION_RESULT);
+	const char *outcome = adk_get_string(res, ADK_OUTCOME);
+	const char *out = adk_get_string(res, ADK_OUTPUT);
+	if (outcome) {
+		strbuf_addstr(&v->text, outcome);
+		strbuf_addstr(&v->text, out ? ": " : "");
+		add_segment(v, v->text.buf, v->text.len, SGR_DIM);
+	}
+	if (out)
+		add_segment(v, out, strlen(out), NULL);
+}
+
+/* Inline bytes or a file: its type and name, and its size or its URI; never the bytes. */
+static void data_value(struct item_value *v, enum item_kind kind, const json_t *value)
+{
+	json_t *d = adk_get(value, kind == ITEM_DATA ? ADK_INLINE_DATA : ADK_FILE_DATA);
+	const char *mime = adk_get_string(d, ADK_MIME_TYPE);
+	const char *name = adk_get_string(d, ADK_DISPLAY_NAME);
+	strbuf_addstr(&v->text, mime ? mime : "?");
+	if (name)
+		strbuf_addf(&v->text, " %s", name);
+	if (kind == ITEM_DATA) {
+		json_t *data = adk_get(d, ADK_DATA);
+		size_t n = json_is_string(data) ? json_string_length(data) : 0;
+		/* Base64: four characters carry three bytes. */
+		strbuf_addf(&v->text, ", %zu bytes", n / 4 * 3);
+	} else {
+		const char *uri = adk_get_string(d, ADK_FILE_URI);
+		if (uri)
+			strbuf_addf(&v->text, " %s", uri);
+	}
+	add_segment(v, v->text.buf, v->text.len, NULL);
+}
+
+/* The artifacts an event saved, with their versions. */
+static void artifact_value(struct show *s, struct item_value *v, const json_t *value)
+{
+	const char *key;
+	json_t *version;
+	size_t len;
+	json_object_foreach((json_t *)value, key, version)
+	{
+		if (v->text.len)
+			strbuf_addstr(&v->text, ", ");
+		strbuf_addstr(&v->text, key);
+		if (json_is_integer(version))
+			strbuf_addf(&v->text, " v%" JSON_INTEGER_FORMAT,
+			            json_integer_value(version));
+	}
+	if (!json_is_object(value))
+		strbuf_addstr(&v->text, scratch_json(s, value, &len));
+	add_segment(v, v->text.buf, v->text.len, NULL);
+}
+
+/* Texts, state, transfers, requests and errors: each a segment or two. */
+static void other_value(struct show *s, struct item_value *v, enum item_kind kind,
+                        const json_t *value)
+{
+	size_t len = 0;
 	switch (kind) {
+	case ITEM_STATE: {
+		const char *j = scratch_json(s, value, &len);
+		add_segment(v, j, len, NULL);
+		break;
+	}
+	case ITEM_TRANSFER:
+		if (json_is_string(value)) {
+			strbuf_addstr(&v->text, "to ");
+			strbuf_add(&v->text, json_string_value(value), json_string_length(value));
+			add_segment(v, v->text.buf, v->text.len, NULL);
+		}
+		break;
+	case ITEM_AUTH:
+	case ITEM_CONFIRM:
+		if (json_is_object(value)) {
+			keys_of(&v->text, value);
+			add_segment(v, "for ", 4, SGR_DIM);
+			add_segment(v, v->text.buf, v->text.len, NULL);
+		}
+		break;
+	case ITEM_ERROR:
+		v->owned = event_error_text(value);
+		if (v->owned)
+			add_segment(v, v->owned, strlen(v->owned), NULL);
+		break;
 	case ITEM_INPUT:
 	case ITEM_TEXT:
 	case ITEM_CHUNK:
 	case ITEM_THOUGHT:
 	case ITEM_FINAL: {
 		const char *t = part_text(value, &len);
-		seg[nseg++] = (struct segment){t, len, NULL};
+		add_segment(v, t, len, NULL);
 		break;
 	}
-	case ITEM_CALL:
-	case ITEM_RESULT: {
-		json_t *fc =
-		    adk_get(value, kind == ITEM_CALL ? ADK_FUNCTION_CALL : ADK_FUNCTION_RESPONSE);
-		json_t *name = adk_get(fc, ADK_NAME);
-		json_t *arg = adk_get(fc, kind == ITEM_CALL ? ADK_ARGS : ADK_RESPONSE);
-		if (kind == ITEM_RESULT && function_response_failed(value))
-			label = "failed";
-		if (json_is_string(name))
-			strbuf_add(&tmp, json_string_value(name), json_string_length(name));
-		else
-			strbuf_addch(&tmp, '?');
-		strbuf_addstr(&tmp, kind == ITEM_CALL ? " " : " \xE2\x86\x92 "); /* → */
-		seg[nseg++] = (struct segment){tmp.buf, tmp.len, SGR_BOLD};
-		if (arg) {
-			const char *j = scratch_json(s, arg, &len);
-			seg[nseg++] = (struct segment){j, len, NULL};
-		}
-		if (kind == ITEM_CALL && is_long_running(s->event, adk_get_string(fc, ADK_ID)))
-			seg[nseg++] = (struct segment){" (long-running)", 15, SGR_DIM};
+	default: /* an escalation says all in its label; the others have functions of their own */
 		break;
 	}
-	case ITEM_CODE: {
-		json_t *code = adk_get(value, ADK_EXECUTABLE_CODE);
-		const char *t = adk_get_string(code, ADK_CODE);
-		seg[nseg++] = (struct segment){t ? t : "", t ? strlen(t) : 0, NULL};
-		break;
-	}
-	case ITEM_OUTPUT: {
-		json_t *res = adk_get(value, ADK_CODE_EXECUTION_RESULT);
-		const char *outcome = adk_get_string(res, ADK_OUTCOME);
-		const char *out = adk_get_string(res, ADK_OUTPUT);
-		if (outcome) {
-			strbuf_addstr(&tmp, outcome);
-			strbuf_addstr(&tmp, out ? ": " : "");
-			seg[nseg++] = (struct segment){tmp.buf, tmp.len, SGR_DIM};
-		}
-		if (out)
-			seg[nseg++] = (struct segment){out, strlen(out), NULL};
-		break;
-	}
-	case ITEM_DATA:
-	case ITEM_FILE: {
-		json_t *d = adk_get(value, kind == ITEM_DATA ? ADK_INLINE_DATA : ADK_FILE_DATA);
-		const char *mime = adk_get_string(d, ADK_MIME_TYPE);
-		const char *name = adk_get_string(d, ADK_DISPLAY_NAME);
-		strbuf_addstr(&tmp, mime ? mime : "?");
-		if (name)
-			strbuf_addf(&tmp, " %s", name);
-		if (kind == ITEM_DATA) {
-			json_t *data = adk_get(d, ADK_DATA);
-			size_t n = json_is_string(data) ? json_string_length(data) : 0;
-			/* Base64: four characters carry three bytes. */
-			strbuf_addf(&tmp, ", %zu bytes", n / 4 * 3);
-		} else {
-			const char *uri = adk_get_string(d, ADK_FILE_URI);
-			if (uri)
-				strbuf_addf(&tmp, " %s", uri);
-		}
-		seg[nseg++] = (struct segment){tmp.buf, tmp.len, NULL};
-		break;
-	}
-	case ITEM_STATE: {
-		const char *j = scratch_json(s, value, &len);
-		seg[nseg++] = (struct segment){j, len, NULL};
-		break;
-	}
-	case ITEM_ARTIFACT: {
-		const char *key;
-		json_t *v;
-		json_object_foreach((json_t *)value, key, v)
-		{
-			if (tmp.len)
-				strbuf_addstr(&tmp, ", ");
-			strbuf_addstr(&tmp, key);
-			if (json_is_integer(v))
-				strbuf_addf(&tmp, " v%" JSON_INTEGER_FORMAT, json_integer_value(v));
-		}
-		if (!json_is_object(value))
-			strbuf_addstr(&tmp, scratch_json(s, value, &len));
-		seg[nseg++] = (struct segment){tmp.buf, tmp.len, NULL};
-		break;
-	}
-	case ITEM_TRANSFER:
-		if (json_is_string(value)) {
-			strbuf_addstr(&tmp, "to ");
-			strbuf_add(&tmp, json_string_value(value), json_string_length(value));
-			seg[nseg++] = (struct segment){tmp.buf, tmp.len, NULL};
-		}
-		break;
-	case ITEM_ESCALATE:
-		break;
-	case ITEM_AUTH:
-	case ITEM_CONFIRM:
-		if (json_is_object(value)) {
-			keys_of(&tmp, value);
-			seg[nseg++] = (struct segment){"for ", 4, SGR_DIM};
-			seg[nseg++] = (struct segment){tmp.buf, tmp.len, NULL};
-		}
-		break;
-	case ITEM_ERROR:
-		owned = event_error_text(value);
-		if (owned)
-			seg[nseg++] = (struct segment){owned, strlen(owned), NULL};
-		break;
-	case ITEM_KIND_COUNT:
-		break;
-	}
+}
 
-	const char *lstyle = strcmp(label, "failed") == 0 ? SGR_RED_BOLD : label_styles[kind];
-	line_start(s, label, lstyle);
-	put_value(s, seg, nseg, style);
+/* event_items()'s callback: one line, or more with --full, for one thing that happened. */
+static void show_item(void *ctx, enum item_kind kind, const json_t *value)
+{
+	struct show *s = ctx;
+	struct item_value v = {.label = item_kind_name(kind), .text = STRBUF_INIT};
+	switch (kind) {
+	case ITEM_CALL:
+	case ITEM_RESULT:
+		call_value(s, &v, kind, value);
+		break;
+	case ITEM_CODE:
+	case ITEM_OUTPUT:
+		code_value(&v, kind, value);
+		break;
+	case ITEM_DATA:
+	case ITEM_FILE:
+		data_value(&v, kind, value);
+		break;
+	case ITEM_ARTIFACT:
+		artifact_value(s, &v, value);
+		break;
+	default:
+		other_value(s, &v, kind, value);
+	}
+	const char *lstyle = strcmp(v.label, "failed") == 0 ? SGR_RED_BOLD : label_styles[kind];
+	line_start(s, v.label, lstyle);
+	put_value(s, v.seg, v.nseg, value_style(kind));
 	line_end(s);
-	strbuf_release(&tmp);
-	free(owned);
+	strbuf_release(&v.text);
+	free(v.owned);
 }
 
 static size_t branch_depth(const json_t *event)
@@ -666,6 +710,39 @@ static const char *show_option(void *ctx, int id, const char *arg)
 	return NULL;
 }
 
+/* What run_show() hands drive(): the text form's state or the diagram, and --redact's redactor. */
+struct show_run {
+	struct show s;
+	struct show_mermaid *mermaid; /* --format=mermaid, else NULL */
+	const struct redactor *redactor;
+};
+
+static int show_read_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	struct show_run *run = ctx;
+	(void)r;
+	/* The filters saw the event as written; the screen sees it redacted. */
+	struct reader_item shown = *item;
+	json_t *clean = redact_json(run->redactor, item->value);
+	shown.value = clean;
+	if (run->mermaid)
+		show_mermaid_add(run->mermaid, &shown);
+	else
+		show_event(&run->s, &shown);
+	json_decref(clean);
+	return 0;
+}
+
+/* What the diagram still owes at the end of the run. */
+static int show_done(void *ctx, struct reader *r)
+{
+	struct show_run *run = ctx;
+	(void)r;
+	if (run->mermaid)
+		show_mermaid_end(run->mermaid);
+	return 0;
+}
+
 static int run_show(int argc, char *argv[])
 {
 	struct show_options o = {.width = -1, .filters.streams = true};
@@ -678,43 +755,21 @@ static int run_show(int argc, char *argv[])
 	if (o.width < 0)
 		o.width = output_width();
 
-	struct reader *r = reader_new(argv + optind, argc - optind,
-	                              o.filters.skip_invalid ? READER_SKIP_INVALID : 0);
-	struct progress *progress = o.filters.progress ? progress_start_streaming(r) : NULL;
-	struct show s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH};
-	struct show_mermaid *mermaid = o.mermaid ? show_mermaid_new() : NULL;
-	struct reader_item item;
-	enum reader_result res = READ_END;
-	status = 0;
-
 	struct redactor redactor;
 	if (o.redact)
 		redactor_init(&redactor, false, NULL, 0);
-	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM) {
-		if (!extract_passes_filters(&o.filters, &item))
-			continue;
-		/* The filters saw the event as written; the screen sees it redacted. */
-		json_t *clean = redact_json(o.redact ? &redactor : NULL, item.value);
-		item.value = clean;
-		if (mermaid)
-			show_mermaid_add(mermaid, &item);
-		else
-			show_event(&s, &item);
-		json_decref(clean);
-	}
-	if (mermaid)
-		show_mermaid_end(mermaid);
+	struct show_run run = {
+	    .s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH},
+	    .mermaid = o.mermaid ? show_mermaid_new() : NULL,
+	    .redactor = o.redact ? &redactor : NULL,
+	};
+	struct drive d = {.streams = true, .item = show_read_item, .done = show_done, .ctx = &run};
+	status = drive(&d, &o.filters, argc - optind, argv + optind);
 	if (o.redact)
 		redactor_release(&redactor);
-	if (!output_failed() && res == READ_INVALID)
-		status = EXIT_DATAERR;
-	progress_finish(progress);
-	reader_report_skipped(r);
-	status = exit_status_worst(status, reader_status(r));
-	reader_free(r);
-	strbuf_release(&s.out);
-	strbuf_release(&s.scratch);
-	json_decref(s.invocation);
+	strbuf_release(&run.s.out);
+	strbuf_release(&run.s.scratch);
+	json_decref(run.s.invocation);
 	return status;
 }
 

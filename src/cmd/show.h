@@ -1,6 +1,6 @@
 /*
  * show.h - the second form of adkev show: --format=mermaid, a Mermaid
- * sequenceDiagram of the run (show_mermaid.c), fed by show.c's reader loop.
+ * sequenceDiagram of the run (show_mermaid.c), fed item by item by show.c.
  */
 #ifndef ADKEV_SHOW_H
 #define ADKEV_SHOW_H

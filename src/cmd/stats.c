@@ -298,8 +298,8 @@ static json_int_t int_member(const json_t *obj, const char *key)
 	return json_integer_value(json_object_get(obj, key));
 }
 
-/* Renders a stats result as the --table text. */
-static void stats_table(struct strbuf *sb, const json_t *r)
+/* The --table text's first rows: counts, time and tokens. */
+static void summary_rows(struct table *t, const json_t *r)
 {
 	static const struct {
 		const char *key, *label;
@@ -308,62 +308,74 @@ static void stats_table(struct strbuf *sb, const json_t *r)
 	    {"total_tokens", "tokens total"},   {"thoughts_tokens", "tokens thoughts"},
 	    {"cached_tokens", "tokens cached"},
 	};
-	json_t *authors = json_object_get(r, "authors");
-	json_t *kinds = json_object_get(r, "kinds");
-	json_t *tools = json_object_get(r, "tools");
 	json_t *usage = json_object_get(r, "token_usage");
-	int width = widest_key(tools, widest_key(kinds, widest_key(authors, 15)));
-	struct table t = {sb, width};
-	const char *key;
-	size_t key_len;
-	json_t *v;
 	char buf[64];
 
-	row_int(&t, "events", int_member(r, "events"));
-	row_int(&t, "stream errors", int_member(r, "stream_errors"));
-	row_int(&t, "invocations", int_member(r, "invocations"));
+	row_int(t, "events", int_member(r, "events"));
+	row_int(t, "stream errors", int_member(r, "stream_errors"));
+	row_int(t, "invocations", int_member(r, "invocations"));
 	if (json_is_real(json_object_get(r, "first_timestamp"))) {
 		json_t *d = json_object_get(r, "duration");
 		if (json_is_real(d))
 			duration_text(buf, sizeof buf, json_real_value(d));
 		else
 			snprintf(buf, sizeof buf, "-");
-		row_text(&t, "duration", buf);
+		row_text(t, "duration", buf);
 		time_text(buf, sizeof buf, json_real_value(json_object_get(r, "first_timestamp")));
-		row_head(&t, "first event");
-		strbuf_addf(sb, "  %s\n", buf);
+		row_head(t, "first event");
+		strbuf_addf(t->sb, "  %s\n", buf);
 		time_text(buf, sizeof buf, json_real_value(json_object_get(r, "last_timestamp")));
-		row_head(&t, "last event");
-		strbuf_addf(sb, "  %s\n", buf);
+		row_head(t, "last event");
+		strbuf_addf(t->sb, "  %s\n", buf);
 	}
 	for (size_t i = 0; i < sizeof token_rows / sizeof token_rows[0]; i++) {
 		json_t *n = json_object_get(usage, token_rows[i].key);
 		if (json_is_integer(n))
-			row_int(&t, token_rows[i].label, json_integer_value(n));
+			row_int(t, token_rows[i].label, json_integer_value(n));
 	}
+}
+
+/* The sections of events per author and kind, and of calls and errors per tool. */
+static void count_sections(struct table *t, json_t *authors, json_t *kinds, json_t *tools)
+{
+	const char *key;
+	size_t key_len;
+	json_t *v;
 	if (json_object_size(authors)) {
-		strbuf_addf(sb, "\n%-*s  %8s\n", width, "AUTHOR", "EVENTS");
+		strbuf_addf(t->sb, "\n%-*s  %8s\n", t->name_width, "AUTHOR", "EVENTS");
 		json_object_keylen_foreach(authors, key, key_len, v)
 		{
-			row_int_n(&t, key, key_len, json_integer_value(v));
+			row_int_n(t, key, key_len, json_integer_value(v));
 		}
 	}
 	if (json_object_size(kinds)) {
-		strbuf_addf(sb, "\n%-*s  %8s\n", width, "KIND", "EVENTS");
+		strbuf_addf(t->sb, "\n%-*s  %8s\n", t->name_width, "KIND", "EVENTS");
 		json_object_foreach(kinds, key, v)
 		{
-			row_int(&t, key, json_integer_value(v));
+			row_int(t, key, json_integer_value(v));
 		}
 	}
 	if (json_object_size(tools)) {
-		strbuf_addf(sb, "\n%-*s  %8s  %8s\n", width, "TOOL", "CALLS", "ERRORS");
+		strbuf_addf(t->sb, "\n%-*s  %8s  %8s\n", t->name_width, "TOOL", "CALLS", "ERRORS");
 		json_object_keylen_foreach(tools, key, key_len, v)
 		{
-			row_head_n(&t, key, key_len);
-			strbuf_addf(sb, "  %8" JSON_INTEGER_FORMAT "  %8" JSON_INTEGER_FORMAT "\n",
+			row_head_n(t, key, key_len);
+			strbuf_addf(t->sb,
+			            "  %8" JSON_INTEGER_FORMAT "  %8" JSON_INTEGER_FORMAT "\n",
 			            int_member(v, "calls"), int_member(v, "errors"));
 		}
 	}
+}
+
+/* Renders a stats result as the --table text, its names as wide as the widest. */
+static void stats_table(struct strbuf *sb, const json_t *r)
+{
+	json_t *authors = json_object_get(r, "authors");
+	json_t *kinds = json_object_get(r, "kinds");
+	json_t *tools = json_object_get(r, "tools");
+	struct table t = {sb, widest_key(tools, widest_key(kinds, widest_key(authors, 15)))};
+	summary_rows(&t, r);
+	count_sections(&t, authors, kinds, tools);
 }
 
 static bool stats_print(const void *config, const char *file, const json_t *id,

@@ -9,11 +9,11 @@
 #include "command.h"
 #include "adk/timeline.h"
 #include "adk/trajectory.h"
+#include "cmd/drive.h"
 #include "cmd/extract.h"
 #include "cmd/trajectory.h"
 #include "write/output.h"
 #include "write/page.h"
-#include "write/progress.h"
 #include "read/reader.h"
 #include "util.h"
 
@@ -72,6 +72,13 @@ static json_t *page_title(const char *title, int count, char *const operands[])
 	return v ? v : json_string("adkev timeline");
 }
 
+static int timeline_read_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	(void)r;
+	timeline_add(ctx, item);
+	return 0;
+}
+
 static int run_timeline(int argc, char *argv[])
 {
 	struct timeline_options o = {.title = NULL, .filters.streams = true};
@@ -89,27 +96,14 @@ static int run_timeline(int argc, char *argv[])
 	    .max_string = o.values.max_string,
 	};
 	struct timeline *t = timeline_new(&config);
-	struct reader *r = reader_new(argv + optind, argc - optind,
-	                              o.filters.skip_invalid ? READER_SKIP_INVALID : 0);
-	struct progress *progress = o.filters.progress ? progress_start_streaming(r) : NULL;
-	struct reader_item item;
-	enum reader_result res;
-	status = 0;
-	while ((res = reader_next(r, &item)) == READ_ITEM)
-		if (extract_passes_filters(&o.filters, &item))
-			timeline_add(t, &item);
 	/* Bad input ends the read; the page shows the run up to it, as final prints its answer. */
-	if (res == READ_INVALID)
-		status = EXIT_DATAERR;
-	progress_finish(progress);
-	reader_report_skipped(r);
-	status = exit_status_worst(status, reader_status(r));
+	struct drive d = {.item = timeline_read_item, .ctx = t};
+	status = drive(&d, &o.filters, argc - optind, argv + optind);
 	json_t *data = timeline_json(t);
 	json_object_set_new(data, "title", page_title(o.title, argc - optind, argv + optind));
 	json_object_set_new(data, "redacted", json_boolean(o.values.redact));
 	page_write_timeline(data);
 	json_decref(data);
-	reader_free(r);
 	timeline_free(t);
 	redactor_release(&redactor);
 	trajectory_config_release(&o.values);

@@ -8,8 +8,8 @@
  */
 #include "adk/a2a.h"
 #include "adk/redact.h"
+#include "cmd/drive.h"
 #include "cmd/extract.h"
-#include "write/progress.h"
 
 #include <string.h>
 
@@ -108,42 +108,44 @@ static bool parse_version(const char *s, enum a2a_version *v)
 	return false;
 }
 
+/* What to_a2a_loop() hands drive(): the options, and a line for events no worker converted. */
+struct to_a2a_run {
+	const struct to_a2a *t;
+	struct converted here;
+};
+
+static int to_a2a_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	struct to_a2a_run *run = ctx;
+	/* A server stream error is no event: there is nothing to send. */
+	if (item->kind != VALUE_EVENT)
+		return 0;
+	const struct converted *c = item->mapped;
+	if (!c) {
+		strbuf_reset(&run->here.line);
+		convert(item->value, run->t, &run->here);
+		c = &run->here;
+	}
+	if (!c->line.len)
+		return reader_reject(r, &item->pos, "%s", c->why) ? 0 : EXIT_DATAERR;
+	output_bytes(c->line.buf, c->line.len);
+	return 0;
+}
+
 static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 {
-	struct reader *r = reader_new(argv, argc, t->common.skip_invalid ? READER_SKIP_INVALID : 0);
-	reader_set_map(r, convert_on_worker, converted_free, (void *)t);
-	struct converted here = {STRBUF_INIT, NULL};
-	struct progress *progress = t->common.progress ? progress_start_streaming(r) : NULL;
-	struct reader_item item;
-	enum reader_result res;
-	int status = 0;
-
+	struct to_a2a_run run = {t, {STRBUF_INIT, NULL}};
+	struct drive d = {
+	    .streams = true,
+	    .item = to_a2a_item,
+	    .ctx = &run,
+	    .map = convert_on_worker,
+	    .map_release = converted_free,
+	    .map_ctx = (void *)t,
+	};
 	output_set_style(t->common.style);
-	while (!output_failed() && (res = reader_next(r, &item)) == READ_ITEM) {
-		/* A server stream error is no event: there is nothing to send. */
-		if (item.kind != VALUE_EVENT || !extract_passes_filters(&t->common, &item))
-			continue;
-		const struct converted *c = item.mapped;
-		if (!c) {
-			strbuf_reset(&here.line);
-			convert(item.value, t, &here);
-			c = &here;
-		}
-		if (!c->line.len) {
-			if (reader_reject(r, &item.pos, "%s", c->why))
-				continue;
-			status = EXIT_DATAERR;
-			break;
-		}
-		output_bytes(c->line.buf, c->line.len);
-	}
-	strbuf_release(&here.line);
-	if (res == READ_INVALID)
-		status = EXIT_DATAERR;
-	progress_finish(progress);
-	reader_report_skipped(r);
-	status = exit_status_worst(status, reader_status(r));
-	reader_free(r);
+	int status = drive(&d, &t->common, argc, argv);
+	strbuf_release(&run.here.line);
 	return status;
 }
 

@@ -20,25 +20,28 @@ _Static_assert(OPT_TRAJECTORY_NO_REDACT > OPT_COMMAND + 10, "trajectory option v
 
 struct trajectory_cmd_config {
 	struct trajectory_config traj;
-	int bad;    /* the option whose value was rejected, or 0 */
-	bool spill; /* one result, written by trajectory_end() */
+	int bad; /* the option whose value was rejected, or 0 */
+	bool per_invocation;
 	bool pretty;
 	struct trajectory_prep prep; /* for the workers, with one result */
 };
 
 /*
+ * Every result is written straight from the state (trajectory_write()),
+ * laid out where it stands: alone, or inside its --per-invocation line.
  * One result (no --per-invocation) keeps its pieces in temporary files
- * once they outgrow memory, and copies them out at the end.  The choice
- * and the style are made here, not in a writer's begin(), as nothing is
- * written while the stream is read: so a --progress line on the terminal
- * does not need the result built in memory instead.
+ * once they outgrow memory, and copies them out at the end.  The layout
+ * is chosen here, not in a writer's begin(), as nothing is written while
+ * the stream is read: so a --progress line on the terminal changes
+ * nothing.
  */
 static void *trajectory_start(const void *config)
 {
 	const struct trajectory_cmd_config *cfg = config;
 	struct trajectory *t = trajectory_new(&cfg->traj);
-	if (cfg->spill)
-		trajectory_spill(t, cfg->pretty, TRAJECTORY_IN_MEMORY);
+	trajectory_layout(t, cfg->pretty, cfg->per_invocation ? 1 : 0);
+	if (!cfg->per_invocation)
+		trajectory_spill(t, TRAJECTORY_IN_MEMORY);
 	return t;
 }
 
@@ -47,26 +50,16 @@ static void trajectory_add_item(void *state, const struct reader_item *item)
 	trajectory_add(state, item);
 }
 
-/* The result, owned by the caller (the driver), or NULL after a temporary file failed. */
-static json_t *trajectory_finish(void *state, int *status)
-{
-	json_t *result = trajectory_json(state);
-	if (!result)
-		*status = EXIT_IOERR; /* a temporary file failed, as reported */
-	return result;
-}
-
 static void trajectory_release(void *state)
 {
 	trajectory_free(state);
 }
 
-static bool trajectory_end(void *state, struct json_writer *out, int *status)
+/* An object of five members, never empty; *status says when a temporary file failed. */
+static bool trajectory_write_result(void *state, struct json_writer *out, int *status)
 {
 	*status = trajectory_write(state, out);
-	if (!*status)
-		jw_line_end(out);
-	return false; /* an object of five members is never empty */
+	return false;
 }
 
 /* The workers redact, cut and print each event's tool values and delta (trajectory_prepare()). */
@@ -76,17 +69,12 @@ static void *trajectory_map(const json_t *value, void *config)
 	return trajectory_prepare(value, &cfg->prep);
 }
 
-static const struct extract_writer trajectory_writer = {
-    .end = trajectory_end,
-};
-
 static const struct extractor trajectory_extractor = {
     .name = "trajectory",
     .start = trajectory_start,
     .add = trajectory_add_item,
-    .finish = trajectory_finish,
     .release = trajectory_release,
-    .write = &trajectory_writer,
+    .write = trajectory_write_result,
     .map = trajectory_map,
     .map_release = trajectory_prepared_free,
 };
@@ -167,7 +155,7 @@ static int run_trajectory(int argc, char *argv[])
 		          command_option_name(&command_trajectory, cfg.bad));
 		status = command_usage(&command_trajectory);
 	}
-	cfg.spill = !o.per_invocation;
+	cfg.per_invocation = o.per_invocation;
 	cfg.pretty = o.style.pretty;
 	if (status < 0) {
 		trajectory_prep_init(&cfg.prep, &cfg.traj, cfg.pretty);

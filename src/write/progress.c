@@ -128,8 +128,13 @@ struct progress *progress_start_streaming(struct reader *r)
 {
 	struct progress *p = progress_start(r);
 	if (p)
-		p->final_only = isatty(STDOUT_FILENO);
+		p->final_only = progress_on_output_terminal();
 	return p;
+}
+
+bool progress_on_output_terminal(void)
+{
+	return isatty(STDERR_FILENO) && isatty(STDOUT_FILENO);
 }
 
 void progress_finish(struct progress *p)

@@ -24,6 +24,11 @@ struct progress *progress_start(struct reader *r);
  * output apart, so only the final line is drawn, after the output.
  */
 struct progress *progress_start_streaming(struct reader *r);
+/*
+ * Whether a progress line would be drawn on the terminal that shows
+ * standard output too, where output written while reading would tear it.
+ */
+bool progress_on_output_terminal(void);
 /* Draws the final line, ends it, and frees p; NULL is fine. */
 void progress_finish(struct progress *p);
 
