@@ -279,7 +279,7 @@ static void line_start(struct show *s, const char *label, const char *label_styl
 			struct segment seg = {json_string_value(author), json_string_length(author),
 			                      NULL};
 			size_t limit = author_limit(s);
-			if (measure(&seg, 1, limit) > limit)
+			if (s->cut && measure(&seg, 1, limit) > limit)
 				budget = limit - 1;
 			sgr(s, style);
 			bool whole = put_text(s, seg.text, seg.len, &budget, false, style);
@@ -606,12 +606,13 @@ static void show_event(struct show *s, const struct reader_item *item)
 		const json_t *author = event_author_string(event);
 		if (id)
 			heading(s, id);
+		/* The indent first: the room an author may take depends on it. */
+		s->event = event;
+		s->indent = 2 * branch_depth(event);
 		if (author && json_string_length(author) > s->author_width)
 			s->author_width = json_string_length(author);
 		if (s->author_width > author_limit(s))
 			s->author_width = author_limit(s);
-		s->event = event;
-		s->indent = 2 * branch_depth(event);
 		if (event_items(event, show_item, s) == 0) {
 			/* Nothing happened in it; its flags are all there is to say. */
 			line_start(s, "event", SGR_DIM);

@@ -19,3 +19,8 @@ adkev show --width 60 long.jsonl
 adkev show --width 100 long.jsonl
 adkev show long.jsonl | cut -c1-40
 rm -f long.jsonl
+# A long author first at the top and then on a deep branch: the second
+# line keeps to --width too, as the author's room is taken at its indent.
+long=$(printf 'a%.0s' $(seq 1 60))
+printf '{"author":"%s","content":{"parts":[{"text":"one"}]}}\n{"author":"%s","branch":"r.a.b.c.d.e.f.g","content":{"parts":[{"text":"two two two two two two two two two two"}]}}\n' \
+	"$long" "$long" | adkev show --width 70 | LC_ALL=C.UTF-8 wc -L
