@@ -216,6 +216,25 @@ START_TEST(the_last_line_starts_after_the_last_line_end)
 }
 END_TEST
 
+START_TEST(a_line_is_given_up_for_its_first_byte_or_its_length)
+{
+	unsigned long column;
+	/* A control byte after blanks, and after a byte-order mark at a file's start. */
+	ck_assert_int_eq(framer_give_up("  \001x", 4, false, true, 100, &column), FRAME_CONTROL);
+	ck_assert_uint_eq(column, 3);
+	ck_assert_int_eq(framer_give_up("\xEF\xBB\xBF\000", 4, true, true, 100, &column),
+	                 FRAME_CONTROL);
+	ck_assert_uint_eq(column, 1);
+	/* Without control (--skip-invalid) only the length counts. */
+	ck_assert_int_eq(framer_give_up("\001x", 2, false, false, 100, &column), FRAME_KEEP);
+	ck_assert_int_eq(framer_give_up("\001xyz", 4, false, false, 3, &column), FRAME_TOO_LONG);
+	/* A line end is no control byte, and a line within the limit is kept. */
+	ck_assert_int_eq(framer_give_up("\r", 1, false, true, 100, &column), FRAME_KEEP);
+	ck_assert_int_eq(framer_give_up("{\"a\":", 5, false, true, 5, &column), FRAME_KEEP);
+	ck_assert_int_eq(framer_give_up("{\"a\":1", 6, false, true, 5, &column), FRAME_TOO_LONG);
+}
+END_TEST
+
 START_TEST(columns_count_code_points_and_white_space_is_jsons)
 {
 	ck_assert_uint_eq(framer_columns("", 0), 0);
@@ -254,6 +273,7 @@ static Suite *framer_suite(void)
 	tc = tcase_create("sse");
 	tcase_add_test(tc, sse_data_carries_json_after_one_optional_space);
 	tcase_add_test(tc, other_sse_fields_and_comments_carry_no_json);
+	tcase_add_test(tc, a_line_is_given_up_for_its_first_byte_or_its_length);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -203,9 +203,7 @@ static bool all_members_null(const json_t *obj)
 {
 	const char *key;
 	json_t *v;
-	json_object_foreach ((json_t *)obj, key, v)
-		if (!json_is_null(v))
-			return false;
+	json_object_foreach((json_t *)obj, key, v) if (!json_is_null(v)) return false;
 	return true;
 }
 

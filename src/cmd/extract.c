@@ -354,8 +354,8 @@ static void begin_tagged_line(struct json_writer *w, const struct extractor *x,
  * Writes the result of one state: what write() writes, where the extractor
  * writes it itself (streamed: begin() was called), else what finish()
  * returns, as JSON or as print() writes it; with --per-file and
- * --per-invocation in a line with its file name and invocation id.  Raises *status; *assertion gets what -e says of
- * this result (like jq -e, the last one decides).
+ * --per-invocation in a line with its file name and invocation id.  Raises *status; *assertion gets
+ * what -e says of this result (like jq -e, the last one decides).
  */
 static void emit_result(const struct extractor *x, const void *config,
                         const struct extract_options *o, void *state, const json_t *id,
@@ -573,7 +573,8 @@ static int run_operands(const struct extractor *x, const void *config,
 	 * line is drawn on the terminal the result goes to, as the line would
 	 * tear the text apart.
 	 */
-	e.streamed = x->begin && !grouped && !o->per_file && !(o->progress && progress_on_output_terminal());
+	e.streamed =
+	    x->begin && !grouped && !o->per_file && !(o->progress && progress_on_output_terminal());
 
 	output_set_style(o->style);
 	invocation_groups_init(&e.groups, grouped, x->start, config);

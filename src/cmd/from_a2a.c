@@ -316,7 +316,8 @@ static const char *from_a2a_option(void *ctx, int id, const char *arg)
 		f->aggregate = true;
 		break;
 	default:
-		/* The shared ones: -p, --skip-invalid, --progress, --unbuffered, --max-line, -j, -f. */
+		/* The shared ones: -p, --skip-invalid, --progress, --unbuffered, --max-line, -j,
+		 * -f. */
 		extract_option(&f->common, id, arg, &why);
 	}
 	return why;

@@ -142,3 +142,12 @@ bool framer_control_start(const char *p, size_t n, bool file_start, unsigned lon
 	/* A line end is no control byte here: it ends the line (a "\r\n" may be cut in two). */
 	return i < n && (unsigned char)p[i] < 0x20 && p[i] != '\r' && p[i] != '\n';
 }
+
+enum frame_give_up framer_give_up(const char *p, size_t n, bool file_start, bool control,
+                                  size_t max_line, unsigned long *column)
+{
+	*column = 1;
+	if (control && framer_control_start(p, n, file_start, column))
+		return FRAME_CONTROL;
+	return n > max_line ? FRAME_TOO_LONG : FRAME_KEEP;
+}

@@ -67,6 +67,21 @@ enum frame_cut framer_cut(const char *p, size_t n, bool file_start, bool at_end,
  * its end (/dev/zero, a binary file).
  */
 bool framer_control_start(const char *p, size_t n, bool file_start, unsigned long *column);
+/* Why a line not ended yet can be given up before its end, by framer_give_up(). */
+enum frame_give_up {
+	FRAME_KEEP,     /* not yet: wait for more bytes */
+	FRAME_CONTROL,  /* it starts with a control byte (framer_control_start) */
+	FRAME_TOO_LONG, /* it is longer than the limit */
+};
+/*
+ * Whether p[0..n), the start of a line not ended yet, can be given up:
+ * past max_line bytes, or (with control) starting with a control byte;
+ * *column as framer_control_start() sets it.  The one rule of the reader
+ * and of the -j workers' reading thread, so both hand a line over at the
+ * same point.
+ */
+enum frame_give_up framer_give_up(const char *p, size_t n, bool file_start, bool control,
+                                  size_t max_line, unsigned long *column);
 /*
  * Sorts a line (without its line end): what it is, and where its JSON may
  * start.

@@ -58,6 +58,7 @@ struct chunk {
 
 struct preparse {
 	size_t parse_flags;
+	size_t max_line; /* the longest line a chunk grows to hold (--max-line) */
 	void *(*map)(const json_t *value, void *ctx); /* see preparse_set_map() */
 	void (*map_release)(void *result);
 	void *map_ctx;
@@ -181,24 +182,21 @@ static void drain_wake(struct preparse *p)
 
 enum read_outcome { READ_LINES, READ_FILE_END, READ_STOP };
 
-static size_t preparse_max_line = FRAMER_MAX_LINE_DEFAULT;
-
-void preparse_set_max_line(size_t bytes)
-{
-	preparse_max_line = bytes;
-}
-
 /*
  * Whether c, a line not ended yet, will be given up by the reader: past
  * the limit, or starting with a control byte (/dev/zero).  It goes to the
  * reader unended then, without waiting for more bytes, and the reader says
  * why and stops.
  */
-static bool line_given_up(const struct chunk *c)
+static bool line_given_up(const struct preparse *p, const struct chunk *c)
 {
+	/*
+	 * A line the reader only skips (--skip-invalid) is handed over early
+	 * all the same: the reader then asks for the rest of its bytes.
+	 */
 	unsigned long column;
-	return c->len > preparse_max_line ||
-	       framer_control_start(c->data, c->len, c->off == 0, &column);
+	return framer_give_up(c->data, c->len, c->off == 0, true, p->max_line, &column) !=
+	       FRAME_KEEP;
 }
 
 /*
@@ -222,7 +220,7 @@ static enum read_outcome read_chunk(struct preparse *p, struct chunk *c, ssize_t
 	strbuf_reset(&p->carry);
 	size_t searched = 0;
 	/* c->data[0..len) holds no line end each time round. */
-	while (!line_given_up(c)) {
+	while (!line_given_up(p, c)) {
 		if (c->len == c->cap) {
 			c->cap *= 2;
 			c->data = xrealloc(c->data, c->cap);
@@ -319,10 +317,11 @@ unsigned preparse_default_jobs(void)
 	return n > 0 ? (unsigned)n : 1;
 }
 
-struct preparse *preparse_new(unsigned jobs, size_t parse_flags)
+struct preparse *preparse_new(unsigned jobs, size_t parse_flags, size_t max_line)
 {
 	struct preparse *p = xcalloc(1, sizeof *p);
 	p->parse_flags = parse_flags;
+	p->max_line = max_line;
 	p->jobs = jobs ? jobs : 1;
 	/*
 	 * One chunk for each worker and one for the reader is enough to keep

@@ -38,7 +38,7 @@ struct source;
  * Starts jobs worker threads (jobs >= 1) and the reading thread; values are
  * parsed with json_loadb(..., parse_flags, ...).
  */
-struct preparse *preparse_new(unsigned jobs, size_t parse_flags);
+struct preparse *preparse_new(unsigned jobs, size_t parse_flags, size_t max_line);
 /* Stops and joins every thread and frees what is left; NULL is allowed. */
 void preparse_free(struct preparse *p);
 
@@ -62,8 +62,6 @@ void preparse_leave(struct preparse *p);
  * (once every byte before it was given).
  */
 ssize_t preparse_read(struct preparse *p, char *buf, size_t cap);
-/* The longest line a chunk grows to hold (reader_set_max_line() passes it on). */
-void preparse_set_max_line(size_t bytes);
 /* Whether preparse_read() would return at once: a chunk is parsed or the file has ended. */
 bool preparse_has_data(struct preparse *p);
 /*

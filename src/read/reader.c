@@ -144,7 +144,6 @@ size_t reader_get_max_line(void)
 void reader_set_max_line(size_t bytes)
 {
 	reader_max_line = bytes;
-	preparse_set_max_line(bytes);
 }
 
 /*
@@ -156,21 +155,23 @@ void reader_set_max_line(size_t bytes)
  */
 static bool line_hopeless(struct reader *r, const char *p, size_t n)
 {
-	/* With --skip-invalid such a line is skipped at its end, as other bad lines are. */
-	bool early = !(r->flags & READER_SKIP_INVALID);
+	/* With --skip-invalid a line starting with a control byte is skipped at its end. */
+	bool control = !(r->flags & READER_SKIP_INVALID);
 	struct reader_pos pos = {r->name, r->line_no, 1};
-	unsigned long column;
-	if (early && framer_control_start(p, n, r->at_file_start, &column)) {
+	switch (framer_give_up(p, n, r->at_file_start, control, reader_max_line, &pos.column)) {
+	case FRAME_CONTROL:
 		/*
 		 * The words and column jansson gives the same line once it ends, so
 		 * a line split over reads (a pipe) reads the same as one read whole.
 		 */
-		pos.column = column;
 		reader_warn_at(&pos, "invalid JSON: invalid token");
-	} else if (n > reader_max_line) {
+		break;
+	case FRAME_TOO_LONG:
+		pos.column = 1;
 		reader_warn_at(&pos, "line longer than %zu bytes, the limit (--max-line raises it)",
 		               reader_max_line);
-	} else {
+		break;
+	case FRAME_KEEP:
 		return false;
 	}
 	/* With --skip-invalid the line is passed over (drop_to_line_end) and the read goes on. */
@@ -180,7 +181,6 @@ static bool line_hopeless(struct reader *r, const char *p, size_t n)
 		r->hopeless = true;
 	return true;
 }
-
 
 static void vwarn_at(const struct reader_pos *pos, const char *fmt, va_list ap)
 {
@@ -253,7 +253,7 @@ struct reader *reader_new(char *const *operands, int count, unsigned flags)
 	}
 	unsigned jobs = reader_jobs ? reader_jobs : preparse_default_jobs();
 	if (jobs > 1)
-		r->preparse = preparse_new(jobs, PARSE_FLAGS);
+		r->preparse = preparse_new(jobs, PARSE_FLAGS, reader_max_line);
 	return r;
 }
 
@@ -467,7 +467,8 @@ static bool drop_to_line_end(struct reader *r)
 		const char *nl = memchr(p, '\n', n);
 		const char *cr = memchr(p, '\r', nl ? (size_t)(nl - p) : n);
 		const char *at = cr ? cr : nl;
-		/* A '\r' last in the buffer may be the first half of a "\r\n": wait for the next byte. */
+		/* A '\r' last in the buffer may be the first half of a "\r\n": wait for the next
+		 * byte. */
 		if (at && !(at == cr && at + 1 == p + n && !r->eof)) {
 			size_t end = (size_t)(at - p) + 1;
 			if (at == cr && end < n && p[end] == '\n')
