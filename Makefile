@@ -257,11 +257,13 @@ check-tsan:
 # cases are left out: a run that SIGPIPE kills mid-way still holds memory
 # (its reader threads' values too) that only a finished run frees.  A missing
 # TMPDIR (trajectory's temporary file) stops valgrind itself.  usage/options
-# runs adkev some 1,500 times to probe every option: the sanitizer run keeps it.
+# runs adkev some 1,500 times to probe every option, and batch/parallel some 500
+# times to show GNU parallel's output equals one run's: the sanitizer run keeps them.
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_errors \
-	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing usage/options
+	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing usage/options \
+	batch/parallel
 VALGRIND_SHARDS = 2
 check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
 	@pids=""; i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \
