@@ -8,18 +8,22 @@
  * on the chunks of one model call, user messages, non-ASCII text and JSON
  * escapes.  Each invocation is written either the way ADK JS writes events
  * (camelCase, integer milliseconds) or the way ADK Python's model_dump()
- * does (snake_case, float seconds), so both spellings are always mixed.
+ * does (snake_case, float seconds), so both spellings are always mixed
+ * (unless -c).
  *
  * The same seed and options always give the same bytes, on every machine:
  * the random numbers come from our own xorshift generator, never rand().
  *
- *   adkev-gen [-s SEED] [-b SIZE[k|m|g] | -n EVENTS] [-S] [-i PERMILLE] [-t]
+ *   adkev-gen [-s SEED] [-b SIZE[k|m|g] | -n EVENTS] [-S] [-i PERMILLE] [-t] [-c]
  *
  * -b stops at the end of the first invocation that reaches SIZE bytes, -n
  * after exactly EVENTS events.  -S writes SSE ("data: " lines and blank
  * lines between events).  -i replaces that many events per thousand by a
  * line that is not valid JSON (for tests of --skip-invalid).  -t keeps tool
- * responses small (tests want many events in little space).
+ * responses small (tests want many events in little space).  -c writes every
+ * invocation in camelCase, as ADK JS does: the same events as without it,
+ * only spelt one way, for the benchmark's plain jq filters, which know one
+ * spelling only.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -91,6 +95,8 @@ static void putf(const char *fmt, ...)
 
 /* The spelling of the invocation being written. */
 static bool snake;
+/* -c: never snake_case (the draw is still made, so the events are those of the mixed stream). */
+static bool camel_only;
 
 /* Writes "key": in the invocation's spelling; snake_name is used when set and snake_case is on. */
 static void key(const char *camel, const char *snake_name)
@@ -446,7 +452,7 @@ static bool model_call(struct invocation *inv, bool last_step)
 static void invocation(uint64_t *clock_ms)
 {
 	struct invocation inv;
-	snake = chance(30);
+	snake = chance(30) && !camel_only;
 	uuid(inv.id);
 	inv.clock_ms = *clock_ms;
 	inv.agent = agents[below(NAGENTS)];
@@ -495,7 +501,7 @@ int main(int argc, char *argv[])
 {
 	size_t max_bytes = 0;
 	int c;
-	while ((c = getopt(argc, argv, "s:b:n:Si:t")) != -1) {
+	while ((c = getopt(argc, argv, "s:b:n:Si:tc")) != -1) {
 		switch (c) {
 		case 's':
 			rng_state ^= strtoull(optarg, NULL, 10) * 0xD1B54A32D192ED03ull;
@@ -518,6 +524,9 @@ int main(int argc, char *argv[])
 		case 't':
 			small_tools = true;
 			break;
+		case 'c':
+			camel_only = true;
+			break;
 		default:
 			goto usage;
 		}
@@ -536,7 +545,7 @@ int main(int argc, char *argv[])
 	free(buf);
 	return 0;
 usage:
-	fputs("usage: adkev-gen [-s SEED] [-b SIZE[k|m|g] | -n EVENTS] [-S] [-i PERMILLE] [-t]\n",
+	fputs("usage: adkev-gen [-s SEED] [-b SIZE[k|m|g] | -n EVENTS] [-S] [-i PERMILLE] [-t] [-c]\n",
 	      stderr);
 	return 64;
 }

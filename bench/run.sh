@@ -3,11 +3,18 @@
 #
 #   make bench [BENCH_MB=100] [BENCH_RUNS=3] [BENCH_BIG_MB=1024] [BENCH_SEED=1]
 #
-# First every case is run once by both tools and their outputs compared (after
-# a normaliser where the two print the same JSON differently); a disagreement
-# fails the run.  Then each side is timed BENCH_RUNS times and the best run
-# kept: MB/s of input, peak RSS (GNU time), adkev -j 1, adkev with every core,
-# and the ratios.  With BENCH_BIG_MB set (0 skips it) a second table shows
+# Every case has two jq filters: the full-contract one (bench/jq/NAME.jq,
+# both spellings and every rule of events.md, as adkev) and the plain one a
+# user would write (bench/jq/plain-NAME.jq, camelCase only, the obvious
+# fields).  The full one reads the generator's usual stream, both spellings
+# mixed; the plain one would be wrong there, so it reads a camelCase twin of
+# it (adkev-gen -c: the same events, spelt one way), and adkev is timed on
+# both.  First every case is run once by each side and the outputs compared
+# (after a normaliser where the two print the same JSON differently, or the
+# plain filter computes less than adkev); a disagreement fails the run.
+# Then each is timed BENCH_RUNS times and the best run kept: MB/s of input,
+# peak RSS (GNU time), adkev -j 1, adkev with every core, and the ratios
+# adkev/plain jq and adkev/full jq at -j 1 and with every core.  With BENCH_BIG_MB set (0 skips it) a second table shows
 # adkev alone on a file that large: throughput and peak RSS of each streaming
 # command (constant memory), and the backward read of `final`.  A third table
 # reads gzip'd and zstd'd copies of the input (MB/s of their text), by
@@ -36,12 +43,13 @@ need "$JQ"
 [ -x "$ADKEV" ] || { echo "bench: $ADKEV is missing" >&2; exit 1; }
 [ -x "$GEN" ] || { echo "bench: $GEN is missing" >&2; exit 1; }
 
-# The input, generated once per size and seed and kept.
+# input SIZE [camel]: the input, generated once per size, seed and spelling
+# and kept.
 input() {
-	f=$BENCH_DIR/adk-${1}m-s$BENCH_SEED.jsonl
+	f=$BENCH_DIR/adk-${1}m-s$BENCH_SEED${2:+-$2}.jsonl
 	if [ ! -s "$f" ]; then
 		mkdir -p "$BENCH_DIR"
-		"$GEN" -s "$BENCH_SEED" -b "${1}m" >"$f.tmp" && mv "$f.tmp" "$f"
+		"$GEN" ${2:+-c} -s "$BENCH_SEED" -b "${1}m" >"$f.tmp" && mv "$f.tmp" "$f"
 	fi
 	cat "$f" >/dev/null # into the page cache: the table measures parsing, not the disk
 	echo "$f"
@@ -111,6 +119,9 @@ same_bytes() { cat; }
 json_sorted() { $JQ -S -c .; }
 # adkev -r prints the text and a newline; jq -j prints the text alone.
 add_newline() { cat; echo; }
+# adkev's output cut down to what the plain trajectory and to-a2a filters compute.
+tool_calls() { $JQ -S -c '[.tool_calls[] | {id, name, arguments, result}]'; }
+plain_a2a() { $JQ -S -c '.parts[] |= del(.metadata) | .metadata |= {adk_author, adk_invocation_id, adk_usage_metadata}'; }
 
 # cmp_outputs NAME ADKEV_CMD JQ_CMD ADKEV_NORM JQ_NORM
 agree() {
@@ -130,9 +141,28 @@ has_option() {
 	"$ADKEV" "$1" $2 </dev/null >/dev/null 2>&1
 }
 
-# bench_case NAME ADKEV_ARGS JQ_CMD ADKEV_NORM JQ_NORM: one row of the table.
+# time_adkev ARGS FILE: best of adkev ARGS -j 1 (one_s, or - where this build
+# has no -j) and of adkev ARGS with every core (all_s, all_rss), on FILE.
+time_adkev() {
+	one_s=-
+	if has_option "$sub" "-j 1"; then
+		best "$ADKEV $1 -j 1 $2"
+		one_s=$best_secs
+	fi
+	best "$ADKEV $1 $2"
+	all_s=$best_secs all_rss=$best_rss
+}
+
+# ratios JQ_S: "adkev/jq at -j 1 | with every core" against JQ_S seconds.
+ratios() {
+	if [ "$one_s" = - ]; then r1=-; else r1="$(ratio "$one_s" "$1")×"; fi
+	printf '%7s | %7s' "$r1" "$(ratio "$all_s" "$1")×"
+}
+
+# bench_case NAME ADKEV_ARGS FULL_JQ ADKEV_NORM FULL_NORM PLAIN_JQ ADKEV_PLAIN_NORM PLAIN_NORM:
+# one row of the table.  The full filter reads $file, the plain one $camel.
 bench_case() {
-	name=$1 args=$2 jqcmd=$3
+	name=$1 args=$2 jqcmd=$3 plaincmd=$6
 	sub=${args%% *}
 	if ! has_command "$sub"; then
 		printf '| %-30s | %s |\n' "$name" "(adkev $sub not built)"
@@ -140,20 +170,22 @@ bench_case() {
 	fi
 	case $args in *--full-scan*) has_option "$sub" --full-scan || args=$(echo "$args" | sed 's/ *--full-scan//') ;; esac
 	agree "$name" "$ADKEV $args $file" "$jqcmd $file" "$4" "$5"
-	best "$jqcmd $file"
-	jq_s=$best_secs jq_rss=$best_rss
-	one_s=-
+	agree "$name (plain)" "$ADKEV $args $camel" "$plaincmd $camel" "$7" "$8"
 	if has_option "$sub" "-j 1"; then
 		agree "$name -j 1" "$ADKEV $args -j 1 $file" "$jqcmd $file" "$4" "$5"
-		best "$ADKEV $args -j 1 $file"
-		one_s=$best_secs
+		agree "$name -j 1 (plain)" "$ADKEV $args -j 1 $camel" "$plaincmd $camel" "$7" "$8"
 	fi
-	best "$ADKEV $args $file"
-	all_s=$best_secs all_rss=$best_rss
+	best "$plaincmd $camel"
+	pjq_s=$best_secs pjq_rss=$best_rss
+	best "$jqcmd $file"
+	jq_s=$best_secs jq_rss=$best_rss
+	time_adkev "$args" "$camel"
+	plain_ratios=$(ratios "$pjq_s")
+	time_adkev "$args" "$file"
 	if [ "$one_s" = - ]; then one_mbps=- one_ratio=-; else one_mbps=$(mbps "$bytes" "$one_s") one_ratio="$(ratio "$all_s" "$one_s")×"; fi
-	printf '| %-30s | %7s | %9s | %9s | %7s | %7s | %6s | %7s |\n' "$name" \
-		"$(mbps "$bytes" "$jq_s")" "$one_mbps" "$(mbps "$bytes" "$all_s")" \
-		"$(ratio "$all_s" "$jq_s")×" "$one_ratio" "$(mib "$jq_rss")" "$(mib "$all_rss")"
+	printf '| %-30s | %7s | %7s | %9s | %9s | %s | %s | %7s | %8s | %7s | %7s |\n' "$name" \
+		"$(mbps "$camel_bytes" "$pjq_s")" "$(mbps "$bytes" "$jq_s")" "$one_mbps" "$(mbps "$bytes" "$all_s")" \
+		"$plain_ratios" "$(ratios "$jq_s")" "$one_ratio" "$(mib "$pjq_rss")" "$(mib "$jq_rss")" "$(mib "$all_rss")"
 }
 
 # The backward read of final: wall time on FILE, against the forward read.
@@ -180,26 +212,40 @@ file=$(input "$BENCH_MB")
 bytes=$(wc -c <"$file" | tr -d ' ')
 lines=$(wc -l <"$file" | tr -d ' ')
 echo "input:   $file: $bytes bytes, $lines events (adkev-gen -s $BENCH_SEED -b ${BENCH_MB}m), page-cached"
+camel=$(input "$BENCH_MB" camel)
+camel_bytes=$(wc -c <"$camel" | tr -d ' ')
+echo "         $camel: $camel_bytes bytes, the same events in camelCase only (adkev-gen -c), for the plain jq filters"
 echo "runs:    best of $BENCH_RUNS; MB/s = input MiB per wall-clock second; RSS = peak, MiB"
+echo "         plain jq = bench/jq/plain-*.jq on the camelCase twin, full jq = bench/jq/*.jq on the mixed input;"
+echo "         adkev/plain is against adkev's own time on the twin; adkev MB/s columns are on the mixed input"
 best "cat $file"
 cat_s=$best_secs
 best "$JQ -c . $file"
 echo "reference: cat $(mbps "$bytes" "$cat_s") MB/s; jq -c . $(mbps "$bytes" "$best_secs") MB/s, $(mib "$best_rss") MiB"
 echo
-echo "| case                           | jq MB/s | adkev -j1 | adkev -j$nproc | adkev/jq | -j$nproc/-j1 | jq RSS | adkev RSS |"
-echo "| ------------------------------ | ------: | --------: | --------: | ------: | ------: | -----: | ------: |"
-bench_case "final --concat -r" "final --concat -r" "$jqf -n -j -f $here/jq/final-concat.jq" same_bytes add_newline
-bench_case "final --full-scan" "final --full-scan" "$jqf -n -f $here/jq/final.jq" same_bytes same_bytes
-bench_case "reasoning" "reasoning" "$jqf -n -f $here/jq/reasoning.jq" same_bytes same_bytes
+echo "| case                           | plain jq MB/s | full jq MB/s | adkev -j1 | adkev -j$nproc | adkev/plain -j1 | adkev/plain -j$nproc | adkev/full -j1 | adkev/full -j$nproc | -j$nproc/-j1 | plain jq RSS | full jq RSS | adkev RSS |"
+echo "| ------------------------------ | ------: | ------: | --------: | --------: | ------: | ------: | ------: | ------: | ------: | -----: | -----: | ------: |"
+bench_case "final --concat -r" "final --concat -r" "$jqf -n -j -f $here/jq/final-concat.jq" same_bytes add_newline \
+	"$JQ -n -j -f $here/jq/plain-final-concat.jq" same_bytes add_newline
+bench_case "final --full-scan" "final --full-scan" "$jqf -n -f $here/jq/final.jq" same_bytes same_bytes \
+	"$JQ -n -f $here/jq/plain-final.jq" same_bytes same_bytes
+bench_case "reasoning" "reasoning" "$jqf -n -f $here/jq/reasoning.jq" same_bytes same_bytes \
+	"$JQ -n -f $here/jq/plain-reasoning.jq" same_bytes same_bytes
 bench_case "trajectory --no-redact --no-truncate" "trajectory --no-redact --no-truncate" \
-	"$jqf -n -c --argjson clean false -f $here/jq/trajectory.jq" json_sorted json_sorted
+	"$jqf -n -c --argjson clean false -f $here/jq/trajectory.jq" json_sorted json_sorted \
+	"$JQ -n -c --argjson clean false -f $here/jq/plain-trajectory.jq" tool_calls json_sorted
 bench_case "trajectory" "trajectory" "$jqf -n -c --argjson clean true -f $here/jq/trajectory.jq" \
-	json_sorted json_sorted
-bench_case "state" "state" "$jqf -n -c -f $here/jq/state.jq" json_sorted json_sorted
-bench_case "partition" "partition" "$jqf -n -c -f $here/jq/partition.jq" json_sorted json_sorted
-# to-a2a --lossless: the jq filter writes adk_actions and thought signatures,
-# which the default (ADK Go's keys only) leaves out; the work is the same.
-bench_case "to-a2a --lossless" "to-a2a --lossless" "$jqf -c -f $here/jq/to-a2a.jq" json_sorted json_sorted
+	json_sorted json_sorted \
+	"$JQ -n -c --argjson clean true -f $here/jq/plain-trajectory.jq" tool_calls json_sorted
+bench_case "state" "state" "$jqf -n -c -f $here/jq/state.jq" json_sorted json_sorted \
+	"$JQ -n -c -f $here/jq/plain-state.jq" json_sorted json_sorted
+bench_case "partition" "partition" "$jqf -n -c -f $here/jq/partition.jq" json_sorted json_sorted \
+	"$JQ -n -c -f $here/jq/plain-partition.jq" json_sorted json_sorted
+# to-a2a --lossless: the full jq filter writes adk_actions and thought
+# signatures, which the default (ADK Go's keys only) leaves out; the work is
+# the same.  The plain filter writes less (plain-to-a2a.jq says what).
+bench_case "to-a2a --lossless" "to-a2a --lossless" "$jqf -c -f $here/jq/to-a2a.jq" json_sorted json_sorted \
+	"$JQ -c -f $here/jq/plain-to-a2a.jq" plain_a2a json_sorted
 echo
 echo "| backward read                  | final     | --full-scan  | speed-up | RSS |"
 echo "| ------------------------------ | --------: | ----------: | ------: | --: |"
