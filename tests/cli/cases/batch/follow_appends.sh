@@ -10,6 +10,7 @@ trap 'cd / && rm -rf "$t"' EXIT
 ev() {
 	printf '{"author":"agent","invocationId":"e-1","content":{"parts":[{"text":"%s"}]}}\n' "$1"
 }
+# grep -s: the output file may not exist yet when the first look is taken.
 until_true() { # COMMAND: true once COMMAND is, within 10 s
 	i=0
 	while ! eval "$1"; do
@@ -34,14 +35,14 @@ for cmd in "show --width 60" "final --concat -r --separator=| -j 2"; do
 	echo "== $cmd"
 	ev first >run.jsonl
 	start $cmd -f run.jsonl
-	until_true 'grep -q first out' && echo "the first event is out before any other is written"
+	until_true 'grep -qs first out' && echo "the first event is out before any other is written"
 	ev second >>run.jsonl
 	printf '{"author":"agent","content":{"parts":[{"text":"thi' >>run.jsonl
-	until_true 'grep -q second out' && echo "the second arrived"
+	until_true 'grep -qs second out' && echo "the second arrived"
 	sleep 0.5
 	grep -c thi out
 	printf 'rd"}]}}\n' >>run.jsonl
-	until_true 'grep -q third out' && echo "the third, once its line ended"
+	until_true 'grep -qs third out' && echo "the third, once its line ended"
 	stop INT
 	cat out
 	cat err >&2
@@ -58,7 +59,7 @@ echo "== interrupted while a line is half written"
 ev one >run.jsonl
 printf '{"author":"agent","content":' >>run.jsonl
 start to-a2a -f -j 1 run.jsonl
-until_true 'grep -q one out'
+until_true 'grep -qs one out'
 stop INT
 cat err >&2
 echo "== a pipe is read to its end"

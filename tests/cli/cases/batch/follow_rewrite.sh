@@ -22,17 +22,17 @@ for jobs in 1 2; do
 	env --default-signal=INT timeout -s KILL 30 adkev final --concat -r --separator=/ \
 		-j $jobs -f run.jsonl >out 2>err &
 	watch=$!
-	until_true 'grep -q "event 2" out'
+	until_true 'grep -qs "event 2" out'
 	: >run.jsonl
-	until_true 'grep -q truncated err' && echo "the truncation was noticed"
+	until_true 'grep -qs truncated err' && echo "the truncation was noticed"
 	ev "second run" >>run.jsonl
-	until_true 'grep -q "second run" out' && echo "the new text was read"
+	until_true 'grep -qs "second run" out' && echo "the new text was read"
 	ev "third run" >new.jsonl
 	mv new.jsonl run.jsonl
-	until_true 'grep -q replaced err' && echo "the replacement was noticed"
-	until_true 'grep -q "third run" out' && echo "the new file was read"
+	until_true 'grep -qs replaced err' && echo "the replacement was noticed"
+	until_true 'grep -qs "third run" out' && echo "the new file was read"
 	ev "third run, event 2" >>run.jsonl
-	until_true 'grep -q "third run, event 2" out' && echo "and followed"
+	until_true 'grep -qs "third run, event 2" out' && echo "and followed"
 	until_true 'shim=$(pgrep -P $watch) && real=$(pgrep -P $shim)'
 	kill -INT $real
 	wait $watch
