@@ -115,7 +115,7 @@ START_TEST(bytes_come_out_in_order_through_any_buffer)
 	const char *name = temp_file_with(sb.buf, sb.len);
 	size_t caps[] = {7, 4096, 65536, 1 << 20};
 	for (unsigned jobs = 1; jobs <= 4; jobs += 3) {
-		struct preparse *p = preparse_new(jobs, FLAGS, FRAMER_MAX_LINE_DEFAULT);
+		struct preparse *p = preparse_new(jobs, FRAMER_MAX_LINE_DEFAULT);
 		for (size_t k = 0; k < sizeof caps / sizeof caps[0]; k++) {
 			int fd = open_file(name);
 			size_t len;
@@ -202,7 +202,7 @@ START_TEST(values_are_taken_while_reading_line_by_line)
 	struct strbuf sb = STRBUF_INIT;
 	make_stream(&sb, 500);
 	const char *name = temp_file_with(sb.buf, sb.len);
-	struct preparse *p = preparse_new(2, FLAGS, FRAMER_MAX_LINE_DEFAULT);
+	struct preparse *p = preparse_new(2, FRAMER_MAX_LINE_DEFAULT);
 	size_t found;
 	size_t tried = take_line_by_line(p, name, &sb, check_equal, NULL, &found);
 	/* Every complete line's value is still there when asked for in order. */
@@ -285,7 +285,7 @@ START_TEST(discarded_values_are_released_once)
 	struct strbuf sb = STRBUF_INIT;
 	make_stream(&sb, 500);
 	const char *name = temp_file_with(sb.buf, sb.len);
-	struct preparse *p = preparse_new(3, FLAGS, FRAMER_MAX_LINE_DEFAULT);
+	struct preparse *p = preparse_new(3, FRAMER_MAX_LINE_DEFAULT);
 	struct kept k = {xcalloc(1000, sizeof(json_t *)), 0};
 	size_t found;
 	take_line_by_line(p, name, &sb, keep_and_discard, &k, &found);
@@ -308,7 +308,7 @@ START_TEST(a_map_result_comes_with_its_value_or_is_released)
 	struct strbuf sb = STRBUF_INIT;
 	make_stream(&sb, 500);
 	const char *name = temp_file_with(sb.buf, sb.len);
-	struct preparse *p = preparse_new(2, FLAGS, FRAMER_MAX_LINE_DEFAULT);
+	struct preparse *p = preparse_new(2, FRAMER_MAX_LINE_DEFAULT);
 	atomic_store(&maps_made, 0);
 	atomic_store(&maps_released, 0);
 	preparse_set_map(p, author_of, author_release, &maps_made);
@@ -353,7 +353,7 @@ START_TEST(a_pipe_is_read_whole)
 	struct writer w = {fds[1], sb.buf, sb.len};
 	pthread_t t;
 	pthread_create(&t, NULL, write_slowly, &w);
-	struct preparse *p = preparse_new(2, FLAGS, FRAMER_MAX_LINE_DEFAULT);
+	struct preparse *p = preparse_new(2, FRAMER_MAX_LINE_DEFAULT);
 	size_t len;
 	char *got = read_through(p, fds[0], 5000, &len);
 	pthread_join(t, NULL);
@@ -371,7 +371,7 @@ START_TEST(several_files_one_after_another)
 	const char *a = temp_file("{\"author\":\"a\"}\n{\"author\":\"b\"}\n");
 	const char *b = temp_file("");
 	const char *c = temp_file("{\"author\":\"c\"}");
-	struct preparse *p = preparse_new(2, FLAGS, FRAMER_MAX_LINE_DEFAULT);
+	struct preparse *p = preparse_new(2, FRAMER_MAX_LINE_DEFAULT);
 	const char *names[] = {a, b, c, a};
 	const char *want[] = {"{\"author\":\"a\"}\n{\"author\":\"b\"}\n", "", "{\"author\":\"c\"}",
 	                      "{\"author\":\"a\"}\n{\"author\":\"b\"}\n"};
@@ -412,7 +412,7 @@ START_TEST(stopping_early_joins_every_thread)
 	int fds[2];
 	ck_assert_int_eq(pipe(fds), 0);
 	ck_assert_int_eq(write(fds[1], "{\"a\":1}\n{\"b\"", 12), 12);
-	struct preparse *p = preparse_new(2, FLAGS, FRAMER_MAX_LINE_DEFAULT);
+	struct preparse *p = preparse_new(2, FRAMER_MAX_LINE_DEFAULT);
 	char buf[64];
 	start_file(p, fds[0]);
 	ck_assert_int_eq(preparse_read(p, buf, sizeof buf), 8);
@@ -424,7 +424,7 @@ START_TEST(stopping_early_joins_every_thread)
 	struct strbuf sb = STRBUF_INIT;
 	make_stream(&sb, 300);
 	const char *name = temp_file_with(sb.buf, sb.len);
-	p = preparse_new(4, FLAGS, FRAMER_MAX_LINE_DEFAULT);
+	p = preparse_new(4, FRAMER_MAX_LINE_DEFAULT);
 	int fd = open_file(name);
 	start_file(p, fd);
 	ck_assert_int_gt(preparse_read(p, buf, sizeof buf), 0);
@@ -445,7 +445,7 @@ START_TEST(a_file_left_early_stops_its_reading)
 	int fds[2];
 	ck_assert_int_eq(pipe(fds), 0);
 	ck_assert_int_eq(write(fds[1], "{\"a\":1}\n\001xx", 11), 11);
-	struct preparse *p = preparse_new(2, FLAGS, FRAMER_MAX_LINE_DEFAULT);
+	struct preparse *p = preparse_new(2, FRAMER_MAX_LINE_DEFAULT);
 	char buf[64];
 	size_t got = 0;
 	start_file(p, fds[0]);
@@ -475,7 +475,7 @@ END_TEST
 START_TEST(a_read_error_comes_after_the_bytes)
 {
 	/* A directory cannot be read: the error is reported, with no bytes before it. */
-	struct preparse *p = preparse_new(2, FLAGS, FRAMER_MAX_LINE_DEFAULT);
+	struct preparse *p = preparse_new(2, FRAMER_MAX_LINE_DEFAULT);
 	int fd = open("/", O_RDONLY);
 	ck_assert_int_ge(fd, 0);
 	char buf[16];

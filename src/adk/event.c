@@ -88,6 +88,24 @@ const char *adk_field_name(enum adk_field field)
 	return field_names[field].camel;
 }
 
+static bool spelt(const char *name, const char *key, size_t len)
+{
+	return name && strlen(name) == len && memcmp(name, key, len) == 0;
+}
+
+enum adk_field adk_top_member(const char *key, size_t len)
+{
+	for (int field = ADK_ID; field <= ADK_EVENT_LAST; field++)
+		if (spelt(field_names[field].camel, key, len) ||
+		    spelt(field_names[field].snake, key, len))
+			return (enum adk_field)field;
+	if (spelt(field_names[ADK_EVENTS].camel, key, len))
+		return ADK_EVENTS;
+	if (spelt(field_names[ADK_STREAM_ERROR].camel, key, len))
+		return ADK_STREAM_ERROR;
+	return ADK_FIELD_COUNT;
+}
+
 json_t *adk_camel_copy(const json_t *v, bool deep)
 {
 	if (json_is_array(v) && deep) {

@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 /* Every ADK field adkev reads or writes, whatever object it lives in. */
 enum adk_field {
@@ -100,6 +101,22 @@ enum adk_field {
 const char *adk_field_name(enum adk_field field);
 
 /*
+ * The top-level members of an event a command reads: a bit for each field
+ * of the event section of enum adk_field (ADK_MEMBER(ADK_CONTENT) | ...).
+ * The reader builds only those (read/scan.h); ADK_MEMBERS_ALL asks for the
+ * whole value, as a command that prints or converts events whole does.
+ */
+typedef uint32_t adk_member_set;
+#define ADK_MEMBER(field) ((adk_member_set)1 << (field))
+#define ADK_MEMBERS_ALL   (~(adk_member_set)0)
+/*
+ * The field a top-level member's key names, under either spelling: a member
+ * of the event section, ADK_EVENTS or ADK_STREAM_ERROR; ADK_FIELD_COUNT for
+ * any other key.  key[0..len) need not end in a NUL.
+ */
+enum adk_field adk_top_member(const char *key, size_t len);
+
+/*
  * A copy of v (caller owns it) with snake_case object keys spelled in
  * camelCase (prompt_token_count -> promptTokenCount), at the top level of an
  * object only, or at every level when deep (for genai structs such as
@@ -155,6 +172,13 @@ json_t *event_parts(const json_t *event);
 json_t *event_answer_parts(const json_t *event);
 /* ADK's Event.is_final_response(), events.md section 2. */
 bool event_is_final(const json_t *event);
+/*
+ * The members event_is_final(), event_is_user() and event_answer_parts()
+ * read: what a command that picks answers out of events asks the reader for.
+ */
+#define ADK_FINAL_MEMBERS                                                                          \
+	(ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_PARTIAL) | ADK_MEMBER(ADK_CONTENT) |              \
+	 ADK_MEMBER(ADK_ACTIONS) | ADK_MEMBER(ADK_LONG_RUNNING_TOOL_IDS))
 /* The event's time in float seconds (milliseconds above 1e11 are converted); false if none. */
 bool event_timestamp(const json_t *event, double *seconds);
 /* The stream error text of a VALUE_STREAM_ERROR value. */

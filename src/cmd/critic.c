@@ -98,6 +98,7 @@ static void critic_release(void *state)
 }
 
 static const struct extractor critic_extractor = {
+    .members = ADK_FINAL_MEMBERS,
     .name = "critic",
     .start = critic_start,
     .add = critic_add,

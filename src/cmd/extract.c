@@ -561,8 +561,11 @@ static int run_operands(const struct extractor *x, const void *config,
 
 	bool grouped = o->per_invocation || o->invocation_last;
 	struct extract_ctx e = {.x = x, .config = config, .o = o};
-	struct drive d = {
-	    .own_filters = true, .item = extract_item, .done = extract_done, .ctx = &e};
+	struct drive d = {.members = x->members,
+	                  .own_filters = true,
+	                  .item = extract_item,
+	                  .done = extract_done,
+	                  .ctx = &e};
 	if (x->map && !grouped) {
 		d.map = x->map;
 		d.map_release = x->map_release;

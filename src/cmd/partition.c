@@ -240,7 +240,11 @@ static int run_objects(const struct partition_config *cfg, const struct extract_
 {
 	/* Events sit one level deeper inside a --per-invocation line. */
 	struct objects_run run = {.o = o, .level = o->per_invocation ? 3 : 2};
-	struct drive d = {.item = objects_item, .done = objects_done, .ctx = &run};
+	/* Events are written as their bytes are: only the author is read. */
+	struct drive d = {.members = ADK_MEMBER(ADK_AUTHOR),
+	                  .item = objects_item,
+	                  .done = objects_done,
+	                  .ctx = &run};
 	invocation_groups_init(&run.groups, o->per_invocation, agents_new, cfg);
 	int status = drive(&d, o, argc, argv);
 	invocation_groups_release(&run.groups, agents_free);
@@ -311,7 +315,8 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 	agents_init(&run.agents, cfg);
 	filename_set_init(&run.names);
 	jw_init_buf(&run.one_line, &run.line, 0);
-	struct drive d = {.item = split_item, .done = split_done, .ctx = &run};
+	struct drive d = {
+	    .members = ADK_MEMBER(ADK_AUTHOR), .item = split_item, .done = split_done, .ctx = &run};
 	status = drive(&d, o, argc, argv);
 	partition_dir_free(run.dir);
 	strbuf_release(&run.line);

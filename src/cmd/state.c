@@ -75,6 +75,7 @@ static void state_release(void *state)
 }
 
 static const struct extractor state_extractor = {
+    .members = ADK_MEMBER(ADK_PARTIAL) | ADK_MEMBER(ADK_ACTIONS),
     .name = "state",
     .start = state_start,
     .add = state_add,

@@ -411,6 +411,9 @@ static bool stats_print(const void *config, const char *file, const json_t *id,
 }
 
 static const struct extractor stats_extractor = {
+    /* The kinds of event_items() are read off the final-answer members and these. */
+    .members = ADK_FINAL_MEMBERS | ADK_MEMBER(ADK_TIMESTAMP) | ADK_MEMBER(ADK_ERROR_CODE) |
+               ADK_MEMBER(ADK_ERROR_MESSAGE) | ADK_MEMBER(ADK_USAGE_METADATA),
     .name = "stats",
     .start = stats_start,
     .add = stats_add,

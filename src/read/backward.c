@@ -13,6 +13,7 @@
  */
 #include "read/backward.h"
 #include "read/framer.h"
+#include "read/scan.h"
 #include "util.h"
 
 #include <errno.h>
@@ -23,7 +24,6 @@
 
 #define BLOCK          (64 * 1024)
 #define FIRST_LINE_MAX (1024 * 1024)
-#define PARSE_FLAGS    READER_PARSE_FLAGS
 
 struct backward {
 	int fd;
@@ -75,7 +75,7 @@ static enum line_value line_value(const char *p, const struct frame *f, struct l
 	if (text[f->text] != '{')
 		return LINE_UNSURE;
 	json_error_t e;
-	json_t *v = json_loadb(text + f->text, f->len - f->text, PARSE_FLAGS, &e);
+	json_t *v = scan_load(text + f->text, f->len - f->text, ADK_MEMBERS_ALL, &e);
 	if (!v)
 		return LINE_UNSURE;
 	size_t end = f->text + (size_t)e.position;

@@ -15,6 +15,7 @@
 #include "read/preparse.h"
 #include "read/framer.h"
 #include "read/pool.h"
+#include "read/scan.h"
 #include "read/source.h"
 #include "util.h"
 
@@ -57,8 +58,8 @@ struct chunk {
 };
 
 struct preparse {
-	size_t parse_flags;
-	size_t max_line; /* the longest line a chunk grows to hold (--max-line) */
+	adk_member_set members; /* see preparse_select() */
+	size_t max_line;        /* the longest line a chunk grows to hold (--max-line) */
 	void *(*map)(const json_t *value, void *ctx); /* see preparse_set_map() */
 	void (*map_release)(void *result);
 	void *map_ctx;
@@ -141,7 +142,7 @@ static void parse_chunk(struct preparse *p, struct chunk *c)
 		const char *line = c->data + pos + f.skip;
 		if (f.text < f.len && (line[f.text] == '{' || line[f.text] == '[')) {
 			json_error_t e;
-			json_t *v = json_loadb(line + f.text, f.len - f.text, p->parse_flags, &e);
+			json_t *v = scan_load(line + f.text, f.len - f.text, p->members, &e);
 			if (v)
 				add_entry(c, c->off + pos + f.skip + f.text, f.len - f.text,
 				          (size_t)e.position, v,
@@ -317,10 +318,10 @@ unsigned preparse_default_jobs(void)
 	return n > 0 ? (unsigned)n : 1;
 }
 
-struct preparse *preparse_new(unsigned jobs, size_t parse_flags, size_t max_line)
+struct preparse *preparse_new(unsigned jobs, size_t max_line)
 {
 	struct preparse *p = xcalloc(1, sizeof *p);
-	p->parse_flags = parse_flags;
+	p->members = ADK_MEMBERS_ALL;
 	p->max_line = max_line;
 	p->jobs = jobs ? jobs : 1;
 	/*
@@ -524,6 +525,13 @@ json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end,
 		}
 	}
 	return NULL;
+}
+
+void preparse_select(struct preparse *p, adk_member_set members)
+{
+	pthread_mutex_lock(&p->lock);
+	p->members = members;
+	pthread_mutex_unlock(&p->lock);
 }
 
 void preparse_set_map(struct preparse *p, void *(*fn)(const json_t *value, void *ctx),

@@ -31,14 +31,16 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "adk/event.h"
+
 struct preparse;
 struct source;
 
 /*
  * Starts jobs worker threads (jobs >= 1) and the reading thread; values are
- * parsed with json_loadb(..., parse_flags, ...).
+ * parsed with scan_load(), whole until preparse_select() says otherwise.
  */
-struct preparse *preparse_new(unsigned jobs, size_t parse_flags, size_t max_line);
+struct preparse *preparse_new(unsigned jobs, size_t max_line);
 /* Stops and joins every thread and frees what is left; NULL is allowed. */
 void preparse_free(struct preparse *p);
 
@@ -85,6 +87,12 @@ json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end,
  */
 void preparse_set_map(struct preparse *p, void *(*fn)(const json_t *value, void *ctx),
                       void (*release)(void *result), void *ctx);
+
+/*
+ * Has the workers build only these members of each event (scan_load()).
+ * Called before the first preparse_start().
+ */
+void preparse_select(struct preparse *p, adk_member_set members);
 
 /* The number of online CPUs, at least 1: the default of -j. */
 unsigned preparse_default_jobs(void);

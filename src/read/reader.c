@@ -1,10 +1,10 @@
 /*
  * reader.c - operands to events.
  *
- * Lines are framed by framer.c.  The fast path hands each input line to
- * jansson once: a JSONL line or an SSE "data:" line is one call to
- * json_loadb().  Only when jansson reports that a value runs past the end of
- * its line does the slow path start: the value's lines (for SSE, the data
+ * Lines are framed by framer.c.  The fast path parses each input line once:
+ * a JSONL line or an SSE "data:" line is one call to scan_load() (scan.h),
+ * which builds the members the command reads.  Only when that reports that
+ * a value runs past the end of its line does the slow path start: the value's lines (for SSE, the data
  * lines of its event, passing over the event's other fields) are gathered
  * and fed to a small incremental scanner that finds where the value ends, so
  * a value pretty-printed over n lines is read in time linear in its size,
@@ -16,6 +16,7 @@
 #include "read/framer.h"
 #include "read/pool.h"
 #include "read/preparse.h"
+#include "read/scan.h"
 #include "read/source.h"
 #include "util.h"
 
@@ -31,8 +32,7 @@
 
 #define READ_CHUNK (64 * 1024)
 /* jansson's own limit; the scanner applies it too, so a deep value fails fast. */
-#define MAX_DEPTH   2048
-#define PARSE_FLAGS READER_PARSE_FLAGS
+#define MAX_DEPTH 2048
 
 /* Where one line of the value being parsed starts in the input. */
 struct line_origin {
@@ -58,6 +58,7 @@ struct reader {
 	int count;
 	int next_operand;
 	unsigned flags;
+	adk_member_set members; /* what is built of each event (reader_select) */
 
 	struct source *input; /* the current operand's bytes; NULL between files */
 	unsigned opened;      /* operands opened so far */
@@ -240,6 +241,7 @@ struct reader *reader_new(char *const *operands, int count, unsigned flags)
 	r->operands = operands;
 	r->count = count;
 	r->flags = flags;
+	r->members = ADK_MEMBERS_ALL;
 	r->cap = READ_CHUNK;
 	r->buf = xmalloc(r->cap);
 	/* The total is known only when every operand is a regular file. */
@@ -253,7 +255,7 @@ struct reader *reader_new(char *const *operands, int count, unsigned flags)
 	}
 	unsigned jobs = reader_jobs ? reader_jobs : preparse_default_jobs();
 	if (jobs > 1)
-		r->preparse = preparse_new(jobs, PARSE_FLAGS, reader_max_line);
+		r->preparse = preparse_new(jobs, reader_max_line);
 	return r;
 }
 
@@ -966,7 +968,7 @@ static enum step parse_multiline(struct reader *r, size_t i, struct reader_item 
 		return invalid(r);
 	}
 	json_error_t e;
-	json_t *v = json_loadb(r->acc.buf, at, PARSE_FLAGS, &e);
+	json_t *v = scan_load(r->acc.buf, at, r->members, &e);
 	if (!v) {
 		report_json_error(r, &e);
 		return invalid(r);
@@ -995,7 +997,7 @@ static enum step parse_at(struct reader *r, size_t i, struct reader_item *item)
 			return deliver(r, v, p, end, item);
 		}
 	}
-	json_t *v = json_loadb(p, n, PARSE_FLAGS, &e);
+	json_t *v = scan_load(p, n, r->members, &e);
 	if (v) {
 		r->cur = i + (size_t)e.position;
 		return deliver(r, v, p, (size_t)e.position, item);
@@ -1042,6 +1044,13 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item)
 		if (step == STEP_INVALID)
 			return READ_INVALID;
 	}
+}
+
+void reader_select(struct reader *r, adk_member_set members)
+{
+	r->members = members;
+	if (r->preparse)
+		preparse_select(r->preparse, members);
 }
 
 void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx),

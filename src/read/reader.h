@@ -85,6 +85,13 @@ void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx
                     void (*release)(void *result), void *ctx);
 
 /*
+ * Has r build only these top-level members of each event, as scan_load()
+ * does (read/scan.h): the members the command reads.  Without this call,
+ * every value is built whole.  Called before the first reader_next().
+ */
+void reader_select(struct reader *r, adk_member_set members);
+
+/*
  * How many threads parse input for the readers made after this call (-j):
  * 1 parses on the calling thread alone; 0, the default, one per online CPU.
  * With more than one, preparse.c parses lines ahead on worker threads and
@@ -113,8 +120,6 @@ void reader_set_wait_hook(void (*fn)(void));
  */
 void reader_set_follow(bool on);
 bool reader_get_follow(void);
-/* The flags every value is parsed with: a value may be followed by more on its line. */
-#define READER_PARSE_FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL)
 
 /*
  * How far the reader has got, for --progress: bytes read from the operands,

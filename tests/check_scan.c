@@ -1,0 +1,346 @@
+/*
+ * check_scan.c - the scanner is jansson: every class of refusal jansson
+ * has, the limits at their edges (depth, int64, real overflow), what it
+ * accepts that a strict reading of JSON would not (a NUL byte after a
+ * number), values and end positions equal to json_loadb()'s, and the
+ * members a command asks for built while the others stand in.
+ */
+#include "testutil.h"
+
+#include "adk/event.h"
+#include "read/reader.h"
+#include "read/scan.h"
+#include "util.h"
+
+/* Refuses p[0..n) as jansson does: scan_load() hands back jansson's own error. */
+static void assert_refused_n(const char *p, size_t n)
+{
+	json_t *v;
+	size_t end;
+	ck_assert_msg(!scan_only(p, n, ADK_MEMBERS_ALL, &v, &end), "accepted: %.*s", (int)n, p);
+	ck_assert_msg(!scan_only(p, n, ADK_MEMBER(ADK_AUTHOR), &v, &end), "accepted: %.*s", (int)n,
+	              p);
+	json_error_t je, se;
+	ck_assert_ptr_null(json_loadb(p, n, SCAN_JSON_FLAGS, &je));
+	ck_assert_ptr_null(scan_load(p, n, ADK_MEMBER(ADK_AUTHOR), &se));
+	ck_assert_int_eq(se.line, je.line);
+	ck_assert_int_eq(se.column, je.column);
+	ck_assert_int_eq(se.position, je.position);
+	ck_assert_str_eq(se.text, je.text);
+}
+
+static void assert_refused(const char *p)
+{
+	assert_refused_n(p, strlen(p));
+}
+
+/* Accepts p[0..n) as jansson does: the same value, ending where jansson says. */
+static void assert_accepted_n(const char *p, size_t n)
+{
+	json_error_t je, se;
+	json_t *want = json_loadb(p, n, SCAN_JSON_FLAGS, &je);
+	ck_assert_msg(want != NULL, "jansson refuses: %.*s", (int)n, p);
+	json_t *got = scan_load(p, n, ADK_MEMBERS_ALL, &se);
+	ck_assert_msg(got != NULL, "refused: %.*s", (int)n, p);
+	ck_assert_msg(json_equal(got, want), "another value: %.*s", (int)n, p);
+	ck_assert_int_eq(se.position, je.position);
+	json_decref(got);
+	json_decref(want);
+}
+
+static void assert_accepted(const char *p)
+{
+	assert_accepted_n(p, strlen(p));
+}
+
+START_TEST(bad_utf8_is_refused_where_jansson_refuses_it)
+{
+	assert_accepted("\"caf\xC3\xA9 \xE6\x97\xA5 \xF0\x9F\x98\x80 \xF4\x8F\xBF\xBF\"");
+	assert_refused("\"\x80\"");             /* a continuation byte first */
+	assert_refused("\"\xC0\xAF\"");         /* an overlong '/' */
+	assert_refused("\"\xC1\xBF\"");         /* an overlong DEL */
+	assert_refused("\"\xE0\x80\xAF\"");     /* an overlong three-byte form */
+	assert_refused("\"\xF0\x80\x80\xAF\""); /* an overlong four-byte form */
+	assert_refused("\"\xED\xA0\x80\"");     /* U+D800, a surrogate */
+	assert_refused("\"\xF4\x90\x80\x80\""); /* beyond U+10FFFF */
+	assert_refused("\"\xF5\x80\x80\x80\""); /* never a first byte */
+	assert_refused("\"\xC3\"");             /* cut short by the quote */
+	assert_refused("\"\xE6\x97");           /* cut short by the end */
+	assert_refused("{\"a\":1,\xC3\xA9:2}"); /* UTF-8 outside a string */
+	assert_refused("\xEF\xBB\xBF{}");       /* a byte-order mark is the framer's */
+}
+END_TEST
+
+START_TEST(control_bytes_are_refused_in_strings_only)
+{
+	assert_refused("\"a\nb\"");
+	assert_refused("\"a\x01\"");
+	assert_refused("\"a\tb\"");
+	assert_refused_n("\"a\0b\"", 5);
+	assert_accepted("\"a\x7F\""); /* DEL is not a control byte to JSON */
+	assert_accepted("{\n\t\"a\" :\r\n 1 }");
+	assert_refused("{\f\"a\":1}"); /* form feed is not JSON's white space */
+}
+END_TEST
+
+START_TEST(escapes_follow_jansson)
+{
+	assert_accepted("\"\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u00e9 \\uD83D\\uDE00 \\u0000\"");
+	assert_accepted("{\"\\u0061uthor\":\"x\"}");
+	assert_refused("\"\\x\"");
+	assert_refused("\"\\u12\"");
+	assert_refused("\"\\u12G4\"");
+	assert_refused("\"\\uDE00\"");        /* a low surrogate alone */
+	assert_refused("\"\\uD83D\"");        /* a high one alone */
+	assert_refused("\"\\uD83Dx\"");       /* followed by something else */
+	assert_refused("\"\\uD83D\\u0041\""); /* followed by no low one */
+	assert_refused("\"\\uD83D\\n\"");
+	/* jansson keeps a NUL in a string but refuses it in a key, skipped or not. */
+	assert_accepted("{\"a\":\"\\u0000\"}");
+	assert_refused("{\"a\\u0000b\":1}");
+	assert_refused("{\"x\":{\"\\u0000\":1}}");
+}
+END_TEST
+
+/* n arrays around inner: "[[[" inner "]]]". */
+static char *nested(size_t n, const char *inner)
+{
+	size_t len = strlen(inner);
+	char *p = malloc(2 * n + len + 1);
+	memset(p, '[', n);
+	memcpy(p + n, inner, len);
+	memset(p + n + len, ']', n);
+	p[2 * n + len] = '\0';
+	return p;
+}
+
+START_TEST(depth_is_counted_as_jansson_counts_it)
+{
+	/* Every value counts, a scalar too: 2047 arrays around 1 reach 2048. */
+	char *p = nested(2047, "1");
+	assert_accepted(p);
+	free(p);
+	p = nested(2048, "1");
+	assert_refused(p);
+	free(p);
+	p = nested(2048, "");
+	assert_accepted(p);
+	free(p);
+	p = nested(2049, "");
+	assert_refused(p);
+	free(p);
+}
+END_TEST
+
+START_TEST(numbers_follow_jansson_and_its_limits)
+{
+	const char *good[] = {"0",
+	                      "-0",
+	                      "12",
+	                      "-12",
+	                      "1.5",
+	                      "-0.25",
+	                      "1e5",
+	                      "1E+5",
+	                      "1e-5",
+	                      "0.0e0",
+	                      "1e-400",
+	                      "1e308",
+	                      "9223372036854775807",
+	                      "-9223372036854775808",
+	                      "123456789012345678",
+	                      "1.7976931348623157e308"};
+	for (size_t k = 0; k < sizeof good / sizeof good[0]; k++)
+		assert_accepted(good[k]);
+	const char *bad[] = {"01",
+	                     "-01",
+	                     "-",
+	                     "+1",
+	                     ".5",
+	                     "1.",
+	                     "1.e5",
+	                     "1e",
+	                     "1e+",
+	                     "-a",
+	                     "1e309",
+	                     "-1e309",
+	                     "9223372036854775808",
+	                     "-9223372036854775809",
+	                     "[12345678901234567890]",
+	                     "{\"a\":1x}",
+	                     "[1.5.5]",
+	                     "[1-2]"};
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+		assert_refused(bad[k]);
+	/* A real is a real and an integer an integer, as jansson types them. */
+	json_error_t e;
+	json_t *v = scan_load("[1,1.0,1e0]", 11, ADK_MEMBERS_ALL, &e);
+	ck_assert(json_is_integer(json_array_get(v, 0)));
+	ck_assert(json_is_real(json_array_get(v, 1)));
+	ck_assert(json_is_real(json_array_get(v, 2)));
+	json_decref(v);
+}
+END_TEST
+
+START_TEST(words_and_structure_follow_jansson)
+{
+	assert_accepted("[true,false,null]");
+	assert_refused("[tru]");
+	assert_refused("[truex]");
+	assert_refused("[nullnull]");
+	assert_refused("[True]");
+	assert_refused("[1,]");
+	assert_refused("{\"a\":1,}");
+	assert_refused("{\"a\" 1}");
+	assert_refused("{1:1}");
+	assert_refused("[1 2]");
+	assert_refused("{\"a\":1]");
+	assert_refused("");
+	assert_refused("   ");
+	assert_refused("{\"a\":");
+	assert_refused("{\"a\":\"x");
+	assert_refused("[1,[2,");
+}
+END_TEST
+
+START_TEST(a_value_ends_where_jansson_says)
+{
+	/* More may follow a value; white space before it is skipped. */
+	assert_accepted("  {\"a\":1} {\"b\":2}");
+	assert_accepted("1 2");
+	assert_accepted("\"x\"y");
+	assert_accepted("true]");
+	assert_accepted("[]x");
+	/* jansson loses a NUL byte it reads past a number or a word, and its end comes short. */
+	assert_accepted_n("[1\0]", 4);
+	assert_accepted_n("{\"a\":true\0}", 11);
+	assert_accepted_n("{\"a\":1.5\0,\"b\":null\0}x", 22);
+	assert_refused_n("[1\0\0]", 5);
+	json_error_t e;
+	json_t *v = scan_load("{\"a\":1\0}", 8, ADK_MEMBERS_ALL, &e);
+	ck_assert_ptr_nonnull(v);
+	ck_assert_int_eq(e.position, 7);
+	json_decref(v);
+}
+END_TEST
+
+START_TEST(only_the_members_asked_for_are_built)
+{
+	const char *p = "{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"hi\"}]},"
+	                "\"actions\":null,\"usage_metadata\":{\"x\":1},\"kind\":\"k\","
+	                "\"partial\":false,\"author\":\"b\"}";
+	json_error_t e;
+	json_t *v = scan_load(p, strlen(p), ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_PARTIAL), &e);
+	ck_assert_ptr_nonnull(v);
+	ck_assert_int_eq(e.position, (int)strlen(p));
+	/* The last of duplicate keys, as jansson keeps. */
+	ck_assert(json_string_equals(json_object_get(v, "author"), "b"));
+	ck_assert(json_is_false(json_object_get(v, "partial")));
+	/* The others stand in: null for null, true for anything else, unknown keys too. */
+	ck_assert(json_is_true(json_object_get(v, "content")));
+	ck_assert(json_is_null(json_object_get(v, "actions")));
+	ck_assert(json_is_true(json_object_get(v, "usage_metadata")));
+	ck_assert(json_is_true(json_object_get(v, "kind")));
+	ck_assert_int_eq(json_object_size(v), 6);
+	json_decref(v);
+
+	/* Both spellings, and a key spelt with escapes, name the member. */
+	p = "{\"invocation_id\":\"i\",\"\\u0063ontent\":{\"role\":\"user\"}}";
+	v = scan_load(p, strlen(p), ADK_MEMBER(ADK_INVOCATION_ID) | ADK_MEMBER(ADK_CONTENT), &e);
+	ck_assert(json_string_equals(json_object_get(v, "invocation_id"), "i"));
+	ck_assert(json_is_object(json_object_get(v, "content")));
+	json_decref(v);
+}
+END_TEST
+
+START_TEST(what_the_reader_must_tell_apart_is_kept)
+{
+	json_error_t e;
+	/* A stream error keeps its text; a session and any other value are built whole. */
+	const char *err = "{\"error\":\"boom\"}";
+	json_t *v = scan_load(err, strlen(err), ADK_MEMBER(ADK_AUTHOR), &e);
+	ck_assert_int_eq(value_kind(v), VALUE_STREAM_ERROR);
+	ck_assert_str_eq(stream_error_text(v), "boom");
+	json_decref(v);
+	const char *session = "{\"id\":\"s\",\"events\":[{\"author\":\"a\",\"content\":{}}]}";
+	json_t *want = json_loads(session, 0, NULL);
+	v = scan_load(session, strlen(session), ADK_MEMBER(ADK_AUTHOR), &e);
+	ck_assert(json_equal(v, want));
+	ck_assert_int_eq(value_kind(v), VALUE_SESSION);
+	json_decref(v);
+	json_decref(want);
+	/* An A2A object stays one, and an object of nulls stays an empty event. */
+	const char *a2a = "{\"kind\":\"message\",\"parts\":[]}";
+	v = scan_load(a2a, strlen(a2a), ADK_MEMBER(ADK_AUTHOR), &e);
+	ck_assert_int_eq(value_kind(v), VALUE_OTHER);
+	json_decref(v);
+	const char *nulls = "{\"x\":null,\"content\":null}";
+	v = scan_load(nulls, strlen(nulls), ADK_MEMBER(ADK_AUTHOR), &e);
+	ck_assert_int_eq(value_kind(v), VALUE_EVENT);
+	ck_assert_ptr_null(adk_get(v, ADK_CONTENT));
+	json_decref(v);
+}
+END_TEST
+
+/* The values a reader hands out of text, -j jobs, members chosen. */
+static json_t *read_values(const char *text, unsigned jobs, adk_member_set members)
+{
+	const char *name = temp_file(text);
+	char *operands[] = {(char *)name};
+	reader_set_jobs(jobs);
+	struct reader *r = reader_new(operands, 1, 0);
+	reader_select(r, members);
+	json_t *all = json_array();
+	struct reader_item item;
+	while (reader_next(r, &item) == READ_ITEM)
+		json_array_append(all, item.value);
+	reader_free(r);
+	reader_set_jobs(1);
+	unlink(name);
+	return all;
+}
+
+START_TEST(the_reader_and_its_workers_build_the_same_members)
+{
+	struct strbuf text = STRBUF_INIT;
+	for (int k = 0; k < 2000; k++)
+		strbuf_addf(&text,
+		            "{\"author\":\"a%d\",\"content\":{\"parts\":[{\"text\":\"t%d\"}]}}\n",
+		            k % 7, k);
+	adk_member_set members = ADK_MEMBER(ADK_AUTHOR);
+	json_t *one = read_values(text.buf, 1, members);
+	json_t *four = read_values(text.buf, 4, members);
+	ck_assert_int_eq(json_array_size(one), 2000);
+	ck_assert(json_equal(one, four));
+	ck_assert(json_is_true(json_object_get(json_array_get(four, 1999), "content")));
+	ck_assert(json_string_equals(json_object_get(json_array_get(four, 1999), "author"), "a4"));
+	json_decref(one);
+	json_decref(four);
+	strbuf_release(&text);
+}
+END_TEST
+
+static Suite *scan_suite(void)
+{
+	Suite *s = suite_create("scan");
+	TCase *tc = tcase_create("jansson's rules");
+	tcase_add_test(tc, bad_utf8_is_refused_where_jansson_refuses_it);
+	tcase_add_test(tc, control_bytes_are_refused_in_strings_only);
+	tcase_add_test(tc, escapes_follow_jansson);
+	tcase_add_test(tc, depth_is_counted_as_jansson_counts_it);
+	tcase_add_test(tc, numbers_follow_jansson_and_its_limits);
+	tcase_add_test(tc, words_and_structure_follow_jansson);
+	tcase_add_test(tc, a_value_ends_where_jansson_says);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("members");
+	tcase_add_test(tc, only_the_members_asked_for_are_built);
+	tcase_add_test(tc, what_the_reader_must_tell_apart_is_kept);
+	tcase_add_test(tc, the_reader_and_its_workers_build_the_same_members);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return run_suite(scan_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
+}
