@@ -12,17 +12,18 @@
 #include "read/scan.h"
 #include "util.h"
 
+static const struct adk_reads author_only = {.event = ADK_MEMBER(ADK_AUTHOR)};
+
 /* Refuses p[0..n) as jansson does: scan_load() hands back jansson's own error. */
 static void assert_refused_n(const char *p, size_t n)
 {
 	json_t *v;
 	size_t end;
-	ck_assert_msg(!scan_only(p, n, ADK_MEMBERS_ALL, &v, &end), "accepted: %.*s", (int)n, p);
-	ck_assert_msg(!scan_only(p, n, ADK_MEMBER(ADK_AUTHOR), &v, &end), "accepted: %.*s", (int)n,
-	              p);
+	ck_assert_msg(!scan_only(p, n, NULL, &v, &end), "accepted: %.*s", (int)n, p);
+	ck_assert_msg(!scan_only(p, n, &author_only, &v, &end), "accepted: %.*s", (int)n, p);
 	json_error_t je, se;
 	ck_assert_ptr_null(json_loadb(p, n, SCAN_JSON_FLAGS, &je));
-	ck_assert_ptr_null(scan_load(p, n, ADK_MEMBER(ADK_AUTHOR), &se));
+	ck_assert_ptr_null(scan_load(p, n, &author_only, &se));
 	ck_assert_int_eq(se.line, je.line);
 	ck_assert_int_eq(se.column, je.column);
 	ck_assert_int_eq(se.position, je.position);
@@ -40,7 +41,7 @@ static void assert_accepted_n(const char *p, size_t n)
 	json_error_t je, se;
 	json_t *want = json_loadb(p, n, SCAN_JSON_FLAGS, &je);
 	ck_assert_msg(want != NULL, "jansson refuses: %.*s", (int)n, p);
-	json_t *got = scan_load(p, n, ADK_MEMBERS_ALL, &se);
+	json_t *got = scan_load(p, n, NULL, &se);
 	ck_assert_msg(got != NULL, "refused: %.*s", (int)n, p);
 	ck_assert_msg(json_equal(got, want), "another value: %.*s", (int)n, p);
 	ck_assert_int_eq(se.position, je.position);
@@ -174,11 +175,72 @@ START_TEST(numbers_follow_jansson_and_its_limits)
 		assert_refused(bad[k]);
 	/* A real is a real and an integer an integer, as jansson types them. */
 	json_error_t e;
-	json_t *v = scan_load("[1,1.0,1e0]", 11, ADK_MEMBERS_ALL, &e);
+	json_t *v = scan_load("[1,1.0,1e0]", 11, NULL, &e);
 	ck_assert(json_is_integer(json_array_get(v, 0)));
 	ck_assert(json_is_real(json_array_get(v, 1)));
 	ck_assert(json_is_real(json_array_get(v, 2)));
 	json_decref(v);
+}
+END_TEST
+
+/* The double of the one-number text p, as scan_load() and as json_loadb() make it. */
+static void assert_same_real(const char *p)
+{
+	json_error_t e;
+	json_t *want = json_loadb(p, strlen(p), SCAN_JSON_FLAGS, &e);
+	json_t *got = scan_load(p, strlen(p), NULL, &e);
+	ck_assert(json_is_real(want) && json_is_real(got));
+	double a = json_real_value(want), b = json_real_value(got);
+	ck_assert_msg(memcmp(&a, &b, sizeof a) == 0, "%s: %.17g, not %.17g", p, b, a);
+	json_decref(want);
+	json_decref(got);
+}
+
+START_TEST(reals_are_the_doubles_strtod_makes_bit_for_bit)
+{
+	const char *edges[] = {"-0.0",
+	                       "0.0",
+	                       "0e7",
+	                       "-0e-7",
+	                       "0.1",
+	                       "0.3",
+	                       "1e22",
+	                       "1e23",
+	                       "123456789012345.0",
+	                       "1234567890123456.0",
+	                       "9007199254740993.0",
+	                       "1e-22",
+	                       "4.9e-324",
+	                       "2.2250738585072014e-308",
+	                       "0.000001",
+	                       "1.7976931348623157e308",
+	                       "3.14159265358979",
+	                       "-12.5e-3"};
+	for (size_t k = 0; k < sizeof edges / sizeof edges[0]; k++)
+		assert_same_real(edges[k]);
+	/* And many more: up to 17 digits, the point anywhere, exponents both ways. */
+	unsigned seed = 12345;
+	for (int k = 0; k < 20000; k++) {
+		char text[64];
+		size_t n = 0;
+		if (rand_r(&seed) % 3 == 0)
+			text[n++] = '-';
+		int digits = 1 + rand_r(&seed) % 17, point = rand_r(&seed) % digits;
+		for (int d = 0; d < digits; d++) {
+			text[n++] =
+			    (char)('0' + (d == 0 && digits > 1 && point > 0 ? 1 + rand_r(&seed) % 9
+			                                                    : rand_r(&seed) % 10));
+			if (d == point)
+				text[n++] = '.';
+		}
+		if (text[n - 1] == '.')
+			text[n++] = '0';
+		if (rand_r(&seed) % 2)
+			n += (size_t)snprintf(text + n, sizeof text - n, "e%d",
+			                      rand_r(&seed) % 61 - 30);
+		text[n] = '\0';
+		assert_same_real(text);
+	}
 }
 END_TEST
 
@@ -217,7 +279,7 @@ START_TEST(a_value_ends_where_jansson_says)
 	assert_accepted_n("{\"a\":1.5\0,\"b\":null\0}x", 22);
 	assert_refused_n("[1\0\0]", 5);
 	json_error_t e;
-	json_t *v = scan_load("{\"a\":1\0}", 8, ADK_MEMBERS_ALL, &e);
+	json_t *v = scan_load("{\"a\":1\0}", 8, NULL, &e);
 	ck_assert_ptr_nonnull(v);
 	ck_assert_int_eq(e.position, 7);
 	json_decref(v);
@@ -230,7 +292,8 @@ START_TEST(only_the_members_asked_for_are_built)
 	                "\"actions\":null,\"usage_metadata\":{\"x\":1},\"kind\":\"k\","
 	                "\"partial\":false,\"author\":\"b\"}";
 	json_error_t e;
-	json_t *v = scan_load(p, strlen(p), ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_PARTIAL), &e);
+	struct adk_reads reads = {.event = ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_PARTIAL)};
+	json_t *v = scan_load(p, strlen(p), &reads, &e);
 	ck_assert_ptr_nonnull(v);
 	ck_assert_int_eq(e.position, (int)strlen(p));
 	/* The last of duplicate keys, as jansson keeps. */
@@ -246,10 +309,73 @@ START_TEST(only_the_members_asked_for_are_built)
 
 	/* Both spellings, and a key spelt with escapes, name the member. */
 	p = "{\"invocation_id\":\"i\",\"\\u0063ontent\":{\"role\":\"user\"}}";
-	v = scan_load(p, strlen(p), ADK_MEMBER(ADK_INVOCATION_ID) | ADK_MEMBER(ADK_CONTENT), &e);
+	reads = (struct adk_reads){.event = ADK_MEMBER(ADK_INVOCATION_ID) | ADK_MEMBER(ADK_CONTENT),
+	                           .content = ADK_MEMBERS_ALL};
+	v = scan_load(p, strlen(p), &reads, &e);
 	ck_assert(json_string_equals(json_object_get(v, "invocation_id"), "i"));
 	ck_assert(json_is_object(json_object_get(v, "content")));
 	json_decref(v);
+}
+END_TEST
+
+START_TEST(inside_content_actions_and_parts_members_are_chosen_too)
+{
+	const char *p =
+	    "{\"author\":\"a\",\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"hi\","
+	    "\"thought\":true},{\"functionResponse\":{\"name\":\"f\",\"response\":{}}},7]},"
+	    "\"actions\":{\"stateDelta\":{\"k\":1},\"responseContent\":{\"parts\":[]},"
+	    "\"skip_summarization\":null}}";
+	json_error_t e;
+	json_t *v = scan_load(p, strlen(p), &adk_reads_final, &e);
+	ck_assert_ptr_nonnull(v);
+	json_t *content = json_object_get(v, "content");
+	ck_assert(json_is_true(json_object_get(content, "role")));
+	json_t *parts = json_object_get(content, "parts");
+	ck_assert_int_eq(json_array_size(parts), 3);
+	ck_assert(json_string_equals(json_object_get(json_array_get(parts, 0), "text"), "hi"));
+	ck_assert(json_is_true(json_object_get(json_array_get(parts, 0), "thought")));
+	/* A call's result is only asked whether it is there. */
+	ck_assert(json_is_true(json_object_get(json_array_get(parts, 1), "functionResponse")));
+	ck_assert_int_eq(json_integer_value(json_array_get(parts, 2)), 7);
+	json_t *actions = json_object_get(v, "actions");
+	ck_assert(json_is_true(json_object_get(actions, "stateDelta")));
+	ck_assert(
+	    json_is_array(json_object_get(json_object_get(actions, "responseContent"), "parts")));
+	ck_assert(json_is_null(json_object_get(actions, "skip_summarization")));
+	/* The rule that reads them gives what it gives on the whole event. */
+	json_t *whole = json_loads(p, 0, NULL);
+	ck_assert_int_eq(event_is_final(v), event_is_final(whole));
+	json_decref(whole);
+	json_decref(v);
+}
+END_TEST
+
+/* An event whose first part holds k arrays around 1. */
+static char *deep_part(size_t k)
+{
+	char *inner = nested(k, "1");
+	const char *head = "{\"content\":{\"parts\":[{\"x\":";
+	char *p = malloc(strlen(head) + strlen(inner) + 8);
+	strcpy(p, head);
+	strcat(p, inner);
+	strcat(p, "}]}}");
+	free(inner);
+	return p;
+}
+
+START_TEST(depth_is_counted_through_chosen_members_too)
+{
+	/* The event, content, parts, the part and x: the arrays start at depth 5. */
+	char *p = deep_part(2043);
+	json_t *v;
+	size_t end;
+	ck_assert(scan_only(p, strlen(p), &adk_reads_final, &v, &end));
+	json_decref(v);
+	free(p);
+	p = deep_part(2044);
+	ck_assert(!scan_only(p, strlen(p), &adk_reads_final, &v, &end));
+	ck_assert_ptr_null(json_loads(p, 0, NULL));
+	free(p);
 }
 END_TEST
 
@@ -258,24 +384,24 @@ START_TEST(what_the_reader_must_tell_apart_is_kept)
 	json_error_t e;
 	/* A stream error keeps its text; a session and any other value are built whole. */
 	const char *err = "{\"error\":\"boom\"}";
-	json_t *v = scan_load(err, strlen(err), ADK_MEMBER(ADK_AUTHOR), &e);
+	json_t *v = scan_load(err, strlen(err), &author_only, &e);
 	ck_assert_int_eq(value_kind(v), VALUE_STREAM_ERROR);
 	ck_assert_str_eq(stream_error_text(v), "boom");
 	json_decref(v);
 	const char *session = "{\"id\":\"s\",\"events\":[{\"author\":\"a\",\"content\":{}}]}";
 	json_t *want = json_loads(session, 0, NULL);
-	v = scan_load(session, strlen(session), ADK_MEMBER(ADK_AUTHOR), &e);
+	v = scan_load(session, strlen(session), &author_only, &e);
 	ck_assert(json_equal(v, want));
 	ck_assert_int_eq(value_kind(v), VALUE_SESSION);
 	json_decref(v);
 	json_decref(want);
 	/* An A2A object stays one, and an object of nulls stays an empty event. */
 	const char *a2a = "{\"kind\":\"message\",\"parts\":[]}";
-	v = scan_load(a2a, strlen(a2a), ADK_MEMBER(ADK_AUTHOR), &e);
+	v = scan_load(a2a, strlen(a2a), &author_only, &e);
 	ck_assert_int_eq(value_kind(v), VALUE_OTHER);
 	json_decref(v);
 	const char *nulls = "{\"x\":null,\"content\":null}";
-	v = scan_load(nulls, strlen(nulls), ADK_MEMBER(ADK_AUTHOR), &e);
+	v = scan_load(nulls, strlen(nulls), &author_only, &e);
 	ck_assert_int_eq(value_kind(v), VALUE_EVENT);
 	ck_assert_ptr_null(adk_get(v, ADK_CONTENT));
 	json_decref(v);
@@ -283,13 +409,13 @@ START_TEST(what_the_reader_must_tell_apart_is_kept)
 END_TEST
 
 /* The values a reader hands out of text, -j jobs, members chosen. */
-static json_t *read_values(const char *text, unsigned jobs, adk_member_set members)
+static json_t *read_values(const char *text, unsigned jobs, const struct adk_reads *reads)
 {
 	const char *name = temp_file(text);
 	char *operands[] = {(char *)name};
 	reader_set_jobs(jobs);
 	struct reader *r = reader_new(operands, 1, 0);
-	reader_select(r, members);
+	reader_select(r, reads);
 	json_t *all = json_array();
 	struct reader_item item;
 	while (reader_next(r, &item) == READ_ITEM)
@@ -307,9 +433,8 @@ START_TEST(the_reader_and_its_workers_build_the_same_members)
 		strbuf_addf(&text,
 		            "{\"author\":\"a%d\",\"content\":{\"parts\":[{\"text\":\"t%d\"}]}}\n",
 		            k % 7, k);
-	adk_member_set members = ADK_MEMBER(ADK_AUTHOR);
-	json_t *one = read_values(text.buf, 1, members);
-	json_t *four = read_values(text.buf, 4, members);
+	json_t *one = read_values(text.buf, 1, &author_only);
+	json_t *four = read_values(text.buf, 4, &author_only);
 	ck_assert_int_eq(json_array_size(one), 2000);
 	ck_assert(json_equal(one, four));
 	ck_assert(json_is_true(json_object_get(json_array_get(four, 1999), "content")));
@@ -329,11 +454,14 @@ static Suite *scan_suite(void)
 	tcase_add_test(tc, escapes_follow_jansson);
 	tcase_add_test(tc, depth_is_counted_as_jansson_counts_it);
 	tcase_add_test(tc, numbers_follow_jansson_and_its_limits);
+	tcase_add_test(tc, reals_are_the_doubles_strtod_makes_bit_for_bit);
 	tcase_add_test(tc, words_and_structure_follow_jansson);
 	tcase_add_test(tc, a_value_ends_where_jansson_says);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("members");
 	tcase_add_test(tc, only_the_members_asked_for_are_built);
+	tcase_add_test(tc, inside_content_actions_and_parts_members_are_chosen_too);
+	tcase_add_test(tc, depth_is_counted_through_chosen_members_too);
 	tcase_add_test(tc, what_the_reader_must_tell_apart_is_kept);
 	tcase_add_test(tc, the_reader_and_its_workers_build_the_same_members);
 	suite_add_tcase(s, tc);

@@ -88,20 +88,36 @@ const char *adk_field_name(enum adk_field field)
 	return field_names[field].camel;
 }
 
+/* Whether key[0..len) is name; most keys differ in their first byte. */
 static bool spelt(const char *name, const char *key, size_t len)
 {
-	return name && strlen(name) == len && memcmp(name, key, len) == 0;
+	return name && len > 0 && name[0] == key[0] && strncmp(name, key, len) == 0 &&
+	       name[len] == '\0';
 }
 
-enum adk_field adk_top_member(const char *key, size_t len)
+const struct adk_reads adk_reads_all = {ADK_MEMBERS_ALL, ADK_MEMBERS_ALL, ADK_MEMBERS_ALL,
+                                        ADK_MEMBERS_ALL};
+
+/* The first and last field of each object's section of enum adk_field. */
+static const struct {
+	enum adk_field first, last;
+} object_fields[] = {
+    [ADK_OBJECT_EVENT] = {ADK_ID, ADK_EVENT_LAST},
+    [ADK_OBJECT_CONTENT] = {ADK_PARTS, ADK_ROLE},
+    [ADK_OBJECT_ACTIONS] = {ADK_STATE_DELTA, ADK_RESPONSE_CONTENT},
+    [ADK_OBJECT_PART] = {ADK_TEXT, ADK_VIDEO_METADATA},
+};
+
+enum adk_field adk_member_of(enum adk_object object, const char *key, size_t len)
 {
-	for (int field = ADK_ID; field <= ADK_EVENT_LAST; field++)
+	for (int field = object_fields[object].first; field <= (int)object_fields[object].last;
+	     field++)
 		if (spelt(field_names[field].camel, key, len) ||
 		    spelt(field_names[field].snake, key, len))
 			return (enum adk_field)field;
-	if (spelt(field_names[ADK_EVENTS].camel, key, len))
+	if (object == ADK_OBJECT_EVENT && spelt(field_names[ADK_EVENTS].camel, key, len))
 		return ADK_EVENTS;
-	if (spelt(field_names[ADK_STREAM_ERROR].camel, key, len))
+	if (object == ADK_OBJECT_EVENT && spelt(field_names[ADK_STREAM_ERROR].camel, key, len))
 		return ADK_STREAM_ERROR;
 	return ADK_FIELD_COUNT;
 }
@@ -364,6 +380,14 @@ bool event_is_final(const json_t *event)
 		return false;
 	return true;
 }
+
+const struct adk_reads adk_reads_final = {
+    .event = ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_PARTIAL) | ADK_MEMBER(ADK_CONTENT) |
+             ADK_MEMBER(ADK_ACTIONS) | ADK_MEMBER(ADK_LONG_RUNNING_TOOL_IDS),
+    .content = ADK_MEMBER(ADK_PARTS),
+    .actions = ADK_MEMBER(ADK_SKIP_SUMMARIZATION) | ADK_MEMBER(ADK_RESPONSE_CONTENT),
+    .part = ADK_MEMBER(ADK_TEXT) | ADK_MEMBER(ADK_THOUGHT),
+};
 
 bool event_timestamp(const json_t *event, double *seconds)
 {

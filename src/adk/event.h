@@ -101,20 +101,36 @@ enum adk_field {
 const char *adk_field_name(enum adk_field field);
 
 /*
- * The top-level members of an event a command reads: a bit for each field
- * of the event section of enum adk_field (ADK_MEMBER(ADK_CONTENT) | ...).
- * The reader builds only those (read/scan.h); ADK_MEMBERS_ALL asks for the
- * whole value, as a command that prints or converts events whole does.
+ * What a command reads of each event, so that the reader builds only that
+ * (read/scan.h): the members it reads of the event, of its content, of its
+ * actions and of each part of content.parts.  A member that is not read is
+ * still there, standing in as true (or null where it is null), so whether
+ * it is present can be asked but nothing more; a set of ADK_MEMBERS_ALL
+ * has that object built whole.  ADK_MEMBER(field) is the field's bit in the
+ * set of its own object (event, content, actions or part).
  */
 typedef uint32_t adk_member_set;
-#define ADK_MEMBER(field) ((adk_member_set)1 << (field))
-#define ADK_MEMBERS_ALL   (~(adk_member_set)0)
+#define ADK_MEMBERS_ALL (~(adk_member_set)0)
+#define ADK_MEMBER(field)                                                                          \
+	((adk_member_set)1 << ((field) - ((field) >= ADK_TEXT          ? ADK_TEXT                  \
+	                                  : (field) >= ADK_STATE_DELTA ? ADK_STATE_DELTA           \
+	                                  : (field) >= ADK_PARTS       ? ADK_PARTS                 \
+	                                                               : ADK_ID)))
+struct adk_reads {
+	adk_member_set event, content, actions, part;
+};
+/* Everything: every value built whole. */
+extern const struct adk_reads adk_reads_all;
+
+/* The objects of struct adk_reads. */
+enum adk_object { ADK_OBJECT_EVENT, ADK_OBJECT_CONTENT, ADK_OBJECT_ACTIONS, ADK_OBJECT_PART };
 /*
- * The field a top-level member's key names, under either spelling: a member
- * of the event section, ADK_EVENTS or ADK_STREAM_ERROR; ADK_FIELD_COUNT for
- * any other key.  key[0..len) need not end in a NUL.
+ * The field a key names among the members of object, under either
+ * spelling; for an event also ADK_EVENTS and ADK_STREAM_ERROR, which the
+ * reader must see; ADK_FIELD_COUNT for any other key.  key[0..len) need not
+ * end in a NUL.
  */
-enum adk_field adk_top_member(const char *key, size_t len);
+enum adk_field adk_member_of(enum adk_object object, const char *key, size_t len);
 
 /*
  * A copy of v (caller owns it) with snake_case object keys spelled in
@@ -173,12 +189,12 @@ json_t *event_answer_parts(const json_t *event);
 /* ADK's Event.is_final_response(), events.md section 2. */
 bool event_is_final(const json_t *event);
 /*
- * The members event_is_final(), event_is_user() and event_answer_parts()
- * read: what a command that picks answers out of events asks the reader for.
+ * What event_is_final(), event_is_user(), event_answer_parts(), part_text()
+ * and part_is_thought() read: all a command that picks answers out of
+ * events needs built.  A part's calls and results are only asked whether
+ * they are there.
  */
-#define ADK_FINAL_MEMBERS                                                                          \
-	(ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_PARTIAL) | ADK_MEMBER(ADK_CONTENT) |              \
-	 ADK_MEMBER(ADK_ACTIONS) | ADK_MEMBER(ADK_LONG_RUNNING_TOOL_IDS))
+extern const struct adk_reads adk_reads_final;
 /* The event's time in float seconds (milliseconds above 1e11 are converted); false if none. */
 bool event_timestamp(const json_t *event, double *seconds);
 /* The stream error text of a VALUE_STREAM_ERROR value. */

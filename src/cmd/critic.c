@@ -98,7 +98,7 @@ static void critic_release(void *state)
 }
 
 static const struct extractor critic_extractor = {
-    .members = ADK_FINAL_MEMBERS,
+    .reads = &adk_reads_final,
     .name = "critic",
     .start = critic_start,
     .add = critic_add,

@@ -9,9 +9,11 @@ int drive(const struct drive *d, const struct extract_options *o, int argc, char
 {
 	unsigned flags = d->reader_flags | (o->skip_invalid ? READER_SKIP_INVALID : 0);
 	struct reader *r = reader_new(argv, argc, flags);
-	if (d->members)
-		reader_select(r,
-		              d->members | ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_INVOCATION_ID));
+	if (d->reads) {
+		struct adk_reads reads = *d->reads;
+		reads.event |= ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_INVOCATION_ID);
+		reader_select(r, &reads);
+	}
 	if (d->map)
 		reader_set_map(r, d->map, d->map_release, d->map_ctx);
 	struct progress *progress = NULL;

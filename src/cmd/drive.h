@@ -27,12 +27,12 @@ struct drive {
 	/* Reader flags beside READER_SKIP_INVALID, which --skip-invalid sets (READER_ANY_VALUE). */
 	unsigned reader_flags;
 	/*
-	 * The top-level members of an event that item() and map() read; only
-	 * those are built (reader_select).  The filters' author and invocation
-	 * id are added.  0: the whole value, for a command that writes events
-	 * out whole.
+	 * What item() and map() read of each event; only that is built
+	 * (reader_select), with the author and invocation id the filters
+	 * read.  NULL: every value whole, for a command that writes events out
+	 * whole.
 	 */
-	adk_member_set members;
+	const struct adk_reads *reads;
 	/*
 	 * Whether the command writes its output while it reads (to-a2a, show):
 	 * then the read stops once the output has failed, all of the output,

@@ -561,7 +561,7 @@ static int run_operands(const struct extractor *x, const void *config,
 
 	bool grouped = o->per_invocation || o->invocation_last;
 	struct extract_ctx e = {.x = x, .config = config, .o = o};
-	struct drive d = {.members = x->members,
+	struct drive d = {.reads = x->reads,
 	                  .own_filters = true,
 	                  .item = extract_item,
 	                  .done = extract_done,

@@ -93,8 +93,8 @@ bool extract_option(struct extract_options *o, int id, const char *arg, const ch
 
 struct extractor {
 	const char *name; /* the result's key in --per-invocation and --per-file lines */
-	/* The event members add() reads (struct drive's members); 0: all of them. */
-	adk_member_set members;
+	/* What add() reads of each event (struct drive's reads); NULL: all of it. */
+	const struct adk_reads *reads;
 	/* A fresh state for the whole stream or one invocation; config is the command's own. */
 	void *(*start)(const void *config);
 	/* One event, or a server stream error (item->kind VALUE_STREAM_ERROR). */

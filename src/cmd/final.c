@@ -62,7 +62,7 @@ static bool final_settled(const void *state)
 }
 
 static const struct extractor final_extractor = {
-    .members = ADK_FINAL_MEMBERS,
+    .reads = &adk_reads_final,
     .name = "final",
     .start = final_start,
     .add = final_add,
@@ -86,7 +86,7 @@ static bool final_end(void *state, struct json_writer *out, int *status)
 
 /* --concat needs every event, in order; one answer is written as it is found. */
 static const struct extractor final_concat_extractor = {
-    .members = ADK_FINAL_MEMBERS,
+    .reads = &adk_reads_final,
     .name = "final",
     .start = final_start,
     .add = final_add,

@@ -206,6 +206,9 @@ static int print_groups(const struct extract_options *o, struct invocation_group
 	return assertion;
 }
 
+/* Events are written as their bytes are: only the author (and the invocation, drive's) is read. */
+static const struct adk_reads partition_reads = {.event = ADK_MEMBER(ADK_AUTHOR)};
+
 /* What run_objects() hands drive(): the groups of agents, and where their events stand. */
 struct objects_run {
 	const struct extract_options *o;
@@ -240,11 +243,8 @@ static int run_objects(const struct partition_config *cfg, const struct extract_
 {
 	/* Events sit one level deeper inside a --per-invocation line. */
 	struct objects_run run = {.o = o, .level = o->per_invocation ? 3 : 2};
-	/* Events are written as their bytes are: only the author is read. */
-	struct drive d = {.members = ADK_MEMBER(ADK_AUTHOR),
-	                  .item = objects_item,
-	                  .done = objects_done,
-	                  .ctx = &run};
+	struct drive d = {
+	    .reads = &partition_reads, .item = objects_item, .done = objects_done, .ctx = &run};
 	invocation_groups_init(&run.groups, o->per_invocation, agents_new, cfg);
 	int status = drive(&d, o, argc, argv);
 	invocation_groups_release(&run.groups, agents_free);
@@ -316,7 +316,7 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 	filename_set_init(&run.names);
 	jw_init_buf(&run.one_line, &run.line, 0);
 	struct drive d = {
-	    .members = ADK_MEMBER(ADK_AUTHOR), .item = split_item, .done = split_done, .ctx = &run};
+	    .reads = &partition_reads, .item = split_item, .done = split_done, .ctx = &run};
 	status = drive(&d, o, argc, argv);
 	partition_dir_free(run.dir);
 	strbuf_release(&run.line);

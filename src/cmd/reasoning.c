@@ -54,7 +54,7 @@ static bool reasoning_end(void *state, struct json_writer *out, int *status)
 }
 
 static const struct extractor reasoning_extractor = {
-    .members = ADK_FINAL_MEMBERS,
+    .reads = &adk_reads_final,
     .name = "reasoning",
     .start = reasoning_start,
     .add = reasoning_add_item,

@@ -74,8 +74,15 @@ static void state_release(void *state)
 	free(run);
 }
 
+static const struct adk_reads state_reads = {
+    .event = ADK_MEMBER(ADK_PARTIAL) | ADK_MEMBER(ADK_ACTIONS),
+    .content = ADK_MEMBERS_ALL,
+    .actions = ADK_MEMBER(ADK_STATE_DELTA),
+    .part = ADK_MEMBERS_ALL,
+};
+
 static const struct extractor state_extractor = {
-    .members = ADK_MEMBER(ADK_PARTIAL) | ADK_MEMBER(ADK_ACTIONS),
+    .reads = &state_reads,
     .name = "state",
     .start = state_start,
     .add = state_add,

@@ -410,10 +410,19 @@ static bool stats_print(const void *config, const char *file, const json_t *id,
 	return true;
 }
 
+/* event_items() reads every part and action whole; of the event, these. */
+static const struct adk_reads stats_reads = {
+    .event = ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_INVOCATION_ID) | ADK_MEMBER(ADK_TIMESTAMP) |
+             ADK_MEMBER(ADK_PARTIAL) | ADK_MEMBER(ADK_CONTENT) | ADK_MEMBER(ADK_ACTIONS) |
+             ADK_MEMBER(ADK_LONG_RUNNING_TOOL_IDS) | ADK_MEMBER(ADK_ERROR_CODE) |
+             ADK_MEMBER(ADK_ERROR_MESSAGE) | ADK_MEMBER(ADK_USAGE_METADATA),
+    .content = ADK_MEMBERS_ALL,
+    .actions = ADK_MEMBERS_ALL,
+    .part = ADK_MEMBERS_ALL,
+};
+
 static const struct extractor stats_extractor = {
-    /* The kinds of event_items() are read off the final-answer members and these. */
-    .members = ADK_FINAL_MEMBERS | ADK_MEMBER(ADK_TIMESTAMP) | ADK_MEMBER(ADK_ERROR_CODE) |
-               ADK_MEMBER(ADK_ERROR_MESSAGE) | ADK_MEMBER(ADK_USAGE_METADATA),
+    .reads = &stats_reads,
     .name = "stats",
     .start = stats_start,
     .add = stats_add,

@@ -75,7 +75,7 @@ static enum line_value line_value(const char *p, const struct frame *f, struct l
 	if (text[f->text] != '{')
 		return LINE_UNSURE;
 	json_error_t e;
-	json_t *v = scan_load(text + f->text, f->len - f->text, ADK_MEMBERS_ALL, &e);
+	json_t *v = scan_load(text + f->text, f->len - f->text, NULL, &e);
 	if (!v)
 		return LINE_UNSURE;
 	size_t end = f->text + (size_t)e.position;

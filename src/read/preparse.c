@@ -58,7 +58,7 @@ struct chunk {
 };
 
 struct preparse {
-	adk_member_set members; /* see preparse_select() */
+	struct adk_reads reads; /* see preparse_select() */
 	size_t max_line;        /* the longest line a chunk grows to hold (--max-line) */
 	void *(*map)(const json_t *value, void *ctx); /* see preparse_set_map() */
 	void (*map_release)(void *result);
@@ -142,7 +142,7 @@ static void parse_chunk(struct preparse *p, struct chunk *c)
 		const char *line = c->data + pos + f.skip;
 		if (f.text < f.len && (line[f.text] == '{' || line[f.text] == '[')) {
 			json_error_t e;
-			json_t *v = scan_load(line + f.text, f.len - f.text, p->members, &e);
+			json_t *v = scan_load(line + f.text, f.len - f.text, &p->reads, &e);
 			if (v)
 				add_entry(c, c->off + pos + f.skip + f.text, f.len - f.text,
 				          (size_t)e.position, v,
@@ -321,7 +321,7 @@ unsigned preparse_default_jobs(void)
 struct preparse *preparse_new(unsigned jobs, size_t max_line)
 {
 	struct preparse *p = xcalloc(1, sizeof *p);
-	p->members = ADK_MEMBERS_ALL;
+	p->reads = adk_reads_all;
 	p->max_line = max_line;
 	p->jobs = jobs ? jobs : 1;
 	/*
@@ -527,10 +527,10 @@ json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end,
 	return NULL;
 }
 
-void preparse_select(struct preparse *p, adk_member_set members)
+void preparse_select(struct preparse *p, const struct adk_reads *reads)
 {
 	pthread_mutex_lock(&p->lock);
-	p->members = members;
+	p->reads = *reads;
 	pthread_mutex_unlock(&p->lock);
 }
 

@@ -89,10 +89,10 @@ void preparse_set_map(struct preparse *p, void *(*fn)(const json_t *value, void 
                       void (*release)(void *result), void *ctx);
 
 /*
- * Has the workers build only these members of each event (scan_load()).
- * Called before the first preparse_start().
+ * Has the workers build only what *reads (copied) names of each event, as
+ * scan_load() does.  Called before the first preparse_start().
  */
-void preparse_select(struct preparse *p, adk_member_set members);
+void preparse_select(struct preparse *p, const struct adk_reads *reads);
 
 /* The number of online CPUs, at least 1: the default of -j. */
 unsigned preparse_default_jobs(void);

@@ -4,13 +4,11 @@
  * Lines are framed by framer.c.  The fast path parses each input line once:
  * a JSONL line or an SSE "data:" line is one call to scan_load() (scan.h),
  * which builds the members the command reads.  Only when that reports that
- * a value runs past the end of its line does the slow path start: the value's lines (for SSE, the data
- * lines of its event, passing over the event's other fields) are gathered
- * and fed to a small incremental scanner that finds where the value ends, so
- * a value pretty-printed over n lines is read in time linear in its size,
- * and then parsed once.  Arrays of events and
- * session objects are parsed whole and handed out one element at a time,
- * each with its original bytes and position.
+ * a value runs past the end of its line does the slow path start: the value's lines (for SSE, the
+ * data lines of its event, passing over the event's other fields) are gathered and fed to a small
+ * incremental scanner that finds where the value ends, so a value pretty-printed over n lines is
+ * read in time linear in its size, and then parsed once.  Arrays of events and session objects are
+ * parsed whole and handed out one element at a time, each with its original bytes and position.
  */
 #include "read/reader.h"
 #include "read/framer.h"
@@ -58,7 +56,7 @@ struct reader {
 	int count;
 	int next_operand;
 	unsigned flags;
-	adk_member_set members; /* what is built of each event (reader_select) */
+	struct adk_reads reads; /* what is built of each event (reader_select) */
 
 	struct source *input; /* the current operand's bytes; NULL between files */
 	unsigned opened;      /* operands opened so far */
@@ -241,7 +239,7 @@ struct reader *reader_new(char *const *operands, int count, unsigned flags)
 	r->operands = operands;
 	r->count = count;
 	r->flags = flags;
-	r->members = ADK_MEMBERS_ALL;
+	r->reads = adk_reads_all;
 	r->cap = READ_CHUNK;
 	r->buf = xmalloc(r->cap);
 	/* The total is known only when every operand is a regular file. */
@@ -968,7 +966,7 @@ static enum step parse_multiline(struct reader *r, size_t i, struct reader_item 
 		return invalid(r);
 	}
 	json_error_t e;
-	json_t *v = scan_load(r->acc.buf, at, r->members, &e);
+	json_t *v = scan_load(r->acc.buf, at, &r->reads, &e);
 	if (!v) {
 		report_json_error(r, &e);
 		return invalid(r);
@@ -997,7 +995,7 @@ static enum step parse_at(struct reader *r, size_t i, struct reader_item *item)
 			return deliver(r, v, p, end, item);
 		}
 	}
-	json_t *v = scan_load(p, n, r->members, &e);
+	json_t *v = scan_load(p, n, &r->reads, &e);
 	if (v) {
 		r->cur = i + (size_t)e.position;
 		return deliver(r, v, p, (size_t)e.position, item);
@@ -1046,11 +1044,11 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item)
 	}
 }
 
-void reader_select(struct reader *r, adk_member_set members)
+void reader_select(struct reader *r, const struct adk_reads *reads)
 {
-	r->members = members;
+	r->reads = *reads;
 	if (r->preparse)
-		preparse_select(r->preparse, members);
+		preparse_select(r->preparse, reads);
 }
 
 void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx),

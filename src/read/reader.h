@@ -85,11 +85,11 @@ void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx
                     void (*release)(void *result), void *ctx);
 
 /*
- * Has r build only these top-level members of each event, as scan_load()
- * does (read/scan.h): the members the command reads.  Without this call,
- * every value is built whole.  Called before the first reader_next().
+ * Has r build only what the command reads of each event (*reads, copied),
+ * as scan_load() does (read/scan.h).  Without this call every value is
+ * built whole.  Called before the first reader_next().
  */
-void reader_select(struct reader *r, adk_member_set members);
+void reader_select(struct reader *r, const struct adk_reads *reads);
 
 /*
  * How many threads parse input for the readers made after this call (-j):

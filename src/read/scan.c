@@ -10,6 +10,10 @@
 #include "util.h"
 
 #include <errno.h>
+#include <float.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -20,8 +24,9 @@ _Static_assert(ADK_EVENT_LAST < 32, "adk_member_set has a bit for every event me
 struct scan {
 	const unsigned char *p;
 	size_t n, i;
-	size_t depth;            /* values open, counted as jansson counts them */
-	size_t nuls_after_words; /* see after_word() */
+	size_t depth;                  /* values open, counted as jansson counts them */
+	size_t nuls_after_words;       /* see after_word() */
+	const struct adk_reads *reads; /* what is built; NULL: everything */
 	/* Where strings with escapes are decoded before jansson copies them. */
 	char *scratch;
 	size_t scratch_cap;
@@ -60,31 +65,28 @@ static bool take(struct scan *s, unsigned char c)
 /*
  * The length of the UTF-8 sequence at p[0..avail), 0 when jansson's
  * utf8_check_full() would refuse it: a stray continuation byte, an overlong
- * form, a surrogate, beyond U+10FFFF, or cut short.
+ * form, a surrogate, beyond U+10FFFF, or cut short.  These are the ranges
+ * of well-formed UTF-8 (Unicode's table 3-7), which is what jansson's
+ * checks come to.
  */
 static size_t utf8_length(const unsigned char *p, size_t avail)
 {
 	unsigned char c = p[0];
-	size_t len;
-	uint32_t cp;
-	if (c >= 0xC2 && c <= 0xDF)
-		len = 2, cp = c & 0x1F;
-	else if (c >= 0xE0 && c <= 0xEF)
-		len = 3, cp = c & 0x0F;
-	else if (c >= 0xF0 && c <= 0xF4)
-		len = 4, cp = c & 0x07;
-	else
+	size_t len = c >= 0xC2 && c <= 0xDF   ? 2
+	             : c >= 0xE0 && c <= 0xEF ? 3
+	             : c >= 0xF0 && c <= 0xF4 ? 4
+	                                      : 0;
+	if (len == 0 || len > avail)
 		return 0;
-	if (len > avail)
+	/* The second byte's range narrows where an overlong form, a surrogate or too much would
+	 * start. */
+	unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+	unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+	if (p[1] < lo || p[1] > hi)
 		return 0;
-	for (size_t k = 1; k < len; k++) {
+	for (size_t k = 2; k < len; k++)
 		if ((p[k] & 0xC0) != 0x80)
 			return 0;
-		cp = (cp << 6) | (p[k] & 0x3F);
-	}
-	if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) || (len == 3 && cp < 0x800) ||
-	    (len == 4 && cp < 0x10000))
-		return 0;
 	return len;
 }
 
@@ -158,15 +160,37 @@ static bool scan_escape(struct scan *s, struct token *t)
 	}
 }
 
-/* Whether any of the eight bytes of w is a quote, a backslash, a control byte or not ASCII. */
-static bool word_is_special(uint64_t w)
+/* Whether c is a byte a string holds as it is: ASCII, printable, not a quote or backslash. */
+static bool is_plain(unsigned char c)
 {
-	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-	uint64_t quote = w ^ (ones * '"'), slash = w ^ (ones * '\\');
-	uint64_t zero_quote = (quote - ones) & ~quote;
-	uint64_t zero_slash = (slash - ones) & ~slash;
-	uint64_t control = w - ones * 0x20; /* a byte below 0x20 borrows into its high bit */
-	return ((zero_quote | zero_slash | control | w) & highs) != 0;
+	return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
+/*
+ * The offset of the first byte from i on that is not plain, or n: sixteen
+ * bytes at a time where SSE2 is there (every x86-64), as most of an event's
+ * bytes are the plain text of its strings.
+ */
+static size_t skip_plain(const unsigned char *p, size_t i, size_t n)
+{
+#ifdef __SSE2__
+	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+	const __m128i space = _mm_set1_epi8(0x20);
+	while (i + 16 <= n) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+		/* Signed, a byte from 0x80 up is below 0x20 too: not plain either. */
+		__m128i special = _mm_or_si128(
+		    _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+		    _mm_cmplt_epi8(v, space));
+		unsigned mask = (unsigned)_mm_movemask_epi8(special);
+		if (mask)
+			return i + (size_t)__builtin_ctz(mask);
+		i += 16;
+	}
+#endif
+	while (i < n && is_plain(p[i]))
+		i++;
+	return i;
 }
 
 /* Reads a string token at s->p[s->i] (its opening quote) into *t. */
@@ -176,30 +200,24 @@ static bool scan_token(struct scan *s, struct token *t)
 	size_t n = s->n, i = s->i + 1;
 	*t = (struct token){.start = i};
 	for (;;) {
-		uint64_t w;
-		while (i + 8 <= n && (memcpy(&w, p + i, 8), !word_is_special(w)))
-			i += 8;
+		i = skip_plain(p, i, n);
 		if (i >= n)
 			return false;
 		unsigned char c = p[i];
 		if (c == '"')
 			break;
-		if (c < 0x20)
-			return false;
 		if (c == '\\') {
 			s->i = i;
 			if (!scan_escape(s, t))
 				return false;
 			t->escaped = true;
 			i = s->i;
-		} else if (c >= 0x80) {
-			size_t len = utf8_length(p + i, n - i);
-			if (!len)
-				return false;
-			i += len;
-		} else {
-			i++;
+			continue;
 		}
+		size_t len = c >= 0x80 ? utf8_length(p + i, n - i) : 0;
+		if (!len)
+			return false; /* a control byte, or bad UTF-8 */
+		i += len;
 	}
 	t->end = i;
 	s->i = i + 1;
@@ -257,19 +275,36 @@ static const char *decode(struct scan *s, const struct token *t, size_t *len)
 	char *out = scratch(s, t->end - t->start + 1);
 	size_t o = 0;
 	for (size_t i = t->start; i < t->end;) {
-		if (in[i] != '\\') {
-			out[o++] = in[i++];
-			continue;
+		const char *slash = memchr(in + i, '\\', t->end - i);
+		size_t run = slash ? (size_t)(slash - (in + i)) : t->end - i;
+		memcpy(out + o, in + i, run);
+		o += run;
+		i += run;
+		if (!slash)
+			break;
+		size_t elen = 2;
+		switch (in[i + 1]) {
+		case 'b':
+			out[o++] = '\b';
+			break;
+		case 'f':
+			out[o++] = '\f';
+			break;
+		case 'n':
+			out[o++] = '\n';
+			break;
+		case 'r':
+			out[o++] = '\r';
+			break;
+		case 't':
+			out[o++] = '\t';
+			break;
+		case 'u':
+			o += put_utf8(out + o, unicode_escape(s->p, i, t->end, &elen));
+			break;
+		default: /* '"', '\\' or '/', itself */
+			out[o++] = in[i + 1];
 		}
-		static const char simple[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
-		const char *hit = in[i + 1] == 'u' ? NULL : strchr(simple, in[i + 1]);
-		if (hit) {
-			out[o++] = hit[1];
-			i += 2;
-			continue;
-		}
-		size_t elen;
-		o += put_utf8(out + o, unicode_escape(s->p, i, t->end, &elen));
 		i += elen;
 	}
 	*len = o;
@@ -312,6 +347,59 @@ static size_t skip_digits(struct scan *s)
 	return s->i - from;
 }
 
+/*
+ * The real p[from..to) into *out, when its digits fit a double exactly and
+ * so does its power of ten: then one multiplication or division, correctly
+ * rounded, gives what strtod() gives (Clinger's fast path), at a fraction
+ * of its cost.  false where strtod() must be asked.
+ */
+static bool exact_real(const unsigned char *p, size_t from, size_t to, double *out)
+{
+#if FLT_EVAL_METHOD == 0
+	static const double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+	                                1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+	                                1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+	size_t i = from + (p[from] == '-');
+	uint64_t digits = 0;
+	int significant = 0;
+	long e10 = 0;
+	bool after_point = false;
+	for (; i < to && p[i] != 'e' && p[i] != 'E'; i++) {
+		if (p[i] == '.') {
+			after_point = true;
+			continue;
+		}
+		e10 -= after_point;
+		if (digits == 0 && p[i] == '0')
+			continue;
+		if (++significant > 15) /* below 10^15, every integer is a double */
+			return false;
+		digits = digits * 10 + (uint64_t)(p[i] - '0');
+	}
+	if (i < to) {
+		bool negative = p[++i] == '-';
+		i += p[i] == '-' || p[i] == '+';
+		long exponent = 0;
+		for (; i < to; i++) {
+			if (exponent > 100000)
+				return false;
+			exponent = exponent * 10 + (p[i] - '0');
+		}
+		e10 += negative ? -exponent : exponent;
+	}
+	double v = (double)digits;
+	if (digits != 0 && (e10 < -22 || e10 > 22))
+		return false;
+	if (digits != 0)
+		v = e10 < 0 ? v / powers[-e10] : v * powers[e10];
+	*out = p[from] == '-' ? -v : v;
+	return true;
+#else
+	(void)p, (void)from, (void)to, (void)out;
+	return false;
+#endif
+}
+
 /* Parses p[from..to) with strtoll or strtod, as jansson does; false on overflow. */
 static bool convert_number(const unsigned char *p, size_t from, size_t to, bool real, json_t **out)
 {
@@ -323,6 +411,7 @@ static bool convert_number(const unsigned char *p, size_t from, size_t to, bool 
 	errno = 0;
 	bool ok;
 	if (real) {
+		errno = 0;
 		double d = strtod(text, NULL);
 		ok = !(errno == ERANGE && (d == HUGE_VAL || d == -HUGE_VAL));
 		if (ok && out)
@@ -374,6 +463,11 @@ static bool scan_number_token(struct scan *s, json_t **out)
 	}
 	/* Below 10^308 no real overflows, and no integer of 18 digits leaves int64. */
 	bool may_overflow = real ? (zero ? 0 : (long)int_digits) + exponent > 308 : int_digits > 18;
+	double d;
+	if (out && real && !may_overflow && exact_real(s->p, from, s->i, &d)) {
+		*out = json_real(d);
+		return true;
+	}
 	if (may_overflow || (out && real))
 		return convert_number(s->p, from, s->i, real, out);
 	if (out) {
@@ -538,83 +632,162 @@ static bool scan_value(struct scan *s, json_t **out)
 	return ok;
 }
 
-enum event_scan { EVENT_READ, EVENT_REFUSED, EVENT_IS_SESSION };
+/* How reading an object whose members are chosen ended. */
+enum chosen { CHOSEN_READ, CHOSEN_REFUSED, CHOSEN_IS_SESSION };
+
+static adk_member_set members_read(const struct adk_reads *r, enum adk_object object)
+{
+	switch (object) {
+	case ADK_OBJECT_EVENT:
+		return r->event;
+	case ADK_OBJECT_CONTENT:
+		return r->content;
+	case ADK_OBJECT_ACTIONS:
+		return r->actions;
+	default:
+		return r->part;
+	}
+}
+
+static enum chosen scan_chosen(struct scan *s, enum adk_object object, json_t **out);
+
+/* An object of ADK's whose members are chosen, counted as a value of its own. */
+static bool scan_chosen_value(struct scan *s, enum adk_object object, json_t **out)
+{
+	if (++s->depth > JSON_PARSER_MAX_DEPTH)
+		return false;
+	bool ok = scan_chosen(s, object, out) == CHOSEN_READ;
+	s->depth--;
+	return ok;
+}
+
+/* content.parts: each part that is an object has its members chosen. */
+static bool scan_parts(struct scan *s, json_t **out)
+{
+	if (++s->depth > JSON_PARSER_MAX_DEPTH)
+		return false;
+	json_t *parts = json_array();
+	s->i++;
+	skip_space(s);
+	bool more = !take(s, ']');
+	while (more) {
+		json_t *part = NULL;
+		bool ok = s->i < s->n && s->p[s->i] == '{'
+		              ? scan_chosen_value(s, ADK_OBJECT_PART, &part)
+		              : scan_value(s, &part);
+		if (ok)
+			json_array_append_new(parts, part);
+		skip_space(s);
+		more = ok && !take(s, ']');
+		if (!ok || (more && !take(s, ','))) {
+			json_decref(parts);
+			return false;
+		}
+		skip_space(s);
+	}
+	s->depth--;
+	*out = parts;
+	return true;
+}
 
 /*
- * One top-level member of an event: built when the command reads it (or it
- * is a stream error's text), else checked and stood in for.  A session's
+ * The value of a member the command reads: content or actions with their
+ * own members chosen, content.parts with each part's, or the whole value.
+ */
+static bool scan_read_member(struct scan *s, enum adk_field field, json_t **out)
+{
+	const struct adk_reads *r = s->reads;
+	unsigned char c = s->i < s->n ? s->p[s->i] : 0;
+	if (c == '{' && field == ADK_CONTENT && r->content != ADK_MEMBERS_ALL)
+		return scan_chosen_value(s, ADK_OBJECT_CONTENT, out);
+	if (c == '{' && field == ADK_ACTIONS && r->actions != ADK_MEMBERS_ALL)
+		return scan_chosen_value(s, ADK_OBJECT_ACTIONS, out);
+	if (c == '[' && field == ADK_PARTS && r->part != ADK_MEMBERS_ALL)
+		return scan_parts(s, out);
+	return scan_value(s, out);
+}
+
+/*
+ * One member of a chosen object: built when the command reads it (or it is
+ * a stream error's text), else checked and stood in for.  A session's
  * "events" array is not read here: the whole value is built instead.
  */
-static enum event_scan event_member(struct scan *s, json_t *event, adk_member_set members)
+static enum chosen chosen_member(struct scan *s, enum adk_object object, json_t *into)
 {
 	struct token key;
 	if (!scan_key(s, &key))
-		return EVENT_REFUSED;
+		return CHOSEN_REFUSED;
 	size_t len;
 	const char *name = decode(s, &key, &len);
-	enum adk_field field = adk_top_member(name, len);
-	if (field == ADK_EVENTS && s->i < s->n && s->p[s->i] == '[')
-		return EVENT_IS_SESSION;
+	enum adk_field field = adk_member_of(object, name, len);
+	unsigned char c = s->i < s->n ? s->p[s->i] : 0;
+	if (field == ADK_EVENTS && c == '[')
+		return CHOSEN_IS_SESSION;
 	bool wanted =
-	    field == ADK_STREAM_ERROR || (field <= ADK_EVENT_LAST && (members & ADK_MEMBER(field)));
+	    field == ADK_STREAM_ERROR || (field != ADK_FIELD_COUNT && field != ADK_EVENTS &&
+	                                  (members_read(s->reads, object) & ADK_MEMBER(field)));
 	json_t *value = NULL;
-	bool is_null = s->i < s->n && s->p[s->i] == 'n';
-	if (!scan_value(s, wanted ? &value : NULL))
-		return EVENT_REFUSED;
+	if (!(wanted ? scan_read_member(s, field, &value) : scan_value(s, NULL)))
+		return CHOSEN_REFUSED;
 	if (!wanted)
-		value = is_null ? json_null() : json_true();
-	set_member(s, event, &key, value);
-	return EVENT_READ;
+		value = c == 'n' ? json_null() : json_true();
+	set_member(s, into, &key, value);
+	return CHOSEN_READ;
 }
 
-/* A top-level object, read as an event with only members built; *out is set on EVENT_READ. */
-static enum event_scan scan_event(struct scan *s, adk_member_set members, json_t **out)
+/* Reads the object at s->p[s->i] (its '{'), its members chosen as s->reads says for object. */
+static enum chosen scan_chosen(struct scan *s, enum adk_object object, json_t **out)
 {
-	json_t *event = json_object();
-	s->depth = 1;
+	json_t *into = json_object();
 	s->i++;
 	skip_space(s);
 	bool more = !take(s, '}');
 	while (more) {
-		/* A member is one level deeper than the event, as jansson counts. */
-		enum event_scan step = event_member(s, event, members);
-		if (step != EVENT_READ || !member_end(s, &more)) {
-			json_decref(event);
-			return step == EVENT_READ ? EVENT_REFUSED : step;
+		enum chosen step = chosen_member(s, object, into);
+		if (step != CHOSEN_READ || !member_end(s, &more)) {
+			json_decref(into);
+			return step == CHOSEN_READ ? CHOSEN_REFUSED : step;
 		}
 	}
-	s->depth = 0;
-	*out = event;
-	return EVENT_READ;
+	*out = into;
+	return CHOSEN_READ;
 }
 
-bool scan_only(const char *p, size_t n, adk_member_set members, json_t **value, size_t *end)
+static bool reads_everything(const struct adk_reads *r)
 {
-	struct scan s = {.p = (const unsigned char *)p, .n = n};
+	return !r || (r->event == ADK_MEMBERS_ALL && r->content == ADK_MEMBERS_ALL &&
+	              r->actions == ADK_MEMBERS_ALL && r->part == ADK_MEMBERS_ALL);
+}
+
+bool scan_only(const char *p, size_t n, const struct adk_reads *reads, json_t **value, size_t *end)
+{
+	struct scan s = {.p = (const unsigned char *)p, .n = n, .reads = reads};
 	s.scratch = s.stack_scratch;
 	s.scratch_cap = sizeof s.stack_scratch;
 	skip_space(&s);
 	size_t start = s.i;
 	*value = NULL;
-	enum event_scan step = EVENT_IS_SESSION;
-	if (members != ADK_MEMBERS_ALL && start < n && p[start] == '{')
-		step = scan_event(&s, members, value);
-	if (step == EVENT_IS_SESSION) {
+	enum chosen step = CHOSEN_IS_SESSION;
+	if (!reads_everything(reads) && start < n && p[start] == '{') {
+		s.depth = 1;
+		step = scan_chosen(&s, ADK_OBJECT_EVENT, value);
+	}
+	if (step == CHOSEN_IS_SESSION) {
 		s.i = start;
 		s.depth = s.nuls_after_words = 0;
-		step = scan_value(&s, value) ? EVENT_READ : EVENT_REFUSED;
+		step = scan_value(&s, value) ? CHOSEN_READ : CHOSEN_REFUSED;
 	}
 	if (s.scratch != s.stack_scratch)
 		free(s.scratch);
 	*end = s.i - s.nuls_after_words;
-	return step == EVENT_READ;
+	return step == CHOSEN_READ;
 }
 
-json_t *scan_load(const char *p, size_t n, adk_member_set members, json_error_t *e)
+json_t *scan_load(const char *p, size_t n, const struct adk_reads *reads, json_error_t *e)
 {
 	json_t *value;
 	size_t end;
-	if (scan_only(p, n, members, &value, &end)) {
+	if (scan_only(p, n, reads, &value, &end)) {
 		e->line = e->column = -1;
 		e->position = (int)end;
 		e->source[0] = e->text[0] = '\0';

@@ -30,23 +30,23 @@
  * when jansson refuses it, else the value (the caller owns it) and in
  * e->position the offset just past it.
  *
- * With members other than ADK_MEMBERS_ALL, a top-level object is read as an
- * event: it keeps every one of its members, in order, but only the members
- * in members, and "error" (a server's stream error), hold their values.
- * Any other member holds true, or null where its value is null, so that
- * value_kind() and the rule that a null member is absent see what they see
- * in the whole value; a command must not read a member it did not ask for.
- * A session (an object with an "events" array) is built whole.  Other
- * values are built whole.
+ * reads (NULL: everything) says what to build of an event (adk/event.h):
+ * a top-level object keeps every one of its members, in order, but only
+ * the members reads names, and "error" (a server's stream error), hold
+ * their values, and inside content, actions and each of content.parts
+ * likewise; any other member holds true, or null where its value is null,
+ * so value_kind() and the rule that a null member is absent see what they
+ * see in the whole value.  A session (an object with an "events" array) is
+ * built whole, as is any value that is not an object.
  */
-json_t *scan_load(const char *p, size_t n, adk_member_set members, json_error_t *e);
+json_t *scan_load(const char *p, size_t n, const struct adk_reads *reads, json_error_t *e);
 
 /*
  * The scanner alone, for the differential fuzz target and the unit tests:
  * whether it accepts p[0..n), and then where the value ends and the value
- * (members as above) in *value, the caller owning it.  jansson is not
- * asked; scan_load() is this with jansson's error on refusal.
+ * (built as above) in *value, the caller owning it.  jansson is not asked;
+ * scan_load() is this with jansson's error on a refusal.
  */
-bool scan_only(const char *p, size_t n, adk_member_set members, json_t **value, size_t *end);
+bool scan_only(const char *p, size_t n, const struct adk_reads *reads, json_t **value, size_t *end);
 
 #endif

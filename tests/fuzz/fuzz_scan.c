@@ -17,50 +17,79 @@
 #include <jansson.h>
 #include <string.h>
 
-/* Whether v would be read whole by the scanner though members are chosen. */
-static bool built_whole(const json_t *v)
+static bool chosen_as_asked(const json_t *whole, const json_t *got, enum adk_object object,
+                            const struct adk_reads *reads);
+
+static adk_member_set members_read(const struct adk_reads *r, enum adk_object object)
 {
-	return !json_is_object(v) || json_is_array(json_object_get(v, "events"));
+	return object == ADK_OBJECT_EVENT     ? r->event
+	       : object == ADK_OBJECT_CONTENT ? r->content
+	       : object == ADK_OBJECT_ACTIONS ? r->actions
+	                                      : r->part;
 }
 
-/* The chosen member set: got holds what jansson holds, or its stand-ins. */
-static void check_members(const json_t *whole, const json_t *got, adk_member_set members)
+/* A member the command reads: chosen from again where scan.h says, else whole. */
+static bool read_as_asked(const json_t *v, const json_t *g, enum adk_field field,
+                          const struct adk_reads *reads)
 {
-	FUZZ_CHECK(json_object_size(got) == json_object_size(whole));
+	if (field == ADK_CONTENT && reads->content != ADK_MEMBERS_ALL && json_is_object(v))
+		return chosen_as_asked(v, g, ADK_OBJECT_CONTENT, reads);
+	if (field == ADK_ACTIONS && reads->actions != ADK_MEMBERS_ALL && json_is_object(v))
+		return chosen_as_asked(v, g, ADK_OBJECT_ACTIONS, reads);
+	if (field != ADK_PARTS || reads->part == ADK_MEMBERS_ALL || !json_is_array(v))
+		return json_equal(v, g);
+	if (!json_is_array(g) || json_array_size(g) != json_array_size(v))
+		return false;
+	for (size_t i = 0; i < json_array_size(v); i++) {
+		json_t *vp = json_array_get(v, i), *gp = json_array_get(g, i);
+		if (json_is_object(vp) ? !chosen_as_asked(vp, gp, ADK_OBJECT_PART, reads)
+		                       : !json_equal(vp, gp))
+			return false;
+	}
+	return true;
+}
+
+/* got holds what jansson's whole holds where reads asks for it, and stand-ins elsewhere. */
+static bool chosen_as_asked(const json_t *whole, const json_t *got, enum adk_object object,
+                            const struct adk_reads *reads)
+{
+	if (!json_is_object(got) || json_object_size(got) != json_object_size(whole))
+		return false;
 	const char *key;
 	json_t *v;
 	json_object_foreach((json_t *)whole, key, v)
 	{
 		json_t *g = json_object_get(got, key);
-		FUZZ_CHECK(g != NULL);
-		enum adk_field field = adk_top_member(key, strlen(key));
+		enum adk_field field = adk_member_of(object, key, strlen(key));
 		bool wanted = field == ADK_STREAM_ERROR ||
-		              (field <= ADK_EVENT_LAST && (members & ADK_MEMBER(field)));
-		if (wanted)
-			FUZZ_CHECK(json_equal(g, v));
-		else
-			FUZZ_CHECK(json_is_null(v) ? json_is_null(g) : json_is_true(g));
+		              (field != ADK_FIELD_COUNT && field != ADK_EVENTS &&
+		               (members_read(reads, object) & ADK_MEMBER(field)));
+		if (!g || !(wanted            ? read_as_asked(v, g, field, reads)
+		            : json_is_null(v) ? json_is_null(g)
+		                              : json_is_true(g)))
+			return false;
 	}
-	FUZZ_CHECK(value_kind(got) == value_kind(whole));
+	return true;
 }
 
-static void check_one(const char *p, size_t n, adk_member_set members)
+static void check_one(const char *p, size_t n, const struct adk_reads *reads)
 {
 	json_error_t je;
 	json_t *whole = json_loadb(p, n, SCAN_JSON_FLAGS, &je);
 	json_t *got;
 	size_t end;
-	bool accepted = scan_only(p, n, members, &got, &end);
+	bool accepted = scan_only(p, n, reads, &got, &end);
 	FUZZ_CHECK(accepted == (whole != NULL));
 	if (accepted) {
 		FUZZ_CHECK(end == (size_t)je.position);
-		if (members == ADK_MEMBERS_ALL || built_whole(whole))
-			FUZZ_CHECK(json_equal(got, whole));
-		else
-			check_members(whole, got, members);
+		/* A session, or any value but an object, is built whole. */
+		FUZZ_CHECK(json_equal(got, whole) ||
+		           (reads && json_is_object(whole) &&
+		            chosen_as_asked(whole, got, ADK_OBJECT_EVENT, reads)));
+		FUZZ_CHECK(value_kind(got) == value_kind(whole));
 	} else {
 		json_error_t se;
-		FUZZ_CHECK(scan_load(p, n, members, &se) == NULL);
+		FUZZ_CHECK(scan_load(p, n, reads, &se) == NULL);
 		FUZZ_CHECK(se.line == je.line && se.column == je.column);
 		FUZZ_CHECK(se.position == je.position && strcmp(se.text, je.text) == 0);
 		FUZZ_CHECK(json_error_code(&se) == json_error_code(&je));
@@ -69,25 +98,37 @@ static void check_one(const char *p, size_t n, adk_member_set members)
 	json_decref(whole);
 }
 
-static void check_all_ways(const char *p, size_t n, adk_member_set picked)
+static void check_all_ways(const char *p, size_t n, const struct adk_reads *picked)
 {
-	check_one(p, n, ADK_MEMBERS_ALL);
-	check_one(p, n, 0);
+	static const struct adk_reads nothing;
+	check_one(p, n, NULL);
+	check_one(p, n, &nothing);
+	check_one(p, n, &adk_reads_final);
 	check_one(p, n, picked);
+}
+
+/* A choice of members made from the input's first bytes, so the fuzzer steers it too. */
+static struct adk_reads pick(const uint8_t *data, size_t size)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < size && i < 64; i++)
+		h = (h ^ data[i]) * 16777619u;
+	struct adk_reads r = {.event = h & (ADK_MEMBER(ADK_EVENT_LAST) * 2 - 1)};
+	r.content = h >> 25 & 1 ? ADK_MEMBERS_ALL : ADK_MEMBER(ADK_PARTS);
+	r.actions = h >> 26 & 1 ? ADK_MEMBERS_ALL : (h >> 8) & 0xFF;
+	r.part = h >> 27 & 1 ? ADK_MEMBERS_ALL : (h >> 12) & 0x3FF;
+	return r;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *p = (const char *)data;
-	uint32_t hash = 2166136261u;
-	for (size_t i = 0; i < size && i < 64; i++)
-		hash = (hash ^ data[i]) * 16777619u;
-	adk_member_set picked = hash & (ADK_MEMBER(ADK_EVENT_LAST + 1) - 1);
-	check_all_ways(p, size, picked);
+	struct adk_reads picked = pick(data, size);
+	check_all_ways(p, size, &picked);
 	for (size_t at = 0, lines = 0; at < size && lines < 64; lines++) {
 		const char *nl = memchr(p + at, '\n', size - at);
 		size_t len = nl ? (size_t)(nl - (p + at)) : size - at;
-		check_all_ways(p + at, len, picked);
+		check_all_ways(p + at, len, &picked);
 		at += len + 1;
 	}
 	return 0;
