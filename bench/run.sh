@@ -121,6 +121,7 @@ json_sorted() { $JQ -S -c .; }
 add_newline() { cat; echo; }
 # adkev's output cut down to what the plain trajectory and to-a2a filters compute.
 tool_calls() { $JQ -S -c '[.tool_calls[] | {id, name, arguments, result}]'; }
+stats_head() { $JQ -S -c '{events, authors, invocations}'; }
 plain_a2a() { $JQ -S -c '.parts[] |= del(.metadata) | .metadata |= {adk_author, adk_invocation_id, adk_usage_metadata}'; }
 
 # cmp_outputs NAME ADKEV_CMD JQ_CMD ADKEV_NORM JQ_NORM
@@ -160,7 +161,8 @@ ratios() {
 }
 
 # bench_case NAME ADKEV_ARGS FULL_JQ ADKEV_NORM FULL_NORM PLAIN_JQ ADKEV_PLAIN_NORM PLAIN_NORM:
-# one row of the table.  The full filter reads $file, the plain one $camel.
+# one row of the table.  The full filter reads $file, the plain one $camel;
+# FULL_JQ - where there is no full-contract filter (its columns show -).
 bench_case() {
 	name=$1 args=$2 jqcmd=$3 plaincmd=$6
 	sub=${args%% *}
@@ -169,23 +171,62 @@ bench_case() {
 		return
 	fi
 	case $args in *--full-scan*) has_option "$sub" --full-scan || args=$(echo "$args" | sed 's/ *--full-scan//') ;; esac
-	agree "$name" "$ADKEV $args $file" "$jqcmd $file" "$4" "$5"
+	[ "$jqcmd" = - ] || agree "$name" "$ADKEV $args $file" "$jqcmd $file" "$4" "$5"
 	agree "$name (plain)" "$ADKEV $args $camel" "$plaincmd $camel" "$7" "$8"
 	if has_option "$sub" "-j 1"; then
-		agree "$name -j 1" "$ADKEV $args -j 1 $file" "$jqcmd $file" "$4" "$5"
+		[ "$jqcmd" = - ] || agree "$name -j 1" "$ADKEV $args -j 1 $file" "$jqcmd $file" "$4" "$5"
 		agree "$name -j 1 (plain)" "$ADKEV $args -j 1 $camel" "$plaincmd $camel" "$7" "$8"
 	fi
 	best "$plaincmd $camel"
 	pjq_s=$best_secs pjq_rss=$best_rss
-	best "$jqcmd $file"
-	jq_s=$best_secs jq_rss=$best_rss
 	time_adkev "$args" "$camel"
 	plain_ratios=$(ratios "$pjq_s")
-	time_adkev "$args" "$file"
+	row_end "$jqcmd $file" "$args" "$file"
+}
+
+# row_end FULL_JQ_CMD ADKEV_ARGS FILE: times the full filter (- : none) and
+# adkev on FILE, and prints the row after the plain columns measured.
+row_end() {
+	if [ "$1" = "- $3" ]; then
+		jq_s=- jq_rss=-
+	else
+		best "$1"
+		jq_s=$best_secs jq_rss=$(mib "$best_rss")
+	fi
+	time_adkev "$2" "$3"
 	if [ "$one_s" = - ]; then one_mbps=- one_ratio=-; else one_mbps=$(mbps "$bytes" "$one_s") one_ratio="$(ratio "$all_s" "$one_s")×"; fi
+	if [ "$jq_s" = - ]; then full_mbps=- full_ratios="      - |       -"; else
+		full_mbps=$(mbps "$bytes" "$jq_s") full_ratios=$(ratios "$jq_s"); fi
 	printf '| %-30s | %7s | %7s | %9s | %9s | %s | %s | %7s | %8s | %7s | %7s |\n' "$name" \
-		"$(mbps "$camel_bytes" "$pjq_s")" "$(mbps "$bytes" "$jq_s")" "$one_mbps" "$(mbps "$bytes" "$all_s")" \
-		"$plain_ratios" "$(ratios "$jq_s")" "$one_ratio" "$(mib "$pjq_rss")" "$(mib "$jq_rss")" "$(mib "$all_rss")"
+		"$(mbps "$camel_bytes" "$pjq_s")" "$full_mbps" "$one_mbps" "$(mbps "$bytes" "$all_s")" \
+		"$plain_ratios" "$full_ratios" "$one_ratio" "$(mib "$pjq_rss")" "$jq_rss" "$(mib "$all_rss")"
+}
+
+# The files of directory $1, each brought to one form (jq -S -c), as one text.
+split_files() {
+	for f in $(ls "$1"); do echo "== $f"; $JQ -S -c . "$1/$f"; done
+}
+
+# partition --split: adkev writes a file per agent; the plain way is jq
+# printing each event after its author and awk writing the lines out.
+# Both directories are compared file by file, each event brought to one form.
+split_case() {
+	name="partition --split"
+	has_command partition || return
+	plain="env JQ=$JQ sh $here/jq/plain-split.sh $tmp/sj"
+	for j in "" "-j 1"; do
+		sh -c "exec $ADKEV partition --split $tmp/sa --force $j $camel" >/dev/null
+		sh -c "exec $plain $camel"
+		split_files "$tmp/sa" >"$tmp/a.out"
+		split_files "$tmp/sj" >"$tmp/j.out"
+		cmp -s "$tmp/a.out" "$tmp/j.out" || { echo "bench: $name$j: adkev and jq disagree" >&2; diff "$tmp/a.out" "$tmp/j.out" | head -c 2000 >&2; exit 1; }
+	done
+	best "$plain $camel"
+	pjq_s=$best_secs pjq_rss=$best_rss
+	sub=partition
+	time_adkev "partition --split $tmp/sa --force" "$camel"
+	plain_ratios=$(ratios "$pjq_s")
+	row_end "- $file" "partition --split $tmp/sa --force" "$file"
 }
 
 # The backward read of final: wall time on FILE, against the forward read.
@@ -241,6 +282,11 @@ bench_case "state" "state" "$jqf -n -c -f $here/jq/state.jq" json_sorted json_so
 	"$JQ -n -c -f $here/jq/plain-state.jq" json_sorted json_sorted
 bench_case "partition" "partition" "$jqf -n -c -f $here/jq/partition.jq" json_sorted json_sorted \
 	"$JQ -n -c -f $here/jq/plain-partition.jq" json_sorted json_sorted
+split_case
+# stats: no full-contract jq filter (the kinds of show and the tool errors
+# are too much for one); the plain one counts the head of its output.
+bench_case "stats" "stats" - same_bytes same_bytes \
+	"$JQ -n -c -f $here/jq/plain-stats.jq" stats_head json_sorted
 # to-a2a --lossless: the full jq filter writes adk_actions and thought
 # signatures, which the default (ADK Go's keys only) leaves out; the work is
 # the same.  The plain filter writes less (plain-to-a2a.jq says what).
@@ -292,7 +338,7 @@ if [ "$BENCH_BIG_MB" -gt 0 ]; then
 	echo
 	echo "| command                        | MB/s | peak RSS MiB |"
 	echo "| ------------------------------ | ---: | ---: |"
-	for args in "final --full-scan" "final --concat" "reasoning" "trajectory" "state" "to-a2a" "partition --split $tmp/split --force"; do
+	for args in "final --full-scan" "final --concat" "reasoning" "trajectory" "state" "stats" "to-a2a" "partition --split $tmp/split --force"; do
 		sub=${args%% *}
 		has_command "$sub" || continue
 		case $args in *--full-scan*) has_option "$sub" --full-scan || args=$(echo "$args" | sed 's/ *--full-scan//') ;; esac
