@@ -12,75 +12,79 @@
 static const struct {
 	const char *camel;
 	const char *snake; /* NULL where both spellings are the same */
+	/* Their lengths, so that a key read from input is matched without strlen(). */
+	unsigned char camel_len, snake_len;
 } field_names[ADK_FIELD_COUNT] = {
-    [ADK_ID] = {"id", NULL},
-    [ADK_INVOCATION_ID] = {"invocationId", "invocation_id"},
-    [ADK_AUTHOR] = {"author", NULL},
-    [ADK_BRANCH] = {"branch", NULL},
-    [ADK_TIMESTAMP] = {"timestamp", NULL},
-    [ADK_CONTENT] = {"content", NULL},
-    [ADK_ACTIONS] = {"actions", NULL},
-    [ADK_PARTIAL] = {"partial", NULL},
-    [ADK_TURN_COMPLETE] = {"turnComplete", "turn_complete"},
-    [ADK_ERROR_CODE] = {"errorCode", "error_code"},
-    [ADK_ERROR_MESSAGE] = {"errorMessage", "error_message"},
-    [ADK_LONG_RUNNING_TOOL_IDS] = {"longRunningToolIds", "long_running_tool_ids"},
-    [ADK_USAGE_METADATA] = {"usageMetadata", "usage_metadata"},
-    [ADK_CUSTOM_METADATA] = {"customMetadata", "custom_metadata"},
-    [ADK_GROUNDING_METADATA] = {"groundingMetadata", "grounding_metadata"},
-    [ADK_CITATION_METADATA] = {"citationMetadata", "citation_metadata"},
-    [ADK_FINISH_REASON] = {"finishReason", "finish_reason"},
-    [ADK_INTERRUPTED] = {"interrupted", NULL},
-    [ADK_MODEL_VERSION] = {"modelVersion", "model_version"},
-    [ADK_INPUT_TRANSCRIPTION] = {"inputTranscription", "input_transcription"},
-    [ADK_OUTPUT_TRANSCRIPTION] = {"outputTranscription", "output_transcription"},
-    [ADK_AVG_LOGPROBS] = {"avgLogprobs", "avg_logprobs"},
-    [ADK_LOGPROBS_RESULT] = {"logprobsResult", "logprobs_result"},
-    [ADK_LIVE_SESSION_RESUMPTION_UPDATE] = {"liveSessionResumptionUpdate",
-                                            "live_session_resumption_update"},
-    [ADK_CACHE_METADATA] = {"cacheMetadata", "cache_metadata"},
-    [ADK_PARTS] = {"parts", NULL},
-    [ADK_ROLE] = {"role", NULL},
-    [ADK_STATE_DELTA] = {"stateDelta", "state_delta"},
-    [ADK_ARTIFACT_DELTA] = {"artifactDelta", "artifact_delta"},
-    [ADK_TRANSFER_TO_AGENT] = {"transferToAgent", "transfer_to_agent"},
-    [ADK_ESCALATE] = {"escalate", NULL},
-    [ADK_SKIP_SUMMARIZATION] = {"skipSummarization", "skip_summarization"},
-    [ADK_REQUESTED_AUTH_CONFIGS] = {"requestedAuthConfigs", "requested_auth_configs"},
-    [ADK_REQUESTED_TOOL_CONFIRMATIONS] = {"requestedToolConfirmations",
-                                          "requested_tool_confirmations"},
-    [ADK_RESPONSE_CONTENT] = {"responseContent", "response_content"},
-    [ADK_TEXT] = {"text", NULL},
-    [ADK_THOUGHT] = {"thought", NULL},
-    [ADK_THOUGHT_SIGNATURE] = {"thoughtSignature", "thought_signature"},
-    [ADK_INLINE_DATA] = {"inlineData", "inline_data"},
-    [ADK_FILE_DATA] = {"fileData", "file_data"},
-    [ADK_FUNCTION_CALL] = {"functionCall", "function_call"},
-    [ADK_FUNCTION_RESPONSE] = {"functionResponse", "function_response"},
-    [ADK_EXECUTABLE_CODE] = {"executableCode", "executable_code"},
-    [ADK_CODE_EXECUTION_RESULT] = {"codeExecutionResult", "code_execution_result"},
-    [ADK_VIDEO_METADATA] = {"videoMetadata", "video_metadata"},
-    [ADK_NAME] = {"name", NULL},
-    [ADK_ARGS] = {"args", NULL},
-    [ADK_RESPONSE] = {"response", NULL},
-    [ADK_WILL_CONTINUE] = {"willContinue", "will_continue"},
-    [ADK_SCHEDULING] = {"scheduling", NULL},
-    [ADK_DATA] = {"data", NULL},
-    [ADK_MIME_TYPE] = {"mimeType", "mime_type"},
-    [ADK_DISPLAY_NAME] = {"displayName", "display_name"},
-    [ADK_FILE_URI] = {"fileUri", "file_uri"},
-    [ADK_CODE] = {"code", NULL},
-    [ADK_LANGUAGE] = {"language", NULL},
-    [ADK_OUTCOME] = {"outcome", NULL},
-    [ADK_OUTPUT] = {"output", NULL},
-    [ADK_PROMPT_TOKEN_COUNT] = {"promptTokenCount", "prompt_token_count"},
-    [ADK_CANDIDATES_TOKEN_COUNT] = {"candidatesTokenCount", "candidates_token_count"},
-    [ADK_TOTAL_TOKEN_COUNT] = {"totalTokenCount", "total_token_count"},
-    [ADK_THOUGHTS_TOKEN_COUNT] = {"thoughtsTokenCount", "thoughts_token_count"},
-    [ADK_CACHED_CONTENT_TOKEN_COUNT] = {"cachedContentTokenCount", "cached_content_token_count"},
-    [ADK_CITATIONS] = {"citations", NULL},
-    [ADK_EVENTS] = {"events", NULL},
-    [ADK_STREAM_ERROR] = {"error", NULL},
+#define ONE_SPELLING(camel) {camel, NULL, sizeof camel - 1, 0}
+#define TWO_SPELLINGS(camel, snake) {camel, snake, sizeof camel - 1, sizeof snake - 1}
+    [ADK_ID] = ONE_SPELLING("id"),
+    [ADK_INVOCATION_ID] = TWO_SPELLINGS("invocationId", "invocation_id"),
+    [ADK_AUTHOR] = ONE_SPELLING("author"),
+    [ADK_BRANCH] = ONE_SPELLING("branch"),
+    [ADK_TIMESTAMP] = ONE_SPELLING("timestamp"),
+    [ADK_CONTENT] = ONE_SPELLING("content"),
+    [ADK_ACTIONS] = ONE_SPELLING("actions"),
+    [ADK_PARTIAL] = ONE_SPELLING("partial"),
+    [ADK_TURN_COMPLETE] = TWO_SPELLINGS("turnComplete", "turn_complete"),
+    [ADK_ERROR_CODE] = TWO_SPELLINGS("errorCode", "error_code"),
+    [ADK_ERROR_MESSAGE] = TWO_SPELLINGS("errorMessage", "error_message"),
+    [ADK_LONG_RUNNING_TOOL_IDS] = TWO_SPELLINGS("longRunningToolIds", "long_running_tool_ids"),
+    [ADK_USAGE_METADATA] = TWO_SPELLINGS("usageMetadata", "usage_metadata"),
+    [ADK_CUSTOM_METADATA] = TWO_SPELLINGS("customMetadata", "custom_metadata"),
+    [ADK_GROUNDING_METADATA] = TWO_SPELLINGS("groundingMetadata", "grounding_metadata"),
+    [ADK_CITATION_METADATA] = TWO_SPELLINGS("citationMetadata", "citation_metadata"),
+    [ADK_FINISH_REASON] = TWO_SPELLINGS("finishReason", "finish_reason"),
+    [ADK_INTERRUPTED] = ONE_SPELLING("interrupted"),
+    [ADK_MODEL_VERSION] = TWO_SPELLINGS("modelVersion", "model_version"),
+    [ADK_INPUT_TRANSCRIPTION] = TWO_SPELLINGS("inputTranscription", "input_transcription"),
+    [ADK_OUTPUT_TRANSCRIPTION] = TWO_SPELLINGS("outputTranscription", "output_transcription"),
+    [ADK_AVG_LOGPROBS] = TWO_SPELLINGS("avgLogprobs", "avg_logprobs"),
+    [ADK_LOGPROBS_RESULT] = TWO_SPELLINGS("logprobsResult", "logprobs_result"),
+    [ADK_LIVE_SESSION_RESUMPTION_UPDATE] = TWO_SPELLINGS("liveSessionResumptionUpdate", "live_session_resumption_update"),
+    [ADK_CACHE_METADATA] = TWO_SPELLINGS("cacheMetadata", "cache_metadata"),
+    [ADK_PARTS] = ONE_SPELLING("parts"),
+    [ADK_ROLE] = ONE_SPELLING("role"),
+    [ADK_STATE_DELTA] = TWO_SPELLINGS("stateDelta", "state_delta"),
+    [ADK_ARTIFACT_DELTA] = TWO_SPELLINGS("artifactDelta", "artifact_delta"),
+    [ADK_TRANSFER_TO_AGENT] = TWO_SPELLINGS("transferToAgent", "transfer_to_agent"),
+    [ADK_ESCALATE] = ONE_SPELLING("escalate"),
+    [ADK_SKIP_SUMMARIZATION] = TWO_SPELLINGS("skipSummarization", "skip_summarization"),
+    [ADK_REQUESTED_AUTH_CONFIGS] = TWO_SPELLINGS("requestedAuthConfigs", "requested_auth_configs"),
+    [ADK_REQUESTED_TOOL_CONFIRMATIONS] = TWO_SPELLINGS("requestedToolConfirmations", "requested_tool_confirmations"),
+    [ADK_RESPONSE_CONTENT] = TWO_SPELLINGS("responseContent", "response_content"),
+    [ADK_TEXT] = ONE_SPELLING("text"),
+    [ADK_THOUGHT] = ONE_SPELLING("thought"),
+    [ADK_THOUGHT_SIGNATURE] = TWO_SPELLINGS("thoughtSignature", "thought_signature"),
+    [ADK_INLINE_DATA] = TWO_SPELLINGS("inlineData", "inline_data"),
+    [ADK_FILE_DATA] = TWO_SPELLINGS("fileData", "file_data"),
+    [ADK_FUNCTION_CALL] = TWO_SPELLINGS("functionCall", "function_call"),
+    [ADK_FUNCTION_RESPONSE] = TWO_SPELLINGS("functionResponse", "function_response"),
+    [ADK_EXECUTABLE_CODE] = TWO_SPELLINGS("executableCode", "executable_code"),
+    [ADK_CODE_EXECUTION_RESULT] = TWO_SPELLINGS("codeExecutionResult", "code_execution_result"),
+    [ADK_VIDEO_METADATA] = TWO_SPELLINGS("videoMetadata", "video_metadata"),
+    [ADK_NAME] = ONE_SPELLING("name"),
+    [ADK_ARGS] = ONE_SPELLING("args"),
+    [ADK_RESPONSE] = ONE_SPELLING("response"),
+    [ADK_WILL_CONTINUE] = TWO_SPELLINGS("willContinue", "will_continue"),
+    [ADK_SCHEDULING] = ONE_SPELLING("scheduling"),
+    [ADK_DATA] = ONE_SPELLING("data"),
+    [ADK_MIME_TYPE] = TWO_SPELLINGS("mimeType", "mime_type"),
+    [ADK_DISPLAY_NAME] = TWO_SPELLINGS("displayName", "display_name"),
+    [ADK_FILE_URI] = TWO_SPELLINGS("fileUri", "file_uri"),
+    [ADK_CODE] = ONE_SPELLING("code"),
+    [ADK_LANGUAGE] = ONE_SPELLING("language"),
+    [ADK_OUTCOME] = ONE_SPELLING("outcome"),
+    [ADK_OUTPUT] = ONE_SPELLING("output"),
+    [ADK_PROMPT_TOKEN_COUNT] = TWO_SPELLINGS("promptTokenCount", "prompt_token_count"),
+    [ADK_CANDIDATES_TOKEN_COUNT] = TWO_SPELLINGS("candidatesTokenCount", "candidates_token_count"),
+    [ADK_TOTAL_TOKEN_COUNT] = TWO_SPELLINGS("totalTokenCount", "total_token_count"),
+    [ADK_THOUGHTS_TOKEN_COUNT] = TWO_SPELLINGS("thoughtsTokenCount", "thoughts_token_count"),
+    [ADK_CACHED_CONTENT_TOKEN_COUNT] = TWO_SPELLINGS("cachedContentTokenCount", "cached_content_token_count"),
+    [ADK_CITATIONS] = ONE_SPELLING("citations"),
+    [ADK_EVENTS] = ONE_SPELLING("events"),
+    [ADK_STREAM_ERROR] = ONE_SPELLING("error"),
+#undef ONE_SPELLING
+#undef TWO_SPELLINGS
 };
 
 const char *adk_field_name(enum adk_field field)
@@ -88,11 +92,12 @@ const char *adk_field_name(enum adk_field field)
 	return field_names[field].camel;
 }
 
-/* Whether key[0..len) is name; most keys differ in their first byte. */
-static bool spelt(const char *name, const char *key, size_t len)
+/* Whether key[0..len) is field's name under either spelling. */
+static bool spelt(enum adk_field field, const char *key, size_t len)
 {
-	return name && len > 0 && name[0] == key[0] && strncmp(name, key, len) == 0 &&
-	       name[len] == '\0';
+	const char *camel = field_names[field].camel, *snake = field_names[field].snake;
+	return (len == field_names[field].camel_len && memcmp(camel, key, len) == 0) ||
+	       (snake && len == field_names[field].snake_len && memcmp(snake, key, len) == 0);
 }
 
 const struct adk_reads adk_reads_all = {ADK_MEMBERS_ALL, ADK_MEMBERS_ALL, ADK_MEMBERS_ALL,
@@ -112,12 +117,11 @@ enum adk_field adk_member_of(enum adk_object object, const char *key, size_t len
 {
 	for (int field = object_fields[object].first; field <= (int)object_fields[object].last;
 	     field++)
-		if (spelt(field_names[field].camel, key, len) ||
-		    spelt(field_names[field].snake, key, len))
+		if (spelt((enum adk_field)field, key, len))
 			return (enum adk_field)field;
-	if (object == ADK_OBJECT_EVENT && spelt(field_names[ADK_EVENTS].camel, key, len))
+	if (object == ADK_OBJECT_EVENT && spelt(ADK_EVENTS, key, len))
 		return ADK_EVENTS;
-	if (object == ADK_OBJECT_EVENT && spelt(field_names[ADK_STREAM_ERROR].camel, key, len))
+	if (object == ADK_OBJECT_EVENT && spelt(ADK_STREAM_ERROR, key, len))
 		return ADK_STREAM_ERROR;
 	return ADK_FIELD_COUNT;
 }

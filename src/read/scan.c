@@ -42,8 +42,11 @@ struct token {
 
 static bool scan_value(struct scan *s, json_t **out);
 
-static void skip_space(struct scan *s)
+static inline void skip_space(struct scan *s)
 {
+	/* Most JSON on a line is compact: nothing to skip. */
+	if (s->i < s->n && s->p[s->i] > ' ')
+		return;
 	while (s->i < s->n) {
 		unsigned char c = s->p[s->i];
 		if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
@@ -69,9 +72,12 @@ static bool take(struct scan *s, unsigned char c)
  * of well-formed UTF-8 (Unicode's table 3-7), which is what jansson's
  * checks come to.
  */
-static size_t utf8_length(const unsigned char *p, size_t avail)
+static inline size_t utf8_length(const unsigned char *p, size_t avail)
 {
 	unsigned char c = p[0];
+	/* The common two-byte form (Latin, Greek, Cyrillic) first. */
+	if (c >= 0xC2 && c <= 0xDF && avail >= 2 && (p[1] & 0xC0) == 0x80)
+		return 2;
 	size_t len = c >= 0xC2 && c <= 0xDF   ? 2
 	             : c >= 0xE0 && c <= 0xEF ? 3
 	             : c >= 0xF0 && c <= 0xF4 ? 4
@@ -491,21 +497,20 @@ static bool scan_number(struct scan *s, json_t **out)
 static bool scan_word(struct scan *s, json_t **out)
 {
 	static const char *const words[] = {"true", "false", "null"};
-	for (int k = 0; k < 3; k++) {
-		size_t len = strlen(words[k]);
-		if (s->n - s->i >= len && memcmp(s->p + s->i, words[k], len) == 0) {
-			size_t next = s->i + len;
-			unsigned char c = next < s->n ? (unsigned char)(s->p[next] | 0x20) : 0;
-			if (c >= 'a' && c <= 'z')
-				return false;
-			s->i = next;
-			after_word(s);
-			if (out)
-				*out = k == 0 ? json_true() : k == 1 ? json_false() : json_null();
-			return true;
-		}
-	}
-	return false;
+	int k = s->p[s->i] == 't' ? 0 : s->p[s->i] == 'f' ? 1 : s->p[s->i] == 'n' ? 2 : -1;
+	if (k < 0)
+		return false;
+	size_t len = k == 1 ? 5 : 4, next = s->i + len;
+	if (next > s->n || memcmp(s->p + s->i, words[k], 4) != 0 || (k == 1 && s->p[s->i + 4] != 'e'))
+		return false;
+	unsigned char c = next < s->n ? (unsigned char)(s->p[next] | 0x20) : 0;
+	if (c >= 'a' && c <= 'z')
+		return false;
+	s->i = next;
+	after_word(s);
+	if (out)
+		*out = k == 0 ? json_true() : k == 1 ? json_false() : json_null();
+	return true;
 }
 
 static bool scan_array(struct scan *s, json_t **out)
