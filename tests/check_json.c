@@ -3,6 +3,9 @@
  */
 #include "testutil.h"
 
+#include <math.h>
+#include <stdint.h>
+
 #include "read/pool.h"
 
 #include <errno.h>
@@ -179,6 +182,53 @@ START_TEST(reals_are_shortest_round_trip)
 	ck_assert_str_eq(sb.buf, "null");
 	jw_release(&w);
 	strbuf_release(&sb);
+}
+END_TEST
+
+/* What adkev wrote for reals before the quick path: the shortest %.Ng, N from 15 to 17. */
+static void shortest_by_snprintf(char *out, double v)
+{
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(out, 40, "%.*g", prec, v);
+		if (strtod(out, NULL) == v)
+			break;
+	}
+	if (!strpbrk(out, ".eEn"))
+		strcat(out, ".0");
+}
+
+START_TEST(the_quick_path_for_reals_writes_what_snprintf_writes)
+{
+	unsigned seed = 99;
+	for (int n = 0; n < 100000; n++) {
+		double v;
+		if (n % 2) {
+			/* A decimal of up to 16 digits with the point anywhere, as events hold. */
+			uint64_t m = ((uint64_t)rand_r(&seed) << 31 | (uint64_t)rand_r(&seed)) %
+			             (n % 4 == 1 ? 10000000000000000u : 1000000u);
+			static const double p10[] = {1,    1e1,  1e2,  1e3,  1e4,  1e5,
+			                             1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+			                             1e12, 1e13, 1e14, 1e15, 1e16, 1e17};
+			v = (double)m / p10[rand_r(&seed) % 18];
+		} else {
+			uint64_t bits = (uint64_t)rand_r(&seed) << 33 ^
+			                (uint64_t)rand_r(&seed) << 2 ^ (uint64_t)rand_r(&seed);
+			memcpy(&v, &bits, sizeof v);
+			if (isnan(v) || isinf(v))
+				continue;
+		}
+		if (rand_r(&seed) % 3 == 0)
+			v = -v;
+		char want[48];
+		shortest_by_snprintf(want, v);
+		struct strbuf sb = STRBUF_INIT;
+		struct json_writer w;
+		jw_init_buf(&w, &sb, 0);
+		jw_real(&w, v);
+		ck_assert_msg(strcmp(sb.buf, want) == 0, "%.17g: %s, not %s", v, sb.buf, want);
+		jw_release(&w);
+		strbuf_release(&sb);
+	}
 }
 END_TEST
 
@@ -457,6 +507,7 @@ int main(void)
 	tcase_add_test(tc, members_keep_their_order_unless_sorted);
 	tcase_add_test(tc, integers_are_exact);
 	tcase_add_test(tc, reals_are_shortest_round_trip);
+	tcase_add_test(tc, the_quick_path_for_reals_writes_what_snprintf_writes);
 	tcase_add_test(tc, go_reals_are_written_as_go_writes_them);
 	tcase_add_test(tc, strings_escape_only_what_json_requires);
 	tcase_add_test(tc, go_escapes_what_go_escapes);

@@ -5,6 +5,7 @@
 #include "write/json.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -406,10 +407,60 @@ void jw_int(struct json_writer *w, json_int_t n)
 	add_int(w->out, n);
 }
 
+/*
+ * What %.15g writes for v, when that is quick to know, into out (40
+ * bytes).  From 1e-4 up to below 1e15 %.15g writes plain digits, and a v
+ * that is m / 10^k, m a whole number below 10^15, is written as m's digits
+ * with the point k places from the right: that holds exactly when dividing
+ * m by 10^k, one correctly rounded operation, gives v back, and the least
+ * such k leaves no trailing zero.  Reals read from ADK events (scores,
+ * coordinates, timestamps) nearly all are such; false sends the others to
+ * snprintf.
+ */
+static bool quick_real(char *out, double v)
+{
+	static const double powers[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+	                                1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+	double mag = v < 0 ? -v : v;
+	if (!(mag >= 1e-4 && mag < 1e15))
+		return false;
+	for (int k = 0; k <= 15; k++) {
+		double scaled = mag * powers[k];
+		if (scaled >= 1e15)
+			return false;
+		uint64_t m = (uint64_t)(scaled + 0.5);
+		if ((double)m / powers[k] != mag)
+			continue;
+		char digits[24];
+		int len = snprintf(digits, sizeof digits, "%" PRIu64, m);
+		char *o = out;
+		if (v < 0)
+			*o++ = '-';
+		if (k == 0) {
+			sprintf(o, "%s.0", digits);
+		} else if (k >= len) {
+			*o++ = '0';
+			*o++ = '.';
+			memset(o, '0', (size_t)(k - len));
+			memcpy(o + k - len, digits, (size_t)len + 1);
+		} else {
+			memcpy(o, digits, (size_t)(len - k));
+			o[len - k] = '.';
+			memcpy(o + len - k + 1, digits + len - k, (size_t)k + 1);
+		}
+		return true;
+	}
+	return false;
+}
+
 /* The shortest %.Ng (N from 15 to 17) that reads back as v, marked as a real. */
 static void add_real(struct strbuf *sb, double v)
 {
 	char tmp[40];
+	if (quick_real(tmp, v)) {
+		strbuf_addstr(sb, tmp);
+		return;
+	}
 	for (int prec = 15; prec <= 17; prec++) {
 		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
 		if (strtod(tmp, NULL) == v)
