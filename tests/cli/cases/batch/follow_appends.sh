@@ -22,11 +22,25 @@ until_true() { # COMMAND: true once COMMAND is, within 10 s
 # adkev under timeout under the test's wrapper: SIGINT at its default (a
 # background job of a script would ignore it), sent to adkev itself.
 start() { # ARGS...: adkev ARGS in the background, out and err its output
+	# The background job empties out itself, maybe after the first look at
+	# it: the last run's out must not be there to be found.
+	rm -f out err
 	env --default-signal=INT timeout -s KILL 30 adkev "$@" >out 2>err &
 	watch=$!
 }
-stop() { # SIGNAL
+find_real() { # sets real: adkev's own process, under timeout and the wrapper
 	until_true 'shim=$(pgrep -P $watch) && real=$(pgrep -P $shim)'
+}
+read_to_end() { # FILE: whether adkev has read FILE to its end (its offset is the size)
+	for fd in /proc/$real/fd/*; do
+		[ "$(readlink "$fd")" = "$PWD/$1" ] || continue
+		[ "$(sed -n 's/^pos:[[:space:]]*//p' "/proc/$real/fdinfo/${fd##*/}")" = \
+			"$(wc -c <"$1" | tr -d ' ')" ] && return 0
+	done
+	return 1
+}
+stop() { # SIGNAL
+	find_real
 	kill -"$1" $real
 	wait $watch
 	echo "status $?"
@@ -50,9 +64,10 @@ done
 echo "== stats, ended by SIGTERM"
 ev one >run.jsonl
 start stats -f run.jsonl
-sleep 0.5
+find_real
+until_true 'read_to_end run.jsonl'
 ev two >>run.jsonl
-sleep 0.5
+until_true 'read_to_end run.jsonl'
 stop TERM
 cat out
 echo "== interrupted while a line is half written"
@@ -69,8 +84,9 @@ echo "== the last operand only is followed"
 ev before >first.jsonl
 ev last >run.jsonl
 start final -f -r first.jsonl run.jsonl
-sleep 0.5
+find_real
+until_true 'read_to_end run.jsonl'
 ev "the answer" >>run.jsonl
-sleep 0.5
+until_true 'read_to_end run.jsonl'
 stop INT
 cat out
