@@ -15,8 +15,14 @@ static const struct {
 	/* Their lengths, so that a key read from input is matched without strlen(). */
 	unsigned char camel_len, snake_len;
 } field_names[ADK_FIELD_COUNT] = {
-#define ONE_SPELLING(camel) {camel, NULL, sizeof camel - 1, 0}
-#define TWO_SPELLINGS(camel, snake) {camel, snake, sizeof camel - 1, sizeof snake - 1}
+#define ONE_SPELLING(camel)                                                                        \
+	{                                                                                          \
+		camel, NULL, sizeof camel - 1, 0                                                   \
+	}
+#define TWO_SPELLINGS(camel, snake)                                                                \
+	{                                                                                          \
+		camel, snake, sizeof camel - 1, sizeof snake - 1                                   \
+	}
     [ADK_ID] = ONE_SPELLING("id"),
     [ADK_INVOCATION_ID] = TWO_SPELLINGS("invocationId", "invocation_id"),
     [ADK_AUTHOR] = ONE_SPELLING("author"),
@@ -40,7 +46,8 @@ static const struct {
     [ADK_OUTPUT_TRANSCRIPTION] = TWO_SPELLINGS("outputTranscription", "output_transcription"),
     [ADK_AVG_LOGPROBS] = TWO_SPELLINGS("avgLogprobs", "avg_logprobs"),
     [ADK_LOGPROBS_RESULT] = TWO_SPELLINGS("logprobsResult", "logprobs_result"),
-    [ADK_LIVE_SESSION_RESUMPTION_UPDATE] = TWO_SPELLINGS("liveSessionResumptionUpdate", "live_session_resumption_update"),
+    [ADK_LIVE_SESSION_RESUMPTION_UPDATE] =
+        TWO_SPELLINGS("liveSessionResumptionUpdate", "live_session_resumption_update"),
     [ADK_CACHE_METADATA] = TWO_SPELLINGS("cacheMetadata", "cache_metadata"),
     [ADK_PARTS] = ONE_SPELLING("parts"),
     [ADK_ROLE] = ONE_SPELLING("role"),
@@ -50,7 +57,8 @@ static const struct {
     [ADK_ESCALATE] = ONE_SPELLING("escalate"),
     [ADK_SKIP_SUMMARIZATION] = TWO_SPELLINGS("skipSummarization", "skip_summarization"),
     [ADK_REQUESTED_AUTH_CONFIGS] = TWO_SPELLINGS("requestedAuthConfigs", "requested_auth_configs"),
-    [ADK_REQUESTED_TOOL_CONFIRMATIONS] = TWO_SPELLINGS("requestedToolConfirmations", "requested_tool_confirmations"),
+    [ADK_REQUESTED_TOOL_CONFIRMATIONS] =
+        TWO_SPELLINGS("requestedToolConfirmations", "requested_tool_confirmations"),
     [ADK_RESPONSE_CONTENT] = TWO_SPELLINGS("responseContent", "response_content"),
     [ADK_TEXT] = ONE_SPELLING("text"),
     [ADK_THOUGHT] = ONE_SPELLING("thought"),
@@ -79,7 +87,8 @@ static const struct {
     [ADK_CANDIDATES_TOKEN_COUNT] = TWO_SPELLINGS("candidatesTokenCount", "candidates_token_count"),
     [ADK_TOTAL_TOKEN_COUNT] = TWO_SPELLINGS("totalTokenCount", "total_token_count"),
     [ADK_THOUGHTS_TOKEN_COUNT] = TWO_SPELLINGS("thoughtsTokenCount", "thoughts_token_count"),
-    [ADK_CACHED_CONTENT_TOKEN_COUNT] = TWO_SPELLINGS("cachedContentTokenCount", "cached_content_token_count"),
+    [ADK_CACHED_CONTENT_TOKEN_COUNT] =
+        TWO_SPELLINGS("cachedContentTokenCount", "cached_content_token_count"),
     [ADK_CITATIONS] = ONE_SPELLING("citations"),
     [ADK_EVENTS] = ONE_SPELLING("events"),
     [ADK_STREAM_ERROR] = ONE_SPELLING("error"),

@@ -417,7 +417,6 @@ static bool convert_number(const unsigned char *p, size_t from, size_t to, bool 
 	errno = 0;
 	bool ok;
 	if (real) {
-		errno = 0;
 		double d = strtod(text, NULL);
 		ok = !(errno == ERANGE && (d == HUGE_VAL || d == -HUGE_VAL));
 		if (ok && out)
@@ -501,7 +500,8 @@ static bool scan_word(struct scan *s, json_t **out)
 	if (k < 0)
 		return false;
 	size_t len = k == 1 ? 5 : 4, next = s->i + len;
-	if (next > s->n || memcmp(s->p + s->i, words[k], 4) != 0 || (k == 1 && s->p[s->i + 4] != 'e'))
+	if (next > s->n || memcmp(s->p + s->i, words[k], 4) != 0 ||
+	    (k == 1 && s->p[s->i + 4] != 'e'))
 		return false;
 	unsigned char c = next < s->n ? (unsigned char)(s->p[next] | 0x20) : 0;
 	if (c >= 'a' && c <= 'z')
