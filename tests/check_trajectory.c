@@ -992,6 +992,61 @@ static char *usage_of_many_invocations(size_t limit, int *status)
 /* Round 0: 1000 counted.  Round 1: first equals the last seen (skipped), real counts. */
 #define MANY_INVOCATIONS_USAGE "{\"input_tokens\":14000,\"output_tokens\":0,\"total_tokens\":18000}"
 
+/* A small deterministic generator, so a failure can be replayed. */
+static uint64_t next_random(uint64_t *state)
+{
+	*state = *state * 6364136223846793005u + 1442695040888963407u;
+	return *state >> 33;
+}
+
+START_TEST(a_store_in_a_file_reads_back_what_was_written)
+{
+	/*
+	 * Appends, rewrites and reads of every size, at random places, against
+	 * the same bytes kept in a plain buffer: the read-ahead window must
+	 * give what the file holds, also right after a rewrite inside it.
+	 */
+	int status = 0;
+	struct store s;
+	store_init(&s, "trajectory", 0, &status);
+	size_t cap = 4 << 20, size = 0;
+	char *model = malloc(cap), *got = malloc(64 * 1024), *piece = malloc(64 * 1024);
+	uint64_t rnd = 7;
+	for (int step = 0; step < 20000; step++) {
+		unsigned what = next_random(&rnd) % 8;
+		size_t len = next_random(&rnd) % (next_random(&rnd) % 4 ? 64 : 40000) + 1;
+		for (size_t i = 0; i < len; i++)
+			piece[i] = (char)next_random(&rnd);
+		if (what < 2 || size < len) {
+			if (size + len > cap)
+				break;
+			ck_assert_uint_eq(store_append(&s, piece, len), size);
+			memcpy(model + size, piece, len);
+			size += len;
+		} else if (what < 4) {
+			size_t at = next_random(&rnd) % (size - len + 1);
+			store_write(&s, at, piece, len);
+			memcpy(model + at, piece, len);
+		} else {
+			size_t at = next_random(&rnd) % (size - len + 1);
+			ck_assert(store_read(&s, at, got, len));
+			ck_assert_mem_eq(got, model + at, len);
+		}
+	}
+	ck_assert_int_eq(status, 0);
+	ck_assert_uint_eq(s.size, size);
+	for (size_t at = 0; at < size; at += 1000) {
+		size_t len = size - at < 1000 ? size - at : 1000;
+		ck_assert(store_read(&s, at, got, len));
+		ck_assert_mem_eq(got, model + at, len);
+	}
+	store_release(&s);
+	free(model);
+	free(got);
+	free(piece);
+}
+END_TEST
+
 START_TEST(usage_table_grows_and_keeps_telling_repeats)
 {
 	char *got = usage_of_many_invocations(STORE_IN_MEMORY, NULL);
@@ -1063,6 +1118,7 @@ int main(void)
 	tcase_add_test(tc, an_unusable_tmpdir_is_reported_once_and_nothing_is_written);
 	tcase_add_test(tc, a_full_disk_is_a_write_error_and_nothing_is_written);
 	tcase_add_test(tc, writing_stops_when_the_sink_fails);
+	tcase_add_test(tc, a_store_in_a_file_reads_back_what_was_written);
 	tcase_add_test(tc, usage_table_grows_and_keeps_telling_repeats);
 	tcase_add_test(tc, usage_table_in_a_file_counts_the_same);
 	suite_add_tcase(s, tc);

@@ -18,12 +18,13 @@
 #include <time.h>
 #include <unistd.h>
 
-/* What a store in a file gathers before writing. */
+/* What a store in a file gathers before writing, and what a small read reads ahead. */
 #define STORE_BUFFER (16 * 1024)
 
 void store_init(struct store *s, const char *who, size_t limit, int *status)
 {
-	*s = (struct store){.who = who, .limit = limit, .status = status, .fd = -1};
+	*s = (struct store){
+	    .who = who, .limit = limit, .status = status, .fd = -1, .read_ahead = STORE_BUFFER};
 }
 
 static const char *temp_dir(void)
@@ -140,6 +141,41 @@ uint64_t store_append_zeros(struct store *s, uint64_t len)
 	return at;
 }
 
+/*
+ * Reads n bytes of the file at offset at (all before s->flushed) into d:
+ * from the window when it holds them, else through it.  A read longer
+ * than half the window goes straight to d, as reading it ahead would only
+ * copy it twice.
+ */
+static bool read_file(struct store *s, uint64_t at, char *d, size_t n)
+{
+	if (at >= s->window_at && at + n <= s->window_at + s->window_len) {
+		memcpy(d, s->window + (at - s->window_at), n);
+		return true;
+	}
+	if (n > s->read_ahead / 2)
+		return store_io(s, false, d, n, at);
+	size_t fill = s->flushed - at < s->read_ahead ? (size_t)(s->flushed - at) : s->read_ahead;
+	if (!s->window)
+		s->window = xmalloc(s->read_ahead);
+	s->window_len = 0;
+	if (!store_io(s, false, s->window, fill, at))
+		return false;
+	s->window_at = at;
+	s->window_len = fill;
+	memcpy(d, s->window, n);
+	return true;
+}
+
+/* Keeps the window equal to the file after n bytes at offset at were rewritten to p. */
+static void update_window(struct store *s, uint64_t at, const char *p, size_t n)
+{
+	uint64_t from = at > s->window_at ? at : s->window_at;
+	uint64_t to = at + n < s->window_at + s->window_len ? at + n : s->window_at + s->window_len;
+	if (from < to)
+		memcpy(s->window + (from - s->window_at), p + (from - at), (size_t)(to - from));
+}
+
 bool store_read(struct store *s, uint64_t at, void *dst, size_t len)
 {
 	char *d = dst;
@@ -147,7 +183,7 @@ bool store_read(struct store *s, uint64_t at, void *dst, size_t len)
 		return false;
 	if (at < s->flushed) {
 		size_t n = s->flushed - at < len ? (size_t)(s->flushed - at) : len;
-		if (!store_io(s, false, d, n, at))
+		if (!read_file(s, at, d, n))
 			return false;
 		d += n;
 		at += n;
@@ -167,6 +203,7 @@ void store_write(struct store *s, uint64_t at, const void *src, size_t len)
 		size_t n = s->flushed - at < len ? (size_t)(s->flushed - at) : len;
 		if (!store_io(s, true, (void *)p, n, at))
 			return;
+		update_window(s, at, p, n);
 		p += n;
 		at += n;
 		len -= n;
@@ -206,6 +243,9 @@ void store_release(struct store *s)
 	s->fd = -1;
 	strbuf_release(&s->buf);
 	s->size = s->flushed = 0;
+	free(s->window);
+	s->window = NULL;
+	s->window_at = s->window_len = 0;
 }
 
 static uint64_t mix64(uint64_t x)
@@ -256,10 +296,21 @@ static bool no_match(void *ctx, uint64_t value)
 	return false;
 }
 
+/*
+ * A table's store reads two blocks ahead: a probe's block, which then
+ * answers store_table_get() and store_table_put() of the slot it found, and
+ * the block after it, where a probe goes on.
+ */
+static void table_store_init(struct store *s, const char *who, size_t limit, int *status)
+{
+	store_init(s, who, limit, status);
+	s->read_ahead = 2 * STORE_TABLE_BLOCK * sizeof(struct store_slot);
+}
+
 void store_table_init(struct store_table *t, const char *who, size_t limit, int *status)
 {
 	*t = (struct store_table){.cap = 0};
-	store_init(&t->slots, who, limit, status);
+	table_store_init(&t->slots, who, limit, status);
 }
 
 static size_t store_table_home(uint64_t key, size_t cap)
@@ -312,7 +363,7 @@ void store_table_reserve(struct store_table *t)
 	struct store_table grown = {.cap = t->cap ? 2 * t->cap : 64};
 	struct store_slot block[256];
 	size_t at;
-	store_init(&grown.slots, t->slots.who, t->slots.limit, t->slots.status);
+	table_store_init(&grown.slots, t->slots.who, t->slots.limit, t->slots.status);
 	store_append_zeros(&grown.slots, grown.cap * sizeof *block);
 	for (size_t i = 0; i < t->cap && !*t->slots.status; i += 256) {
 		size_t n = t->cap - i < 256 ? t->cap - i : 256;

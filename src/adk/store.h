@@ -29,6 +29,15 @@ struct store {
 	uint64_t size;    /* the bytes stored */
 	uint64_t flushed; /* the bytes in the file; buf holds the ones after */
 	struct strbuf buf;
+	/*
+	 * The file's bytes [window_at, window_at + window_len), read ahead: a
+	 * small read from the file fills it with read_ahead bytes, so reading
+	 * records one after another, or a slot and then its neighbours, costs
+	 * one pread() for many.
+	 */
+	char *window;
+	uint64_t window_at;
+	size_t window_len, read_ahead;
 };
 
 /*
