@@ -141,6 +141,24 @@ uint64_t store_append_zeros(struct store *s, uint64_t len)
 	return at;
 }
 
+/* Whether the window holds the file's n bytes at offset at. */
+static bool in_window(const struct store *s, uint64_t at, size_t n)
+{
+	return at >= s->window_at && at + n <= s->window_at + s->window_len;
+}
+
+/* Writes the bytes rewritten in the window to the file, before the file is read or the window
+ * moves. */
+static bool write_back(struct store *s)
+{
+	if (s->dirty_to <= s->dirty_from)
+		return true;
+	size_t n = (size_t)(s->dirty_to - s->dirty_from);
+	bool ok = store_io(s, true, s->window + (s->dirty_from - s->window_at), n, s->dirty_from);
+	s->dirty_from = s->dirty_to = 0;
+	return ok;
+}
+
 /*
  * Reads n bytes of the file at offset at (all before s->flushed) into d:
  * from the window when it holds them, else through it.  A read longer
@@ -149,10 +167,12 @@ uint64_t store_append_zeros(struct store *s, uint64_t len)
  */
 static bool read_file(struct store *s, uint64_t at, char *d, size_t n)
 {
-	if (at >= s->window_at && at + n <= s->window_at + s->window_len) {
+	if (in_window(s, at, n)) {
 		memcpy(d, s->window + (at - s->window_at), n);
 		return true;
 	}
+	if (!write_back(s))
+		return false;
 	if (n > s->read_ahead / 2)
 		return store_io(s, false, d, n, at);
 	size_t fill = s->flushed - at < s->read_ahead ? (size_t)(s->flushed - at) : s->read_ahead;
@@ -167,9 +187,27 @@ static bool read_file(struct store *s, uint64_t at, char *d, size_t n)
 	return true;
 }
 
-/* Keeps the window equal to the file after n bytes at offset at were rewritten to p. */
-static void update_window(struct store *s, uint64_t at, const char *p, size_t n)
+/*
+ * Rewrites n bytes of the file at offset at (all before s->flushed): in
+ * the window when it holds them, to be written when it moves (a slot put
+ * where its probe just read); else in the file, and in the part of the
+ * window they cover.
+ */
+static void write_file(struct store *s, uint64_t at, const char *p, size_t n)
 {
+	if (in_window(s, at, n)) {
+		memcpy(s->window + (at - s->window_at), p, n);
+		if (s->dirty_to <= s->dirty_from) {
+			s->dirty_from = at;
+			s->dirty_to = at + n;
+		} else {
+			s->dirty_from = at < s->dirty_from ? at : s->dirty_from;
+			s->dirty_to = at + n > s->dirty_to ? at + n : s->dirty_to;
+		}
+		return;
+	}
+	if (!write_back(s) || !store_io(s, true, (void *)p, n, at))
+		return;
 	uint64_t from = at > s->window_at ? at : s->window_at;
 	uint64_t to = at + n < s->window_at + s->window_len ? at + n : s->window_at + s->window_len;
 	if (from < to)
@@ -201,9 +239,9 @@ void store_write(struct store *s, uint64_t at, const void *src, size_t len)
 		return;
 	if (at < s->flushed) {
 		size_t n = s->flushed - at < len ? (size_t)(s->flushed - at) : len;
-		if (!store_io(s, true, (void *)p, n, at))
+		write_file(s, at, p, n);
+		if (*s->status)
 			return;
-		update_window(s, at, p, n);
 		p += n;
 		at += n;
 		len -= n;
@@ -245,7 +283,8 @@ void store_release(struct store *s)
 	s->size = s->flushed = 0;
 	free(s->window);
 	s->window = NULL;
-	s->window_at = s->window_len = 0;
+	s->window_at = s->dirty_from = s->dirty_to = 0;
+	s->window_len = 0;
 }
 
 static uint64_t mix64(uint64_t x)

@@ -33,10 +33,11 @@ struct store {
 	 * The file's bytes [window_at, window_at + window_len), read ahead: a
 	 * small read from the file fills it with read_ahead bytes, so reading
 	 * records one after another, or a slot and then its neighbours, costs
-	 * one pread() for many.
+	 * one pread() for many.  A rewrite inside it stays here, between
+	 * dirty_from and dirty_to, until the window moves.
 	 */
 	char *window;
-	uint64_t window_at;
+	uint64_t window_at, dirty_from, dirty_to;
 	size_t window_len, read_ahead;
 };
 
