@@ -11,6 +11,41 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The temporary files this process made, removed when it exits. */
+static char **temp_names;
+static size_t temp_count;
+
+static void remove_temp_files(void)
+{
+	for (size_t i = 0; i < temp_count; i++) {
+		unlink(temp_names[i]);
+		free(temp_names[i]);
+	}
+	free(temp_names);
+	temp_names = NULL;
+	temp_count = 0;
+}
+
+/*
+ * Notes a temporary file for removal at exit.  Check runs each test in a
+ * child that exits, even when an assertion fails, so nothing is left in
+ * /tmp.
+ */
+static inline void remember_temp_file(const char *name)
+{
+	static pid_t registered_by;
+	if (registered_by != getpid()) {
+		/* A forked child inherits the parent's list; its exit removes its own files. */
+		temp_names = NULL;
+		temp_count = 0;
+		atexit(remove_temp_files);
+		registered_by = getpid();
+	}
+	temp_names = realloc(temp_names, (temp_count + 1) * sizeof *temp_names);
+	ck_assert_ptr_nonnull(temp_names);
+	temp_names[temp_count++] = strdup(name);
+}
+
 /* Writes len bytes to a new temporary file and returns its name (static storage, 8 slots). */
 static inline const char *temp_file_with(const char *data, size_t len)
 {
@@ -20,6 +55,7 @@ static inline const char *temp_file_with(const char *data, size_t len)
 	snprintf(name, 64, "/tmp/adkev-test-XXXXXX");
 	int fd = mkstemp(name);
 	ck_assert_int_ge(fd, 0);
+	remember_temp_file(name);
 	size_t off = 0;
 	while (off < len) {
 		ssize_t n = write(fd, data + off, len - off);
