@@ -10,6 +10,7 @@
 #include "read/framer.h"
 #include "read/preparse.h"
 #include "read/pool.h"
+#include "read/scan.h"
 #include "read/source.h"
 #include "util.h"
 
@@ -311,13 +312,60 @@ START_TEST(a_map_result_comes_with_its_value_or_is_released)
 	struct preparse *p = preparse_new(2, FRAMER_MAX_LINE_DEFAULT);
 	atomic_store(&maps_made, 0);
 	atomic_store(&maps_released, 0);
-	preparse_set_map(p, author_of, author_release, &maps_made);
+	preparse_set_map(p, author_of, author_release, &maps_made, NULL);
 	struct mapped_seen seen = {0, 0};
 	size_t found;
 	take_line_by_line(p, name, &sb, check_mapped, &seen, &found);
 	ck_assert_uint_gt(seen.compared, 100);
 	preparse_free(p);
 	/* Every result made was either taken with its value or released. */
+	ck_assert_int_eq(atomic_load(&maps_made), (int)seen.taken + atomic_load(&maps_released));
+	unlink(name);
+	strbuf_release(&sb);
+}
+END_TEST
+
+/* The author alone: what a command reading only that keeps of a mapped event. */
+static const struct adk_reads author_only = {.event = ADK_MEMBER(ADK_AUTHOR)};
+
+/* A value with a map result has only its author built; one without is whole. */
+static void check_kept(struct preparse *p, json_t *v, json_t *want, size_t end, size_t want_end,
+                       void *ctx, void *mapped)
+{
+	(void)p;
+	(void)end;
+	(void)want_end;
+	struct mapped_seen *seen = ctx;
+	if (mapped) {
+		json_t *n = json_object_get(want, "n");
+		json_t *cut = scan_select(want, &author_only);
+		ck_assert(json_equal(v, cut));
+		ck_assert(!n || json_is_true(json_object_get(v, "n")));
+		ck_assert(json_equal(json_object_get(v, "author"), json_object_get(want, "author")));
+		json_decref(cut);
+		seen->taken++;
+		seen->compared += n != NULL;
+		free(mapped);
+	} else {
+		ck_assert(json_equal(v, want));
+	}
+	json_decref(v);
+}
+
+START_TEST(a_mapped_event_keeps_only_what_the_reader_reads)
+{
+	struct strbuf sb = STRBUF_INIT;
+	make_stream(&sb, 500);
+	const char *name = temp_file_with(sb.buf, sb.len);
+	struct preparse *p = preparse_new(2, FRAMER_MAX_LINE_DEFAULT);
+	atomic_store(&maps_made, 0);
+	atomic_store(&maps_released, 0);
+	preparse_set_map(p, author_of, author_release, &maps_made, &author_only);
+	struct mapped_seen seen = {0, 0};
+	size_t found;
+	take_line_by_line(p, name, &sb, check_kept, &seen, &found);
+	ck_assert_uint_gt(seen.compared, 40);
+	preparse_free(p);
 	ck_assert_int_eq(atomic_load(&maps_made), (int)seen.taken + atomic_load(&maps_released));
 	unlink(name);
 	strbuf_release(&sb);
@@ -498,6 +546,7 @@ static Suite *preparse_suite(void)
 	tcase_add_test(tc, values_are_taken_while_reading_line_by_line);
 	tcase_add_test(tc, discarded_values_are_released_once);
 	tcase_add_test(tc, a_map_result_comes_with_its_value_or_is_released);
+	tcase_add_test(tc, a_mapped_event_keeps_only_what_the_reader_reads);
 	tcase_add_test(tc, a_pipe_is_read_whole);
 	tcase_add_test(tc, several_files_one_after_another);
 	tcase_add_test(tc, stopping_early_joins_every_thread);

@@ -408,6 +408,59 @@ START_TEST(what_the_reader_must_tell_apart_is_kept)
 }
 END_TEST
 
+/* scan_select() of jansson's value of p equals scan_load() of p under reads. */
+static void assert_selected_as_scanned(const char *p, const struct adk_reads *reads)
+{
+	json_error_t e;
+	json_t *whole = json_loads(p, JSON_DECODE_ANY, NULL);
+	json_t *scanned = scan_load(p, strlen(p), reads, &e);
+	json_t *selected = scan_select(whole, reads);
+	ck_assert_msg(json_equal(selected, scanned), "another selection: %s", p);
+	ck_assert_int_eq(value_kind(selected), value_kind(whole));
+	json_decref(selected);
+	json_decref(scanned);
+	json_decref(whole);
+}
+
+START_TEST(a_whole_value_cut_down_is_the_value_scanned_so)
+{
+	static const struct adk_reads nothing;
+	const struct adk_reads *sets[] = {&nothing, &author_only, &adk_reads_final, NULL};
+	const char *events[] = {
+	    "{\"author\":\"a\",\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"hi\","
+	    "\"thought\":true},{\"function_call\":{\"name\":\"f\"}},7,null]},\"partial\":null,"
+	    "\"actions\":{\"stateDelta\":{\"k\":1},\"response_content\":{\"parts\":[]}},\"x\":[1]}",
+	    "{\"error\":\"boom\",\"author\":7}",
+	    "{\"id\":\"s\",\"events\":[{\"author\":\"a\",\"content\":{}}]}",
+	    "{\"content\":\"text\",\"actions\":[1],\"invocation_id\":\"i\"}",
+	    "[{\"author\":\"a\"}]",
+	    "\"just a string\"",
+	};
+	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+		for (size_t k = 0; k < sizeof events / sizeof events[0]; k++)
+			assert_selected_as_scanned(events[k], sets[i]);
+	/* The members are the whole value's own: it can be let go of at once. */
+	json_t *whole = json_loads(events[0], 0, NULL);
+	json_t *selected = scan_select(whole, &author_only);
+	ck_assert_ptr_eq(json_object_get(selected, "author"), json_object_get(whole, "author"));
+	json_decref(whole);
+	ck_assert(json_string_equals(json_object_get(selected, "author"), "a"));
+	ck_assert(json_is_true(json_object_get(selected, "content")));
+	json_decref(selected);
+	/* "events" twice, an array first: the text scans as a session, the value does not. */
+	const char *twice = "{\"events\":[],\"events\":1,\"author\":\"a\"}";
+	json_error_t e;
+	json_t *scanned = scan_load(twice, strlen(twice), &nothing, &e);
+	whole = json_loads(twice, 0, NULL);
+	selected = scan_select(whole, &nothing);
+	ck_assert(json_equal(scanned, whole));
+	ck_assert(json_is_true(json_object_get(selected, "events")));
+	json_decref(scanned);
+	json_decref(whole);
+	json_decref(selected);
+}
+END_TEST
+
 /* The values a reader hands out of text, -j jobs, members chosen. */
 static json_t *read_values(const char *text, unsigned jobs, const struct adk_reads *reads)
 {
@@ -464,6 +517,7 @@ static Suite *scan_suite(void)
 	tcase_add_test(tc, depth_is_counted_through_chosen_members_too);
 	tcase_add_test(tc, what_the_reader_must_tell_apart_is_kept);
 	tcase_add_test(tc, the_reader_and_its_workers_build_the_same_members);
+	tcase_add_test(tc, a_whole_value_cut_down_is_the_value_scanned_so);
 	suite_add_tcase(s, tc);
 	return s;
 }

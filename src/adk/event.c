@@ -395,11 +395,10 @@ bool event_is_final(const json_t *event)
 }
 
 const struct adk_reads adk_reads_final = {
-    .event = ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_PARTIAL) | ADK_MEMBER(ADK_CONTENT) |
-             ADK_MEMBER(ADK_ACTIONS) | ADK_MEMBER(ADK_LONG_RUNNING_TOOL_IDS),
-    .content = ADK_MEMBER(ADK_PARTS),
-    .actions = ADK_MEMBER(ADK_SKIP_SUMMARIZATION) | ADK_MEMBER(ADK_RESPONSE_CONTENT),
-    .part = ADK_MEMBER(ADK_TEXT) | ADK_MEMBER(ADK_THOUGHT),
+    .event = ADK_READS_FINAL_EVENT,
+    .content = ADK_READS_FINAL_CONTENT,
+    .actions = ADK_READS_FINAL_ACTIONS,
+    .part = ADK_READS_FINAL_PART,
 };
 
 bool event_timestamp(const json_t *event, double *seconds)

@@ -192,9 +192,17 @@ bool event_is_final(const json_t *event);
  * What event_is_final(), event_is_user(), event_answer_parts(), part_text()
  * and part_is_thought() read: all a command that picks answers out of
  * events needs built.  A part's calls and results are only asked whether
- * they are there.
+ * they are there.  ADK_READS_FINAL is the same as an initializer, for a
+ * command's own set that holds it and more.
  */
 extern const struct adk_reads adk_reads_final;
+#define ADK_READS_FINAL_EVENT                                                                      \
+	(ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_PARTIAL) | ADK_MEMBER(ADK_CONTENT) |              \
+	 ADK_MEMBER(ADK_ACTIONS) | ADK_MEMBER(ADK_LONG_RUNNING_TOOL_IDS))
+#define ADK_READS_FINAL_CONTENT ADK_MEMBER(ADK_PARTS)
+#define ADK_READS_FINAL_ACTIONS                                                                    \
+	(ADK_MEMBER(ADK_SKIP_SUMMARIZATION) | ADK_MEMBER(ADK_RESPONSE_CONTENT))
+#define ADK_READS_FINAL_PART (ADK_MEMBER(ADK_TEXT) | ADK_MEMBER(ADK_THOUGHT))
 /* The event's time in float seconds (milliseconds above 1e11 are converted); false if none. */
 bool event_timestamp(const json_t *event, double *seconds);
 /* The stream error text of a VALUE_STREAM_ERROR value. */

@@ -123,14 +123,15 @@ enum { ITEM_LEVEL = 2, MEMBER_LEVEL = 3 };
 enum piece_kind { PIECE_CALL, PIECE_RESPONSE, PIECE_DELTA };
 
 /*
- * One thing an event brings: a functionCall object with its arguments'
- * text, a functionResponse object with its response's text, or a state
- * delta's text.  object is borrowed from the event; the text is
- * text[off..off+len) of the event's pieces, when has_text.
+ * One thing an event brings: a functionCall with its arguments' text, a
+ * functionResponse with its response's text, or a state delta's text.  id
+ * and name are the call's or response's (a reference each, or NULL where
+ * absent or null), so the pieces outlive the event (a -j worker releases
+ * it); the text is text[off..off+len) of the event's pieces, when has_text.
  */
 struct piece {
 	enum piece_kind kind;
-	const json_t *object;
+	json_t *id, *name;
 	bool has_text;
 	size_t off, len;
 };
@@ -149,7 +150,12 @@ static void add_piece(struct trajectory_event *ev, const struct trajectory_prep 
 		ev->pieces = xrealloc(ev->pieces, ev->cap * sizeof *ev->pieces);
 	}
 	struct piece *piece = &ev->pieces[ev->count++];
-	*piece = (struct piece){kind, object, value != NULL, ev->text.len, 0};
+	*piece = (struct piece){kind,
+	                        json_incref(adk_get(object, ADK_ID)),
+	                        json_incref(adk_get(object, ADK_NAME)),
+	                        value != NULL,
+	                        ev->text.len,
+	                        0};
 	if (value) {
 		struct json_writer w;
 		json_t *shown = redact_and_truncate(p->rp, value, p->config->max_string);
@@ -162,13 +168,23 @@ static void add_piece(struct trajectory_event *ev, const struct trajectory_prep 
 	}
 }
 
+/* Empties ev, letting go of its pieces' ids and names. */
+static void clear_pieces(struct trajectory_event *ev)
+{
+	for (size_t i = 0; i < ev->count; i++) {
+		json_decref(ev->pieces[i].id);
+		json_decref(ev->pieces[i].name);
+	}
+	ev->count = 0;
+	strbuf_reset(&ev->text);
+}
+
 /* The one walk: what value brings to a trajectory under p, into ev (emptied first). */
 static void prepare(struct trajectory_event *ev, const json_t *value,
                     const struct trajectory_prep *p)
 {
 	const struct trajectory_config *c = p->config;
-	ev->count = 0;
-	strbuf_reset(&ev->text);
+	clear_pieces(ev);
 	if (value_kind(value) != VALUE_EVENT || event_is_partial(value))
 		return;
 	json_t *delta = adk_get(adk_get(value, ADK_ACTIONS), ADK_STATE_DELTA);
@@ -196,24 +212,36 @@ static void prepare(struct trajectory_event *ev, const json_t *value,
 
 static void event_release(struct trajectory_event *ev)
 {
+	clear_pieces(ev);
 	strbuf_release(&ev->text);
 	free(ev->pieces);
 	ev->pieces = NULL;
 	ev->count = ev->cap = 0;
 }
 
+/*
+ * What trajectory_prepare() gives for an event that brings nothing: a
+ * result all the same, so the reader's thread is handed only what
+ * trajectory_keeps names of it, and never walks it again.
+ */
+static struct trajectory_event brings_nothing;
+
 void *trajectory_prepare(const json_t *value, struct trajectory_prep *p)
 {
+	if (value_kind(value) != VALUE_EVENT)
+		return NULL;
 	struct trajectory_event *ev = xcalloc(1, sizeof *ev);
 	prepare(ev, value, p);
 	if (ev->count)
 		return ev;
 	trajectory_prepared_free(ev);
-	return NULL;
+	return &brings_nothing;
 }
 
 void trajectory_prepared_free(void *prepared)
 {
+	if (prepared == &brings_nothing)
+		return;
 	event_release(prepared);
 	free(prepared);
 }
@@ -398,6 +426,15 @@ static bool call_of_name(struct trajectory *t, const char *name, uint64_t *recor
 	return true;
 }
 
+const struct adk_reads trajectory_keeps = {
+    .event = ADK_READS_FINAL_EVENT | ADK_MEMBER(ADK_ERROR_CODE) | ADK_MEMBER(ADK_ERROR_MESSAGE) |
+             ADK_MEMBER(ADK_USAGE_METADATA) | ADK_MEMBER(ADK_INVOCATION_ID) |
+             ADK_MEMBER(ADK_TIMESTAMP),
+    .content = ADK_READS_FINAL_CONTENT,
+    .actions = ADK_READS_FINAL_ACTIONS,
+    .part = ADK_READS_FINAL_PART,
+};
+
 /* Recording. */
 
 static uint64_t kind_len(uint64_t len, bool call)
@@ -420,7 +457,7 @@ static void record_call(struct trajectory *t, const json_t *event, const struct 
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct call_fields f = {.result = NO_RESULT};
-	json_t *id = adk_get(piece->object, ADK_ID), *name = adk_get(piece->object, ADK_NAME);
+	json_t *id = piece->id, *name = piece->name;
 	uint64_t head = 0;
 	strbuf_add(&sb, &head, sizeof head); /* filled in below, with the fields */
 	strbuf_add(&sb, &f, sizeof f);
@@ -449,8 +486,8 @@ static void record_call(struct trajectory *t, const json_t *event, const struct 
 /* A response: the result of the latest call with its id, else of the next one of its name. */
 static void record_response(struct trajectory *t, const struct piece *piece, const char *text)
 {
-	const char *id = adk_get_string(piece->object, ADK_ID);
-	const char *name = adk_get_string(piece->object, ADK_NAME);
+	const char *id = json_string_value(piece->id);
+	const char *name = json_string_value(piece->name);
 	uint64_t record, result = NO_RESULT;
 	if (!(id && call_with_id(t, id, &record)) && !call_of_name(t, name, &record))
 		return;

@@ -87,6 +87,13 @@ struct trajectory_event;
  */
 void *trajectory_prepare(const json_t *value, struct trajectory_prep *p);
 void trajectory_prepared_free(void *prepared);
+/*
+ * What trajectory_add() reads of an event trajectory_prepare() has made a
+ * result of: the final output's members, the error, the token usage and
+ * who made it when.  A -j worker hands over no more of it (drive's
+ * map_keeps).
+ */
+extern const struct adk_reads trajectory_keeps;
 
 /*
  * A trajectory being built; c must outlive it.  Its values are kept as

@@ -5,17 +5,26 @@
 #include "write/output.h"
 #include "write/progress.h"
 
+/* What a command reads of each event, and what --author and --invocation read. */
+static struct adk_reads with_filters(const struct adk_reads *reads)
+{
+	struct adk_reads r = *reads;
+	r.event |= ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_INVOCATION_ID);
+	return r;
+}
+
 int drive(const struct drive *d, const struct extract_options *o, int argc, char *argv[])
 {
 	unsigned flags = d->reader_flags | (o->skip_invalid ? READER_SKIP_INVALID : 0);
 	struct reader *r = reader_new(argv, argc, flags);
 	if (d->reads) {
-		struct adk_reads reads = *d->reads;
-		reads.event |= ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_INVOCATION_ID);
+		struct adk_reads reads = with_filters(d->reads);
 		reader_select(r, &reads);
 	}
-	if (d->map)
-		reader_set_map(r, d->map, d->map_release, d->map_ctx);
+	if (d->map) {
+		struct adk_reads keep = d->map_keeps ? with_filters(d->map_keeps) : adk_reads_all;
+		reader_set_map(r, d->map, d->map_release, d->map_ctx, d->map_keeps ? &keep : NULL);
+	}
 	struct progress *progress = NULL;
 	if (o->progress)
 		progress = d->streams ? progress_start_streaming(r) : progress_start(r);

@@ -70,6 +70,13 @@ struct drive {
 	void (*map_release)(void *result);
 	void *map_ctx;
 	/*
+	 * Optional, with map: what item() still reads of an event a worker
+	 * mapped (item->mapped set), beside the author and invocation id the
+	 * filters read; only that crosses to the reader's thread.  NULL: the
+	 * whole event.
+	 */
+	const struct adk_reads *map_keeps;
+	/*
 	 * Optional: where the run says how it ended; the caller then reports
 	 * the skipped values itself, once for all its runs
 	 * (reader_report_skipped_count), and drive() does not.

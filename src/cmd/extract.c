@@ -570,6 +570,7 @@ static int run_operands(const struct extractor *x, const void *config,
 		d.map = x->map;
 		d.map_release = x->map_release;
 		d.map_ctx = (void *)config;
+		d.map_keeps = x->map_keeps;
 	}
 	/*
 	 * One result is written while it is built, but not when the progress

@@ -152,6 +152,8 @@ struct extractor {
 	 */
 	void *(*map)(const json_t *value, void *config);
 	void (*map_release)(void *result);
+	/* What add() still reads of an event whose map result it has (struct drive's map_keeps). */
+	const struct adk_reads *map_keeps;
 };
 
 /*

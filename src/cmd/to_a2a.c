@@ -132,6 +132,9 @@ static int to_a2a_item(void *ctx, struct reader *r, const struct reader_item *it
 	return 0;
 }
 
+/* to_a2a_item() reads nothing of an event a worker converted: it writes the line. */
+static const struct adk_reads converted_keeps;
+
 static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 {
 	struct to_a2a_run run = {t, {STRBUF_INIT, NULL}};
@@ -142,6 +145,7 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 	    .map = convert_on_worker,
 	    .map_release = converted_free,
 	    .map_ctx = (void *)t,
+	    .map_keeps = &converted_keeps,
 	};
 	output_set_style(t->common.style);
 	int status = drive(&d, &t->common, argc, argv);

@@ -77,6 +77,7 @@ static const struct extractor trajectory_extractor = {
     .write = trajectory_write_result,
     .map = trajectory_map,
     .map_release = trajectory_prepared_free,
+    .map_keeps = &trajectory_keeps,
 };
 
 const struct option_row trajectory_option_table[] = {

@@ -83,10 +83,13 @@ json_t *preparse_take(struct preparse *p, uint64_t off, size_t len, size_t *end,
  * that out with the value, and release(result) frees a result nobody took.
  * So a value that a command turns whole into something else never has to
  * cross to the reader's thread to be read.  fn must only read value and
- * ctx.  Called before the first preparse_start().
+ * ctx.  When keep is not NULL, an event fn made a result of is cut down to
+ * what *keep (copied) names, as scan_select() cuts it, and the rest is
+ * released on the worker: the reader's thread then reads only that of it.
+ * Called before the first preparse_start().
  */
 void preparse_set_map(struct preparse *p, void *(*fn)(const json_t *value, void *ctx),
-                      void (*release)(void *result), void *ctx);
+                      void (*release)(void *result), void *ctx, const struct adk_reads *keep);
 
 /*
  * Has the workers build only what *reads (copied) names of each event, as

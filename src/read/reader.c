@@ -1052,9 +1052,9 @@ void reader_select(struct reader *r, const struct adk_reads *reads)
 }
 
 void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx),
-                    void (*release)(void *result), void *ctx)
+                    void (*release)(void *result), void *ctx, const struct adk_reads *keep)
 {
 	r->map_release = release;
 	if (r->preparse)
-		preparse_set_map(r->preparse, fn, release, ctx);
+		preparse_set_map(r->preparse, fn, release, ctx, keep);
 }

@@ -78,11 +78,13 @@ void reader_free(struct reader *r);
  * parsing; its result comes with the item (item->mapped) when a worker
  * parsed the item's value, and release frees it.  fn runs on worker
  * threads: it must only read the value and ctx, and must give the result
- * the command itself would compute.  Without workers nothing happens.
+ * the command itself would compute.  With keep, an event a worker mapped
+ * comes with only what *keep names built (preparse_set_map), and the
+ * command must read no more of it.  Without workers nothing happens.
  * Called before the first reader_next().
  */
 void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx),
-                    void (*release)(void *result), void *ctx);
+                    void (*release)(void *result), void *ctx, const struct adk_reads *keep);
 
 /*
  * Has r build only what the command reads of each event (*reads, copied),

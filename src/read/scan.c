@@ -764,6 +764,61 @@ static bool reads_everything(const struct adk_reads *r)
 	              r->actions == ADK_MEMBERS_ALL && r->part == ADK_MEMBERS_ALL);
 }
 
+static json_t *select_object(json_t *object, const struct adk_reads *r, enum adk_object which);
+
+/* A chosen member's value, as scan_read_member() builds it. */
+static json_t *select_member(json_t *value, const struct adk_reads *r, enum adk_field field)
+{
+	if (json_is_object(value) && field == ADK_CONTENT && r->content != ADK_MEMBERS_ALL)
+		return select_object(value, r, ADK_OBJECT_CONTENT);
+	if (json_is_object(value) && field == ADK_ACTIONS && r->actions != ADK_MEMBERS_ALL)
+		return select_object(value, r, ADK_OBJECT_ACTIONS);
+	if (json_is_array(value) && field == ADK_PARTS && r->part != ADK_MEMBERS_ALL) {
+		json_t *parts = json_array(), *part;
+		size_t i;
+		json_array_foreach(value, i, part)
+		{
+			json_array_append_new(parts, json_is_object(part)
+			                                 ? select_object(part, r, ADK_OBJECT_PART)
+			                                 : json_incref(part));
+		}
+		return parts;
+	}
+	return json_incref(value);
+}
+
+/* An object's members chosen as chosen_member() chooses them; NULL for a session. */
+static json_t *select_object(json_t *object, const struct adk_reads *r, enum adk_object which)
+{
+	json_t *into = json_object(), *value;
+	const char *key;
+	size_t len;
+	json_object_keylen_foreach(object, key, len, value)
+	{
+		enum adk_field field = adk_member_of(which, key, len);
+		if (field == ADK_EVENTS && json_is_array(value)) {
+			json_decref(into);
+			return NULL;
+		}
+		bool wanted =
+		    field == ADK_STREAM_ERROR || (field != ADK_FIELD_COUNT && field != ADK_EVENTS &&
+		                                  (members_read(r, which) & ADK_MEMBER(field)));
+		json_t *member = wanted                ? select_member(value, r, field)
+		                 : json_is_null(value) ? json_null()
+		                                       : json_true();
+		json_object_setn_new_nocheck(into, key, len, member);
+	}
+	return into;
+}
+
+json_t *scan_select(json_t *value, const struct adk_reads *reads)
+{
+	json_t *chosen = NULL;
+	if (!reads_everything(reads) && json_is_object(value))
+		chosen = select_object(value, reads, ADK_OBJECT_EVENT);
+	return chosen ? chosen : json_incref(value);
+}
+
 bool scan_only(const char *p, size_t n, const struct adk_reads *reads, json_t **value, size_t *end)
 {
 	struct scan s = {.p = (const unsigned char *)p, .n = n, .reads = reads};

@@ -42,6 +42,19 @@
 json_t *scan_load(const char *p, size_t n, const struct adk_reads *reads, json_error_t *e);
 
 /*
+ * What scan_load() builds under reads, made from value, which holds every
+ * member: a new value (the caller owns it) whose chosen members are value's
+ * own (a reference each, so value can be released at once) and whose other
+ * members stand in as above.  A value that is no object, or a session, is
+ * handed back whole (a new reference).  The one difference from scanning
+ * the text again: an object with an "events" key twice, an array first,
+ * scans as a session, while value only shows the last.  A -j worker that
+ * has done a command's work on a whole event (preparse_set_map) keeps just
+ * what the reader's thread still reads of it.
+ */
+json_t *scan_select(json_t *value, const struct adk_reads *reads);
+
+/*
  * The scanner alone, for the differential fuzz target and the unit tests:
  * whether it accepts p[0..n), and then where the value ends and the value
  * (built as above) in *value, the caller owning it.  jansson is not asked;
