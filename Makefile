@@ -15,7 +15,8 @@
 #   make check-slow       the huge-input and allocation-failure cases at full size
 #   make fuzz FUZZ_SECONDS=N, make fuzz-ci   libFuzzer targets (tests/fuzz/fuzz.mk)
 #   make bench      adkev against jq on generated ADK streams (BENCH_MB=100 BENCH_RUNS=3
-#                   BENCH_BIG_MB=1024; installs jq and GNU time if missing)
+#                   BENCH_BIG_MB=1024 BENCH_AGAINST=29a2c8d; installs jq and GNU time if
+#                   missing)
 #   make install    PREFIX=/usr/local DESTDIR=
 #
 # Test tools (Check, mandoc, valgrind, tmux, zsh, fish, clang, jq) are installed by the
@@ -297,10 +298,13 @@ $(BUILD)/adkev-gen: bench/gen.c | $(LIB_STAMPS)
 BENCH_MB ?= 100
 BENCH_RUNS ?= 3
 BENCH_BIG_MB ?= 1024
+# The adkev that trajectory and to-a2a are compared with: the last before
+# the scanner (issue 15).  Empty: no comparison.
+BENCH_AGAINST ?= 29a2c8d
 bench: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-bench
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" GEN="$(CURDIR)/$(BUILD)/adkev-gen" BENCH_DIR="$(CURDIR)/build/bench" \
 		BENCH_MB=$(BENCH_MB) BENCH_RUNS=$(BENCH_RUNS) BENCH_BIG_MB=$(BENCH_BIG_MB) CC="$(CC)" \
-		sh bench/run.sh
+		BENCH_AGAINST="$(BENCH_AGAINST)" sh bench/run.sh
 
 # The completion scripts are written by the binary from its option tables.
 $(BUILD)/completion/adkev.bash: $(BUILD)/adkev

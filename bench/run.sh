@@ -2,6 +2,7 @@
 # bench/run.sh - adkev against jq, side by side, on the same generated input.
 #
 #   make bench [BENCH_MB=100] [BENCH_RUNS=3] [BENCH_BIG_MB=1024] [BENCH_SEED=1]
+#              [BENCH_AGAINST=29a2c8d]
 #
 # Every case has two jq filters: the full-contract one (bench/jq/NAME.jq,
 # both spellings and every rule of events.md, as adkev) and the plain one a
@@ -12,13 +13,15 @@
 # both.  First every case is run once by each side and the outputs compared
 # (after a normaliser where the two print the same JSON differently, or the
 # plain filter computes less than adkev); a disagreement fails the run.
-# Then each is timed BENCH_RUNS times and the best run kept: MB/s of input,
+# Then each is timed BENCH_RUNS times and the median kept: MB/s of input,
 # peak RSS (GNU time), adkev -j 1, adkev with every core, and the ratios
 # adkev/plain jq and adkev/full jq at -j 1 and with every core.  With BENCH_BIG_MB set (0 skips it) a second table shows
 # adkev alone on a file that large: throughput and peak RSS of each streaming
 # command (constant memory), and the backward read of `final`.  A third table
 # reads gzip'd and zstd'd copies of the input (MB/s of their text), by
-# adkev itself and through zcat or zstdcat piped in.
+# adkev itself and through zcat or zstdcat piped in.  With BENCH_AGAINST (a
+# commit) a fourth table times trajectory and to-a2a of the adkev of that
+# commit, built from this repository's history, against this one.
 #
 # Environment: ADKEV (the binary), GEN (adkev-gen), BENCH_DIR (where the
 # generated inputs are cached), JQ (jq).
@@ -27,6 +30,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 : "${ADKEV:=$top/adkev}" "${GEN:=$top/build/bench/adkev-gen}" "${JQ:=jq}"
 : "${BENCH_MB:=100}" "${BENCH_RUNS:=3}" "${BENCH_BIG_MB:=1024}" "${BENCH_SEED:=1}"
+: "${BENCH_AGAINST=}"
 : "${BENCH_DIR:=$top/build/bench}"
 TIME=/usr/bin/time
 export LC_ALL=C
@@ -81,18 +85,24 @@ run() {
 	rss=$(tail -n 1 "$tmp/rss")
 }
 
-# best CMD: the best of BENCH_RUNS runs; sets best_secs and best_rss (of that run... the largest seen).
-best() {
-	best_secs="" best_rss=0
+# median LIST: the median of the numbers in LIST (the mean of the middle two for an even count).
+median() {
+	echo "$1" | tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END {
+		if (NR % 2) printf "%.4f", v[(NR + 1) / 2]; else printf "%.4f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# timed CMD: BENCH_RUNS runs of CMD; sets med_secs (the median wall time)
+# and max_rss (the largest peak RSS of the runs).
+timed() {
+	all_secs="" max_rss=0
 	i=0
 	while [ $i -lt "$BENCH_RUNS" ]; do
 		run "$1"
-		if [ -z "$best_secs" ] || awk "BEGIN { exit !($secs < $best_secs) }"; then
-			best_secs=$secs
-		fi
-		[ "$rss" -gt "$best_rss" ] && best_rss=$rss
+		all_secs="$all_secs $secs"
+		[ "$rss" -gt "$max_rss" ] && max_rss=$rss
 		i=$((i + 1))
 	done
+	med_secs=$(median "$all_secs")
 }
 
 mbps() {
@@ -142,16 +152,16 @@ has_option() {
 	"$ADKEV" "$1" $2 </dev/null >/dev/null 2>&1
 }
 
-# time_adkev ARGS FILE: best of adkev ARGS -j 1 (one_s, or - where this build
+# time_adkev ARGS FILE: the median of adkev ARGS -j 1 (one_s, or - where this build
 # has no -j) and of adkev ARGS with every core (all_s, all_rss), on FILE.
 time_adkev() {
 	one_s=-
 	if has_option "$sub" "-j 1"; then
-		best "$ADKEV $1 -j 1 $2"
-		one_s=$best_secs
+		timed "$ADKEV $1 -j 1 $2"
+		one_s=$med_secs
 	fi
-	best "$ADKEV $1 $2"
-	all_s=$best_secs all_rss=$best_rss
+	timed "$ADKEV $1 $2"
+	all_s=$med_secs all_rss=$max_rss
 }
 
 # ratios JQ_S: "adkev/jq at -j 1 | with every core" against JQ_S seconds.
@@ -177,8 +187,8 @@ bench_case() {
 		[ "$jqcmd" = - ] || agree "$name -j 1" "$ADKEV $args -j 1 $file" "$jqcmd $file" "$4" "$5"
 		agree "$name -j 1 (plain)" "$ADKEV $args -j 1 $camel" "$plaincmd $camel" "$7" "$8"
 	fi
-	best "$plaincmd $camel"
-	pjq_s=$best_secs pjq_rss=$best_rss
+	timed "$plaincmd $camel"
+	pjq_s=$med_secs pjq_rss=$max_rss
 	time_adkev "$args" "$camel"
 	plain_ratios=$(ratios "$pjq_s")
 	row_end "$jqcmd $file" "$args" "$file"
@@ -190,8 +200,8 @@ row_end() {
 	if [ "$1" = "- $3" ]; then
 		jq_s=- jq_rss=-
 	else
-		best "$1"
-		jq_s=$best_secs jq_rss=$(mib "$best_rss")
+		timed "$1"
+		jq_s=$med_secs jq_rss=$(mib "$max_rss")
 	fi
 	time_adkev "$2" "$3"
 	if [ "$one_s" = - ]; then one_mbps=- one_ratio=-; else one_mbps=$(mbps "$bytes" "$one_s") one_ratio="$(ratio "$all_s" "$one_s")×"; fi
@@ -221,8 +231,8 @@ split_case() {
 		split_files "$tmp/sj" >"$tmp/j.out"
 		cmp -s "$tmp/a.out" "$tmp/j.out" || { echo "bench: $name$j: adkev and jq disagree" >&2; diff "$tmp/a.out" "$tmp/j.out" | head -c 2000 >&2; exit 1; }
 	done
-	best "$plain $camel"
-	pjq_s=$best_secs pjq_rss=$best_rss
+	timed "$plain $camel"
+	pjq_s=$med_secs pjq_rss=$max_rss
 	sub=partition
 	time_adkev "partition --split $tmp/sa --force" "$camel"
 	plain_ratios=$(ratios "$pjq_s")
@@ -239,13 +249,13 @@ backward_row() {
 	a=$(sh -c "exec $ADKEV final $f")
 	b=$(sh -c "exec $ADKEV final --full-scan $f")
 	[ "$a" = "$b" ] || { echo "bench: final: the backward read and --full-scan disagree on $f" >&2; exit 1; }
-	best "$ADKEV final $f"
-	back_s=$best_secs back_rss=$best_rss
-	best "$ADKEV final --full-scan $f"
+	timed "$ADKEV final $f"
+	back_s=$med_secs back_rss=$max_rss
+	timed "$ADKEV final --full-scan $f"
 	printf '| %-30s | %9s ms | %9s ms | %6s× | %6s |\n' "final, $size" \
 		"$(awk -v s="$back_s" 'BEGIN { printf "%.1f", s * 1000 }')" \
-		"$(awk -v s="$best_secs" 'BEGIN { printf "%.0f", s * 1000 }')" \
-		"$(ratio "$back_s" "$best_secs")" "$(mib "$back_rss")"
+		"$(awk -v s="$med_secs" 'BEGIN { printf "%.0f", s * 1000 }')" \
+		"$(ratio "$back_s" "$med_secs")" "$(mib "$back_rss")"
 }
 
 describe_machine
@@ -256,13 +266,13 @@ echo "input:   $file: $bytes bytes, $lines events (adkev-gen -s $BENCH_SEED -b $
 camel=$(input "$BENCH_MB" camel)
 camel_bytes=$(wc -c <"$camel" | tr -d ' ')
 echo "         $camel: $camel_bytes bytes, the same events in camelCase only (adkev-gen -c), for the plain jq filters"
-echo "runs:    best of $BENCH_RUNS; MB/s = input MiB per wall-clock second; RSS = peak, MiB"
+echo "runs:    median of $BENCH_RUNS; MB/s = input MiB per wall-clock second; RSS = peak, MiB"
 echo "         plain jq = bench/jq/plain-*.jq on the camelCase twin, full jq = bench/jq/*.jq on the mixed input;"
 echo "         adkev/plain is against adkev's own time on the twin; adkev MB/s columns are on the mixed input"
-best "cat $file"
-cat_s=$best_secs
-best "$JQ -c . $file"
-echo "reference: cat $(mbps "$bytes" "$cat_s") MB/s; jq -c . $(mbps "$bytes" "$best_secs") MB/s, $(mib "$best_rss") MiB"
+timed "cat $file"
+cat_s=$med_secs
+timed "$JQ -c . $file"
+echo "reference: cat $(mbps "$bytes" "$cat_s") MB/s; jq -c . $(mbps "$bytes" "$med_secs") MB/s, $(mib "$max_rss") MiB"
 echo
 echo "| case                           | plain jq MB/s | full jq MB/s | adkev -j1 | adkev -j$nproc | adkev/plain -j1 | adkev/plain -j$nproc | adkev/full -j1 | adkev/full -j$nproc | -j$nproc/-j1 | plain jq RSS | full jq RSS | adkev RSS |"
 echo "| ------------------------------ | ------: | ------: | --------: | --------: | ------: | ------: | ------: | ------: | ------: | -----: | -----: | ------: |"
@@ -311,10 +321,10 @@ compressed_row() { # EXT TOOL DECOMPRESS
 	a=$(sh -c "exec $ADKEV $args $f")
 	b=$(sh -c "exec $ADKEV $args $file")
 	[ "$a" = "$b" ] || { echo "bench: $f reads otherwise than $file" >&2; exit 1; }
-	best "$ADKEV $args $f"
-	own_s=$best_secs own_rss=$best_rss
-	best "$3 $f | $ADKEV $args"
-	pipe_s=$best_secs
+	timed "$ADKEV $args $f"
+	own_s=$med_secs own_rss=$max_rss
+	timed "$3 $f | $ADKEV $args"
+	pipe_s=$med_secs
 	printf '| %-30s | %8s | %7s | %9s | %9s | %6s |\n' "$args, .$1" \
 		"$(awk -v c="$(wc -c <"$f")" -v b="$bytes" 'BEGIN { printf "%.1f", b / c }')" \
 		"$(mbps "$bytes" "$own_s")" "$(mbps "$bytes" "$pipe_s")" "$(mbps "$bytes" "$plain_s")" \
@@ -323,10 +333,64 @@ compressed_row() { # EXT TOOL DECOMPRESS
 echo
 echo "| compressed input               | ratio | adkev MB/s | piped in MB/s | plain MB/s | RSS |"
 echo "| ------------------------------ | -------: | ------: | --------: | --------: | -----: |"
-best "$ADKEV final --full-scan $file"
-plain_s=$best_secs
+timed "$ADKEV final --full-scan $file"
+plain_s=$med_secs
 compressed_row gz gzip zcat
 compressed_row zst zstd zstdcat
+
+# The adkev of commit BENCH_AGAINST, built once into BENCH_DIR from this
+# repository's history; nothing (and a line saying why) where it cannot be.
+against_binary() {
+	d=$BENCH_DIR/against-$BENCH_AGAINST
+	if [ ! -x "$d/build/default/adkev" ]; then
+		command -v git >/dev/null 2>&1 || { echo "git is missing"; return 1; }
+		rm -rf "$d" && mkdir -p "$d"
+		git -C "$top" archive "$BENCH_AGAINST" 2>"$d.log" | tar -x -C "$d" &&
+			make -C "$d" build/default/adkev >>"$d.log" 2>&1 ||
+			{ echo "cannot build $BENCH_AGAINST (see $d.log)"; return 1; }
+	fi
+	echo "$d/build/default/adkev"
+}
+
+# against_row ARGS: adkev ARGS of BENCH_AGAINST and of this build on $file,
+# -j 1 and every core; the two outputs must be the same bytes, and the two
+# binaries take turns, BENCH_RUNS runs each, so a busy moment of the machine
+# falls on both.  Medians.
+against_row() {
+	row="| $(printf '%-36s' "$1")"
+	for j in "-j 1" "-j $nproc"; do
+		sh -c "exec $old $1 $j $file" >"$tmp/old.out" 2>&1 || true
+		sh -c "exec $ADKEV $1 $j $file" >"$tmp/new.out" 2>&1 || true
+		cmp -s "$tmp/old.out" "$tmp/new.out" ||
+			{ echo "bench: $1 $j: adkev $BENCH_AGAINST and this adkev disagree" >&2; exit 1; }
+		old_all="" new_all="" i=0
+		while [ $i -lt "$BENCH_RUNS" ]; do
+			run "$old $1 $j $file"
+			old_all="$old_all $secs"
+			run "$ADKEV $1 $j $file"
+			new_all="$new_all $secs"
+			i=$((i + 1))
+		done
+		old_s=$(median "$old_all") new_s=$(median "$new_all")
+		row="$row | $(printf '%6.3f s | %6.3f s | %6s×' "$old_s" "$new_s" "$(ratio "$new_s" "$old_s")")"
+	done
+	echo "$row |"
+}
+
+if [ -n "$BENCH_AGAINST" ]; then
+	echo
+	if old=$(against_binary); then
+		echo "adkev at $BENCH_AGAINST (the adkev before the scanner) against this adkev, on $file; they take turns, medians of $BENCH_RUNS"
+		echo
+		echo "| case                                 | before -j1 | now -j1 | speed-up | before -j$nproc | now -j$nproc | speed-up |"
+		echo "| ------------------------------------ | ------: | ------: | ------: | ------: | ------: | ------: |"
+		against_row "trajectory"
+		against_row "trajectory --no-redact --no-truncate"
+		against_row "to-a2a --lossless"
+	else
+		echo "(no comparison with adkev at $BENCH_AGAINST: $old)"
+	fi
+fi
 
 if [ "$BENCH_BIG_MB" -gt 0 ]; then
 	big=$(input "$BENCH_BIG_MB")
