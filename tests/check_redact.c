@@ -7,6 +7,7 @@
 #include "adk/redact.h"
 #include "read/pool.h"
 #include "util.h"
+#include "write/json.h"
 
 static bool sensitive(const struct redactor *r, const char *key)
 {
@@ -345,6 +346,61 @@ START_TEST(shapes_are_found_under_any_key_at_any_depth)
 }
 END_TEST
 
+/* What w's flags make of redact_and_truncate(r, v, max), and what redact_write() writes. */
+static void assert_written_as_copied(const struct redactor *r, const json_t *v, long max,
+                                     unsigned flags)
+{
+	struct strbuf copied = STRBUF_INIT, written = STRBUF_INIT;
+	struct json_writer w;
+	json_t *copy = redact_and_truncate(r, v, max);
+	jw_init_buf(&w, &copied, flags);
+	jw_set_level(&w, 2);
+	jw_value(&w, copy);
+	jw_release(&w);
+	json_decref(copy);
+	jw_init_buf(&w, &written, flags);
+	jw_set_level(&w, 2);
+	redact_write(&w, r, v, max);
+	jw_release(&w);
+	ck_assert_str_eq(written.buf, copied.buf);
+	strbuf_release(&copied);
+	strbuf_release(&written);
+}
+
+START_TEST(writing_hides_and_cuts_as_the_copy_does)
+{
+	struct redactor loose, exact;
+	const char *words[] = {"id"};
+	redactor_init(&loose, false, words, 1);
+	redactor_init(&exact, true, NULL, 0);
+	const struct redactor *redactors[] = {NULL, &loose, &exact};
+	long maxes[] = {-1, 0, 3, 9, 10, 11, 40};
+	unsigned flags[] = {0, JW_PRETTY, JW_SORTED, JW_PRETTY | JW_SORTED};
+	const char *values[] = {
+	    "{\"user\":\"ann\",\"token\":{\"nested\":\"obj\"},\"list\":[[{\"password\":\"p\","
+	    "\"ok\":1}],\"s\"],\"Authorization\":[1,2],\"apiKey\":null,\"max_tokens\":5,"
+	    "\"b\":{\"a\":\"call with Bearer abc123def456 now\",\"id\":\"x\"}}",
+	    "[\"key AKIAIOSFODNN7EXAMPLE end\",\"\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9 "
+	    "\\ud83c\\udf0d\","
+	    "{\"z\":1.5,\"a\":true,\"password\":false}]",
+	    "\"a string past ten code points\"",
+	    "{}",
+	    "42",
+	};
+	for (size_t v = 0; v < sizeof values / sizeof values[0]; v++) {
+		json_t *in = parse(values[v]);
+		for (size_t r = 0; r < 3; r++)
+			for (size_t m = 0; m < sizeof maxes / sizeof maxes[0]; m++)
+				for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++)
+					assert_written_as_copied(redactors[r], in, maxes[m],
+					                         flags[f]);
+		json_decref(in);
+	}
+	redactor_release(&loose);
+	redactor_release(&exact);
+}
+END_TEST
+
 START_TEST(redaction_keeps_keys_with_nul_bytes)
 {
 	struct redactor r;
@@ -462,6 +518,7 @@ int main(void)
 	tcase_add_test(tc, truncation_is_recursive_and_never_touches_keys);
 	tcase_add_test(tc, redaction_then_truncation_cuts_the_marker);
 	tcase_add_test(tc, truncation_keeps_embedded_nul);
+	tcase_add_test(tc, writing_hides_and_cuts_as_the_copy_does);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -8,6 +8,7 @@
 #include "adk/redact.h"
 #include "adk/base64.h"
 #include "util.h"
+#include "write/json.h"
 #include "write/termtext.h"
 
 #include <stdint.h>
@@ -626,6 +627,51 @@ json_t *redact_and_truncate(const struct redactor *r, const json_t *v, long max)
 	json_t *out = truncate_string(clean, (size_t)max);
 	json_decref(clean);
 	return out;
+}
+
+/* What redact_write() hides and cuts with, and where it makes a string's new text. */
+struct shown {
+	const struct redactor *r;
+	long max;
+	struct strbuf clean, cut;
+};
+
+static bool shown_hidden(void *ctx, const char *key, size_t len)
+{
+	const struct shown *s = ctx;
+	return s->r && redact_key_is_sensitive(s->r, key, len);
+}
+
+/* A string as redact_and_truncate() makes it: its secrets hidden (not a replacement's), then cut.
+ */
+static void shown_string(void *ctx, struct json_writer *w, const char *text, size_t len,
+                         bool replaced)
+{
+	struct shown *s = ctx;
+	strbuf_reset(&s->clean);
+	if (!replaced && s->r && redact_text(text, len, &s->clean)) {
+		text = s->clean.buf;
+		len = s->clean.len;
+	}
+	size_t count;
+	if (s->max >= 0 && len > (size_t)s->max &&
+	    (count = utf8_length(text, len)) > (size_t)s->max) {
+		strbuf_reset(&s->cut);
+		strbuf_add(&s->cut, text, utf8_prefix(text, len, (size_t)s->max));
+		strbuf_addf(&s->cut, "...[truncated %zu chars]", count - (size_t)s->max);
+		text = s->cut.buf;
+		len = s->cut.len;
+	}
+	jw_string(w, text, len);
+}
+
+void redact_write(struct json_writer *w, const struct redactor *r, const json_t *v, long max)
+{
+	struct shown s = {r, max, STRBUF_INIT, STRBUF_INIT};
+	struct jw_shown shown = {shown_hidden, REDACTED, shown_string, &s};
+	jw_value_shown(w, v, &shown);
+	strbuf_release(&s.clean);
+	strbuf_release(&s.cut);
 }
 
 json_t *redact_json(const struct redactor *r, const json_t *v)

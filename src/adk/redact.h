@@ -27,6 +27,8 @@
 
 #include "util.h"
 
+struct json_writer;
+
 /* What a sensitive key's value becomes. */
 #define REDACTED "[REDACTED]"
 
@@ -79,6 +81,12 @@ json_t *truncate_json(const json_t *v, long max);
  * truncate_json() with max.  The caller owns the result.
  */
 json_t *redact_and_truncate(const struct redactor *r, const json_t *v, long max);
+
+/*
+ * Writes v to w as jw_value() would write redact_and_truncate(r, v, max),
+ * without making that copy: strings are hidden and cut as they are written.
+ */
+void redact_write(struct json_writer *w, const struct redactor *r, const json_t *v, long max);
 
 /* The number of code points in the UTF-8 string s[0..len). */
 size_t utf8_length(const char *s, size_t len);

@@ -158,12 +158,10 @@ static void add_piece(struct trajectory_event *ev, const struct trajectory_prep 
 	                        0};
 	if (value) {
 		struct json_writer w;
-		json_t *shown = redact_and_truncate(p->rp, value, p->config->max_string);
 		jw_init_buf(&w, &ev->text, p->pretty ? JW_PRETTY : 0);
 		jw_set_level(&w, p->level + level);
-		jw_value(&w, shown);
+		redact_write(&w, p->rp, value, p->config->max_string);
 		jw_release(&w);
-		json_decref(shown);
 		piece->len = ev->text.len - piece->off;
 	}
 }

@@ -560,6 +560,16 @@ void jw_null(struct json_writer *w)
 
 static void add_value(struct json_writer *w, const json_t *v);
 
+/* A member's value, or what jw_value_shown() writes in its place. */
+static void add_member_value(struct json_writer *w, const char *key, size_t len, const json_t *v)
+{
+	const struct jw_shown *shown = w->shown;
+	if (shown && shown->hidden(shown->ctx, key, len))
+		shown->string(shown->ctx, w, shown->replacement, strlen(shown->replacement), true);
+	else
+		add_value(w, v);
+}
+
 struct member {
 	const char *key;
 	size_t len;
@@ -588,7 +598,7 @@ static void add_sorted_members(struct json_writer *w, const json_t *v)
 	qsort(m, n, sizeof *m, compare_members);
 	for (i = 0; i < n; i++) {
 		jw_keyn(w, m[i].key, m[i].len);
-		add_value(w, m[i].value);
+		add_member_value(w, m[i].key, m[i].len, m[i].value);
 	}
 	free(m);
 }
@@ -606,7 +616,7 @@ static void add_object(struct json_writer *w, const json_t *v)
 		json_object_keylen_foreach((json_t *)v, key, key_len, member)
 		{
 			jw_keyn(w, key, key_len);
-			add_value(w, member);
+			add_member_value(w, key, key_len, member);
 		}
 	}
 	jw_object_end(w);
@@ -627,7 +637,11 @@ static void add_value(struct json_writer *w, const json_t *v)
 		break;
 	}
 	case JSON_STRING:
-		jw_string(w, json_string_value(v), json_string_length(v));
+		if (w->shown)
+			w->shown->string(w->shown->ctx, w, json_string_value(v),
+			                 json_string_length(v), false);
+		else
+			jw_string(w, json_string_value(v), json_string_length(v));
 		break;
 	case JSON_INTEGER:
 		/* Exactly, also in Go's form (Go would round those beyond 2^53; we do not). */
@@ -650,6 +664,14 @@ static void add_value(struct json_writer *w, const json_t *v)
 void jw_value(struct json_writer *w, const json_t *v)
 {
 	add_value(w, v);
+	maybe_flush(w);
+}
+
+void jw_value_shown(struct json_writer *w, const json_t *v, const struct jw_shown *shown)
+{
+	w->shown = shown;
+	add_value(w, v);
+	w->shown = NULL;
 	maybe_flush(w);
 }
 

@@ -74,8 +74,9 @@ struct json_writer {
 	bool skip_blank;       /* jw_raw_piece(): after a line break left out */
 	unsigned char held[2]; /* JW_GO: a piece ended inside U+2028 or U+2029 */
 	unsigned char nheld;
-	bool failed; /* a sink write failed: everything is dropped */
-	int error;   /* its errno, when the sink set one */
+	bool failed;                  /* a sink write failed: everything is dropped */
+	int error;                    /* its errno, when the sink set one */
+	const struct jw_shown *shown; /* during jw_value_shown() */
 };
 
 /*
@@ -127,6 +128,21 @@ void jw_bool(struct json_writer *w, bool b);
 void jw_null(struct json_writer *w);
 /* The jansson value v (borrowed), laid out as the flags say. */
 void jw_value(struct json_writer *w, const json_t *v);
+/*
+ * What jw_value_shown() changes of a value as it writes it, for values
+ * shown with parts hidden or cut (adk/redact.c), without copying them
+ * first: every string value is written by string(), and the value of a
+ * member whose key hidden() names, whatever it is, by string() of
+ * replacement with replaced set.  Keys and all else are written as
+ * jw_value() writes them.
+ */
+struct jw_shown {
+	bool (*hidden)(void *ctx, const char *key, size_t len);
+	const char *replacement;
+	void (*string)(void *ctx, struct json_writer *w, const char *s, size_t len, bool replaced);
+	void *ctx;
+};
+void jw_value_shown(struct json_writer *w, const json_t *v, const struct jw_shown *shown);
 /*
  * The JSON text of one value, laid out by the caller (an event passed
  * through as it came, a piece formatted by a writer at the same level):
