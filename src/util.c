@@ -119,10 +119,8 @@ void util_reserve_std_fds(void)
 	}
 }
 
-void strbuf_grow(struct strbuf *sb, size_t extra)
+void strbuf_enlarge(struct strbuf *sb, size_t extra)
 {
-	if (sb->len + extra + 1 <= sb->cap)
-		return;
 	size_t cap = sb->cap ? sb->cap : 64;
 	while (cap < sb->len + extra + 1) {
 		if (cap > SIZE_MAX / 2)
@@ -135,24 +133,9 @@ void strbuf_grow(struct strbuf *sb, size_t extra)
 	sb->buf[sb->len] = '\0';
 }
 
-void strbuf_add(struct strbuf *sb, const void *data, size_t len)
-{
-	strbuf_grow(sb, len);
-	memcpy(sb->buf + sb->len, data, len);
-	sb->len += len;
-	sb->buf[sb->len] = '\0';
-}
-
 void strbuf_addstr(struct strbuf *sb, const char *s)
 {
 	strbuf_add(sb, s, strlen(s));
-}
-
-void strbuf_addch(struct strbuf *sb, char c)
-{
-	strbuf_grow(sb, 1);
-	sb->buf[sb->len++] = c;
-	sb->buf[sb->len] = '\0';
 }
 
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Exit statuses of the contract (events.md section 5), named as sysexits(3) does. */
 enum {
@@ -60,10 +61,36 @@ struct strbuf {
 	{                                                                                          \
 		NULL, 0, 0                                                                         \
 	}
-void strbuf_grow(struct strbuf *sb, size_t extra);
-void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+/* Makes the buffer larger for extra more bytes: strbuf_grow()'s slow part. */
+void strbuf_enlarge(struct strbuf *sb, size_t extra);
+
+/*
+ * Makes room for extra more bytes.  This and the two below are inline, as
+ * the JSON writer and the decoders add a byte or a short run at a time and
+ * the buffer nearly always has room.
+ */
+static inline void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	if (sb->len + extra + 1 > sb->cap)
+		strbuf_enlarge(sb, extra);
+}
+
+static inline void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	strbuf_grow(sb, len);
+	memcpy(sb->buf + sb->len, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+static inline void strbuf_addch(struct strbuf *sb, char c)
+{
+	strbuf_grow(sb, 1);
+	sb->buf[sb->len++] = c;
+	sb->buf[sb->len] = '\0';
+}
+
 void strbuf_addstr(struct strbuf *sb, const char *s);
-void strbuf_addch(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_reset(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);

@@ -252,6 +252,58 @@ START_TEST(strings_escape_only_what_json_requires)
 }
 END_TEST
 
+/* JSON's escape of one byte, as a reader of the standard would write it. */
+static void escape_byte(struct strbuf *sb, unsigned char c)
+{
+	const char *named = c == '"'    ? "\\\""
+	                    : c == '\\' ? "\\\\"
+	                    : c == '\n' ? "\\n"
+	                    : c == '\t' ? "\\t"
+	                    : c == '\r' ? "\\r"
+	                    : c == '\b' ? "\\b"
+	                    : c == '\f' ? "\\f"
+	                                : NULL;
+	if (named)
+		strbuf_addstr(sb, named);
+	else if (c < 0x20)
+		strbuf_addf(sb, "\\u%04x", c);
+	else
+		strbuf_addch(sb, (char)c);
+}
+
+START_TEST(every_byte_escapes_alike_wherever_it_stands)
+{
+	/*
+	 * Runs of plain bytes are copied sixteen at a time: each byte value,
+	 * at each place of a string longer than two such blocks, must come
+	 * out as it does alone (bytes from 0x80 up as they are).
+	 */
+	unsigned char s[40];
+	struct strbuf got = STRBUF_INIT, want = STRBUF_INIT;
+	for (unsigned b = 0; b < 256; b++)
+		for (size_t at = 0; at < sizeof s; at++) {
+			memset(s, 'a', sizeof s);
+			s[at] = (unsigned char)b;
+			s[(at * 7 + 3) % sizeof s] = 0xC3;
+			struct json_writer w;
+			jw_init_buf(&w, &got, 0);
+			jw_string(&w, (const char *)s, sizeof s);
+			jw_release(&w);
+			strbuf_addch(&want, '"');
+			for (size_t i = 0; i < sizeof s; i++)
+				escape_byte(&want, s[i]);
+			strbuf_addch(&want, '"');
+			ck_assert_uint_eq(got.len, want.len);
+			ck_assert_msg(memcmp(got.buf, want.buf, got.len) == 0, "byte %#x at %zu", b,
+			              at);
+			strbuf_reset(&got);
+			strbuf_reset(&want);
+		}
+	strbuf_release(&got);
+	strbuf_release(&want);
+}
+END_TEST
+
 START_TEST(go_escapes_what_go_escapes)
 {
 	CHECK_WRITTEN(
@@ -510,6 +562,7 @@ int main(void)
 	tcase_add_test(tc, the_quick_path_for_reals_writes_what_snprintf_writes);
 	tcase_add_test(tc, go_reals_are_written_as_go_writes_them);
 	tcase_add_test(tc, strings_escape_only_what_json_requires);
+	tcase_add_test(tc, every_byte_escapes_alike_wherever_it_stands);
 	tcase_add_test(tc, go_escapes_what_go_escapes);
 	tcase_add_test(tc, streamed_pieces_equal_the_whole);
 	tcase_add_test(tc, pieces_escape_as_the_whole);

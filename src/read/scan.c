@@ -7,13 +7,11 @@
  * jansson's constructors, so a value is the value jansson would have made.
  */
 #include "read/scan.h"
+#include "plain.h"
 #include "util.h"
 
 #include <errno.h>
 #include <float.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -166,39 +164,6 @@ static bool scan_escape(struct scan *s, struct token *t)
 	}
 }
 
-/* Whether c is a byte a string holds as it is: ASCII, printable, not a quote or backslash. */
-static bool is_plain(unsigned char c)
-{
-	return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
-}
-
-/*
- * The offset of the first byte from i on that is not plain, or n: sixteen
- * bytes at a time where SSE2 is there (every x86-64), as most of an event's
- * bytes are the plain text of its strings.
- */
-static size_t skip_plain(const unsigned char *p, size_t i, size_t n)
-{
-#ifdef __SSE2__
-	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
-	const __m128i space = _mm_set1_epi8(0x20);
-	while (i + 16 <= n) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-		/* Signed, a byte from 0x80 up is below 0x20 too: not plain either. */
-		__m128i special = _mm_or_si128(
-		    _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-		    _mm_cmplt_epi8(v, space));
-		unsigned mask = (unsigned)_mm_movemask_epi8(special);
-		if (mask)
-			return i + (size_t)__builtin_ctz(mask);
-		i += 16;
-	}
-#endif
-	while (i < n && is_plain(p[i]))
-		i++;
-	return i;
-}
-
 /* Reads a string token at s->p[s->i] (its opening quote) into *t. */
 static bool scan_token(struct scan *s, struct token *t)
 {
@@ -206,7 +171,8 @@ static bool scan_token(struct scan *s, struct token *t)
 	size_t n = s->n, i = s->i + 1;
 	*t = (struct token){.start = i};
 	for (;;) {
-		i = skip_plain(p, i, n);
+		/* Past the ASCII a string holds as it is; UTF-8 is checked below. */
+		i = plain_span(p, i, n, true);
 		if (i >= n)
 			return false;
 		unsigned char c = p[i];

@@ -3,6 +3,7 @@
  * sinks the text goes to.
  */
 #include "write/json.h"
+#include "plain.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -201,15 +202,15 @@ static void add_control(struct strbuf *sb, unsigned char c)
 	}
 }
 
-/* Escapes s[0..len) as JSON requires, byte by byte, without quotes. */
+/* Escapes s[0..len) as JSON requires, without quotes: plain runs are copied whole. */
 static void escape_json(struct strbuf *sb, const char *s, size_t len)
 {
+	const unsigned char *bytes = (const unsigned char *)s;
 	strbuf_grow(sb, len);
 	size_t run = 0;
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
+	for (size_t i = plain_span(bytes, 0, len, false); i < len;
+	     i = plain_span(bytes, run, len, false)) {
+		unsigned char c = bytes[i];
 		strbuf_add(sb, s + run, i - run);
 		run = i + 1;
 		if (c == '"')
