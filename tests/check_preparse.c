@@ -341,7 +341,8 @@ static void check_kept(struct preparse *p, json_t *v, json_t *want, size_t end, 
 		json_t *cut = scan_select(want, &author_only);
 		ck_assert(json_equal(v, cut));
 		ck_assert(!n || json_is_true(json_object_get(v, "n")));
-		ck_assert(json_equal(json_object_get(v, "author"), json_object_get(want, "author")));
+		ck_assert(
+		    json_equal(json_object_get(v, "author"), json_object_get(want, "author")));
 		json_decref(cut);
 		seen->taken++;
 		seen->compared += n != NULL;
