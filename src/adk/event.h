@@ -192,8 +192,8 @@ bool event_is_final(const json_t *event);
  * What event_is_final(), event_is_user(), event_answer_parts(), part_text()
  * and part_is_thought() read: all a command that picks answers out of
  * events needs built.  A part's calls and results are only asked whether
- * they are there.  ADK_READS_FINAL is the same as an initializer, for a
- * command's own set that holds it and more.
+ * they are there.  The ADK_READS_FINAL_* macros are its four sets as
+ * initializers, for a command's own set that holds them and more.
  */
 extern const struct adk_reads adk_reads_final;
 #define ADK_READS_FINAL_EVENT                                                                      \

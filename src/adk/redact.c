@@ -565,20 +565,29 @@ static size_t utf8_prefix(const char *s, size_t len, size_t max)
 	return i;
 }
 
-static json_t *truncate_string(const json_t *v, size_t max)
+/*
+ * Whether s[0..len) is longer than max code points; if so, out gets its
+ * first max followed by "...[truncated K chars]", K the code points removed.
+ */
+static bool cut_text(const char *s, size_t len, size_t max, struct strbuf *out)
 {
-	const char *s = json_string_value(v);
-	size_t len = json_string_length(v);
 	/* A string of at most max bytes has at most max code points. */
 	if (len <= max)
-		return json_incref((json_t *)v);
+		return false;
 	size_t count = utf8_length(s, len);
 	if (count <= max)
-		return json_incref((json_t *)v);
+		return false;
+	strbuf_add(out, s, utf8_prefix(s, len, max));
+	strbuf_addf(out, "...[truncated %zu chars]", count - max);
+	return true;
+}
+
+static json_t *truncate_string(const json_t *v, size_t max)
+{
 	struct strbuf sb = STRBUF_INIT;
-	strbuf_add(&sb, s, utf8_prefix(s, len, max));
-	strbuf_addf(&sb, "...[truncated %zu chars]", count - max);
-	json_t *out = json_stringn_nocheck(sb.buf, sb.len);
+	json_t *out = cut_text(json_string_value(v), json_string_length(v), max, &sb)
+	                  ? json_stringn_nocheck(sb.buf, sb.len)
+	                  : json_incref((json_t *)v);
 	strbuf_release(&sb);
 	return out;
 }
@@ -642,8 +651,7 @@ static bool shown_hidden(void *ctx, const char *key, size_t len)
 	return s->r && redact_key_is_sensitive(s->r, key, len);
 }
 
-/* A string as redact_and_truncate() makes it: its secrets hidden (not a replacement's), then cut.
- */
+/* A string as redact_and_truncate() makes it: secrets hidden (not a replacement's), then cut. */
 static void shown_string(void *ctx, struct json_writer *w, const char *text, size_t len,
                          bool replaced)
 {
@@ -653,12 +661,8 @@ static void shown_string(void *ctx, struct json_writer *w, const char *text, siz
 		text = s->clean.buf;
 		len = s->clean.len;
 	}
-	size_t count;
-	if (s->max >= 0 && len > (size_t)s->max &&
-	    (count = utf8_length(text, len)) > (size_t)s->max) {
-		strbuf_reset(&s->cut);
-		strbuf_add(&s->cut, text, utf8_prefix(text, len, (size_t)s->max));
-		strbuf_addf(&s->cut, "...[truncated %zu chars]", count - (size_t)s->max);
+	strbuf_reset(&s->cut);
+	if (s->max >= 0 && cut_text(text, len, (size_t)s->max, &s->cut)) {
 		text = s->cut.buf;
 		len = s->cut.len;
 	}

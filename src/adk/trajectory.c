@@ -177,13 +177,13 @@ static void clear_pieces(struct trajectory_event *ev)
 	strbuf_reset(&ev->text);
 }
 
-/* The one walk: what value brings to a trajectory under p, into ev (emptied first). */
+/* The one walk: what an event brings to a trajectory under p, into ev (emptied first). */
 static void prepare(struct trajectory_event *ev, const json_t *value,
                     const struct trajectory_prep *p)
 {
 	const struct trajectory_config *c = p->config;
 	clear_pieces(ev);
-	if (value_kind(value) != VALUE_EVENT || event_is_partial(value))
+	if (event_is_partial(value))
 		return;
 	json_t *delta = adk_get(adk_get(value, ADK_ACTIONS), ADK_STATE_DELTA);
 	if (c->state_deltas && json_is_object(delta) && json_object_size(delta) > 0)
@@ -424,15 +424,6 @@ static bool call_of_name(struct trajectory *t, const char *name, uint64_t *recor
 	return true;
 }
 
-const struct adk_reads trajectory_keeps = {
-    .event = ADK_READS_FINAL_EVENT | ADK_MEMBER(ADK_ERROR_CODE) | ADK_MEMBER(ADK_ERROR_MESSAGE) |
-             ADK_MEMBER(ADK_USAGE_METADATA) | ADK_MEMBER(ADK_INVOCATION_ID) |
-             ADK_MEMBER(ADK_TIMESTAMP),
-    .content = ADK_READS_FINAL_CONTENT,
-    .actions = ADK_READS_FINAL_ACTIONS,
-    .part = ADK_READS_FINAL_PART,
-};
-
 /* Recording. */
 
 static uint64_t kind_len(uint64_t len, bool call)
@@ -545,6 +536,20 @@ static void set_error_from_event(struct trajectory *t, const json_t *event)
 	}
 	strbuf_release(&sb);
 }
+
+/*
+ * What the function below reads of an event a worker prepared: answer_add(),
+ * set_error_from_event(), usage_total_add() and record_event()'s author and
+ * timestamp.
+ */
+const struct adk_reads trajectory_keeps = {
+    .event = ADK_READS_FINAL_EVENT | ADK_MEMBER(ADK_ERROR_CODE) | ADK_MEMBER(ADK_ERROR_MESSAGE) |
+             ADK_MEMBER(ADK_USAGE_METADATA) | ADK_MEMBER(ADK_INVOCATION_ID) |
+             ADK_MEMBER(ADK_TIMESTAMP),
+    .content = ADK_READS_FINAL_CONTENT,
+    .actions = ADK_READS_FINAL_ACTIONS,
+    .part = ADK_READS_FINAL_PART,
+};
 
 void trajectory_add(struct trajectory *t, const struct reader_item *item)
 {

@@ -622,6 +622,40 @@ static adk_member_set members_read(const struct adk_reads *r, enum adk_object ob
 
 static enum chosen scan_chosen(struct scan *s, enum adk_object object, json_t **out);
 
+/*
+ * Whether the command reads the member named field of object (or it is a
+ * stream error's text, which the reader must see); a session's "events"
+ * is never read here, as the whole value is built instead.
+ */
+static bool member_wanted(const struct adk_reads *r, enum adk_object object, enum adk_field field)
+{
+	return field == ADK_STREAM_ERROR || (field != ADK_FIELD_COUNT && field != ADK_EVENTS &&
+	                                     (members_read(r, object) & ADK_MEMBER(field)));
+}
+
+/* How a member the command reads is built: whole, or with members of its own chosen. */
+enum inside { INSIDE_WHOLE, INSIDE_CHOSEN, INSIDE_PARTS };
+
+/*
+ * content and actions, when objects, have their own members chosen
+ * (*object says by which set); content.parts, when an array, each part's.
+ */
+static enum inside chosen_inside(const struct adk_reads *r, enum adk_field field,
+                                 enum adk_object *object)
+{
+	if (field == ADK_CONTENT && r->content != ADK_MEMBERS_ALL) {
+		*object = ADK_OBJECT_CONTENT;
+		return INSIDE_CHOSEN;
+	}
+	if (field == ADK_ACTIONS && r->actions != ADK_MEMBERS_ALL) {
+		*object = ADK_OBJECT_ACTIONS;
+		return INSIDE_CHOSEN;
+	}
+	if (field == ADK_PARTS && r->part != ADK_MEMBERS_ALL)
+		return INSIDE_PARTS;
+	return INSIDE_WHOLE;
+}
+
 /* An object of ADK's whose members are chosen, counted as a value of its own. */
 static bool scan_chosen_value(struct scan *s, enum adk_object object, json_t **out)
 {
@@ -667,13 +701,12 @@ static bool scan_parts(struct scan *s, json_t **out)
  */
 static bool scan_read_member(struct scan *s, enum adk_field field, json_t **out)
 {
-	const struct adk_reads *r = s->reads;
 	unsigned char c = s->i < s->n ? s->p[s->i] : 0;
-	if (c == '{' && field == ADK_CONTENT && r->content != ADK_MEMBERS_ALL)
-		return scan_chosen_value(s, ADK_OBJECT_CONTENT, out);
-	if (c == '{' && field == ADK_ACTIONS && r->actions != ADK_MEMBERS_ALL)
-		return scan_chosen_value(s, ADK_OBJECT_ACTIONS, out);
-	if (c == '[' && field == ADK_PARTS && r->part != ADK_MEMBERS_ALL)
+	enum adk_object object;
+	enum inside inside = chosen_inside(s->reads, field, &object);
+	if (inside == INSIDE_CHOSEN && c == '{')
+		return scan_chosen_value(s, object, out);
+	if (inside == INSIDE_PARTS && c == '[')
 		return scan_parts(s, out);
 	return scan_value(s, out);
 }
@@ -694,9 +727,7 @@ static enum chosen chosen_member(struct scan *s, enum adk_object object, json_t 
 	unsigned char c = s->i < s->n ? s->p[s->i] : 0;
 	if (field == ADK_EVENTS && c == '[')
 		return CHOSEN_IS_SESSION;
-	bool wanted =
-	    field == ADK_STREAM_ERROR || (field != ADK_FIELD_COUNT && field != ADK_EVENTS &&
-	                                  (members_read(s->reads, object) & ADK_MEMBER(field)));
+	bool wanted = member_wanted(s->reads, object, field);
 	json_t *value = NULL;
 	if (!(wanted ? scan_read_member(s, field, &value) : scan_value(s, NULL)))
 		return CHOSEN_REFUSED;
@@ -735,11 +766,11 @@ static json_t *select_object(json_t *object, const struct adk_reads *r, enum adk
 /* A chosen member's value, as scan_read_member() builds it. */
 static json_t *select_member(json_t *value, const struct adk_reads *r, enum adk_field field)
 {
-	if (json_is_object(value) && field == ADK_CONTENT && r->content != ADK_MEMBERS_ALL)
-		return select_object(value, r, ADK_OBJECT_CONTENT);
-	if (json_is_object(value) && field == ADK_ACTIONS && r->actions != ADK_MEMBERS_ALL)
-		return select_object(value, r, ADK_OBJECT_ACTIONS);
-	if (json_is_array(value) && field == ADK_PARTS && r->part != ADK_MEMBERS_ALL) {
+	enum adk_object object;
+	enum inside inside = chosen_inside(r, field, &object);
+	if (inside == INSIDE_CHOSEN && json_is_object(value))
+		return select_object(value, r, object);
+	if (inside == INSIDE_PARTS && json_is_array(value)) {
 		json_t *parts = json_array(), *part;
 		size_t i;
 		json_array_foreach(value, i, part)
@@ -766,12 +797,9 @@ static json_t *select_object(json_t *object, const struct adk_reads *r, enum adk
 			json_decref(into);
 			return NULL;
 		}
-		bool wanted =
-		    field == ADK_STREAM_ERROR || (field != ADK_FIELD_COUNT && field != ADK_EVENTS &&
-		                                  (members_read(r, which) & ADK_MEMBER(field)));
-		json_t *member = wanted                ? select_member(value, r, field)
-		                 : json_is_null(value) ? json_null()
-		                                       : json_true();
+		json_t *member = member_wanted(r, which, field) ? select_member(value, r, field)
+		                 : json_is_null(value)          ? json_null()
+		                                                : json_true();
 		json_object_setn_new_nocheck(into, key, len, member);
 	}
 	return into;
