@@ -1,13 +1,17 @@
 # adkev - a command-line filter for Google ADK event streams.
 #
 #   make            build ./adkev: needs a C11 compiler and jansson, nothing else
-#                   (on Debian it installs a missing libjansson-dev and pkg-config)
-#   make check      the everyday tests, about 2 minutes: unit suites, CLI cases,
-#                   fuzz-target replays, man lint, terminal, install and build tests
+#                   (on Debian it installs a missing libjansson-dev and pkg-config,
+#                   and tries zlib1g-dev and libzstd-dev, for gzip and zstd input)
+#   make check      the everyday tests, 1 1/4 to 3 minutes on 2 cores: unit suites,
+#                   CLI cases, fuzz-target replays, man pages, the documentation's
+#                   examples, shape, terminal, install and build tests
 #   make check-all  what CI runs (.ci/run): make check, check-goldens,
 #                   check-browser, check-sanitize, check-valgrind and fuzz-ci
-#   make check-fast the bar before each commit: unit, CLI, fuzz-replay and man tests
-#   make check-goldens    every .exit and empty .stderr golden must be able to fail
+#   make check-fast the bar before each commit: unit, CLI, fuzz-replay, man, docs and
+#                   shape tests
+#   make check-docs every console example of README.md, doc/ and the man pages, run
+#   make check-goldens    every case must notice a change in adkev's status and stderr
 #   make check-browser    the timeline page in headless Chromium (tests/browser)
 #   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
 #   make check-tsan       unit and CLI tests under ThreadSanitizer (-j's worker threads)
@@ -15,7 +19,7 @@
 #   make check-slow       the huge-input and allocation-failure cases at full size
 #   make fuzz FUZZ_SECONDS=N, make fuzz-ci   libFuzzer targets (tests/fuzz/fuzz.mk)
 #   make bench      adkev against jq on generated ADK streams (BENCH_MB=100 BENCH_RUNS=3
-#                   BENCH_BIG_MB=1024 BENCH_AGAINST=29a2c8d; installs jq and GNU time if
+#                   BENCH_BIG_MB=1024 BENCH_AGAINST=bb02df4; installs jq and GNU time if
 #                   missing)
 #   make install    PREFIX=/usr/local DESTDIR=
 #
@@ -42,22 +46,30 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubun
 # zlib and libzstd (compressed input) the same way, when $(BUILD)/.zlib and
 # $(BUILD)/.zstd say "yes"; else adkev is built without them (-DADKEV_NO_ZLIB,
 # -DADKEV_NO_ZSTD) and says so when it meets such input.
-LIB_STAMPS = $(BUILD)/.jansson $(BUILD)/.zlib $(BUILD)/.zstd
+LIB_STAMPS = $(BUILD)/.jansson $(BUILD)/.zlib $(BUILD)/.zstd $(BUILD)/.sqlite $(BUILD)/.pq
 ZLIB_FOUND = $(shell cat $(BUILD)/.zlib 2>/dev/null)
 ZSTD_FOUND = $(shell cat $(BUILD)/.zstd 2>/dev/null)
 ZLIB_CFLAGS = $(if $(filter yes,$(ZLIB_FOUND)),$(shell pkg-config --cflags zlib 2>/dev/null),-DADKEV_NO_ZLIB)
 ZLIB_LIBS = $(if $(filter yes,$(ZLIB_FOUND)),$(shell pkg-config --libs zlib 2>/dev/null || echo -lz))
 ZSTD_CFLAGS = $(if $(filter yes,$(ZSTD_FOUND)),$(shell pkg-config --cflags libzstd 2>/dev/null),-DADKEV_NO_ZSTD)
 ZSTD_LIBS = $(if $(filter yes,$(ZSTD_FOUND)),$(shell pkg-config --libs libzstd 2>/dev/null || echo -lzstd))
+# libsqlite3 and libpq (session databases) the same way, stamps $(BUILD)/.sqlite
+# and $(BUILD)/.pq; -DADKEV_NO_SQLITE, -DADKEV_NO_PQ without them.
+SQLITE_FOUND = $(shell cat $(BUILD)/.sqlite 2>/dev/null)
+PQ_FOUND = $(shell cat $(BUILD)/.pq 2>/dev/null)
+SQLITE_CFLAGS = $(if $(filter yes,$(SQLITE_FOUND)),$(shell pkg-config --cflags sqlite3 2>/dev/null),-DADKEV_NO_SQLITE)
+SQLITE_LIBS = $(if $(filter yes,$(SQLITE_FOUND)),$(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3))
+PQ_CFLAGS = $(if $(filter yes,$(PQ_FOUND)),$(shell pkg-config --cflags libpq 2>/dev/null),-DADKEV_NO_PQ)
+PQ_LIBS = $(if $(filter yes,$(PQ_FOUND)),$(shell pkg-config --libs libpq 2>/dev/null || echo -lpq))
 
 WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Isrc $(WARNINGS) $(CFLAGS) $(JANSSON_CFLAGS) \
-	$(ZLIB_CFLAGS) $(ZSTD_CFLAGS) -DADKEV_VERSION='"$(VERSION)"'
-LDLIBS_ALL = $(JANSSON_LIBS) $(ZLIB_LIBS) $(ZSTD_LIBS) -pthread
+	$(ZLIB_CFLAGS) $(ZSTD_CFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS) -DADKEV_VERSION='"$(VERSION)"'
+LDLIBS_ALL = $(JANSSON_LIBS) $(ZLIB_LIBS) $(ZSTD_LIBS) $(SQLITE_LIBS) $(PQ_LIBS) -pthread
 
 BUILD ?= build/default
-# The layers (README, "Layout"): read/, adk/, cmd/, write/, and the top of src/.
+# The layers (doc/design.md, "Layout"): read/, adk/, cmd/, write/, and the top of src/.
 SRCS = $(wildcard src/*.c src/*/*.c)
 HDRS = $(wildcard src/*.h src/*/*.h)
 LIB_SRCS = $(filter-out src/main.c,$(SRCS))
@@ -69,8 +81,9 @@ TEST_SRCS = $(wildcard tests/check_*.c)
 TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
-.PHONY: all deps deps-check deps-cli deps-man deps-tty deps-valgrind deps-bench deps-browser \
-	check check-all check-fast check-unit check-cli check-goldens check-man check-tty \
+.PHONY: all deps deps-check deps-cli deps-docs deps-man deps-tty deps-valgrind deps-bench deps-browser \
+	deps-nltk check check-all check-fast check-unit check-cli check-docs check-goldens check-man \
+	check-shape check-tty check-nltk \
 	check-install check-build check-browser check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
 
@@ -95,12 +108,20 @@ want = { $(1); } >/dev/null 2>&1 || sh tests/deb-install.sh --optional '$(3)' $(
 deps-check:
 	@$(call need,echo '#include <check.h>' | $(CC) $(CHECK_CFLAGS) -fsyntax-only -x c -,check,make check-unit)
 # gzip and zstd make the compressed inputs of tests/cli/cases/batch/; GNU
-# parallel runs the README's recipe over many machines there.
+# parallel runs the README's recipe over many machines there; xmllint reads
+# eval --junit's report back in tests/cli/cases/eval/junit.sh; sqlite3 makes
+# the hostile databases of tests/cli/cases/sessiondb/.
 deps-cli:
 	@$(call want,command -v gzip && command -v zstd,gzip zstd,make check-cli (compressed input))
 	@$(call want,parallel --version | grep -q 'GNU parallel',parallel,make check-cli)
+	@$(call want,command -v xmllint,libxml2-utils,make check-cli (eval --junit))
+	@$(call want,command -v sqlite3,sqlite3,make check-cli (hostile session databases))
 deps-man:
 	@$(call need,command -v mandoc,mandoc,make check-man)
+# The examples pipe into jq, compress with gzip and spread over GNU parallel.
+deps-docs: deps-man
+	@$(call need,command -v jq && command -v gzip,jq gzip,make check-docs)
+	@$(call want,parallel --version | grep -q 'GNU parallel',parallel,make check-docs)
 deps-tty:
 	@$(call want,command -v tmux && command -v zsh && command -v fish,tmux zsh fish,make check-tty)
 deps-valgrind:
@@ -109,10 +130,13 @@ deps-browser:
 	@$(call want,command -v chromium,chromium,make check-browser)
 	@$(call want,command -v node,nodejs,make check-browser)
 	@$(call need,command -v jq,jq,make check-browser)
+deps-nltk:
+	@$(call want,/usr/bin/python3 -c 'import nltk.stem.porter',python3-nltk,make check-nltk)
 deps-bench:
 	@$(call need,command -v jq && [ -x /usr/bin/time ],jq time,make bench)
 # Everything any target installs, for preparing a machine (a CI image) at once.
-deps: $(LIB_STAMPS) deps-check deps-cli deps-man deps-tty deps-valgrind deps-bench deps-browser fuzz-deps
+deps: $(LIB_STAMPS) deps-check deps-cli deps-docs deps-man deps-tty deps-valgrind deps-bench deps-browser \
+	deps-nltk fuzz-deps
 
 # The build needs a C11 compiler and jansson, nothing else.  Once per build
 # folder, a program using jansson must compile and link with the flags above;
@@ -160,6 +184,22 @@ $(BUILD)/.zstd: | $(BUILD)/.jansson
 		echo "make: libzstd not found: this adkev will not read zstd input" >&2; fi >$@
 	@rm -f $(BUILD)/.lib-try
 
+# Session databases (SQLite, PostgreSQL) are optional the same way: a
+# missing libsqlite3-dev or libpq-dev is installed on Debian, and where it
+# still cannot be found adkev says so when it meets such a database.
+SQLITE_TRY = $(call lib_try,sqlite3,sqlite3.h,sqlite3_libversion(),sqlite3)
+PQ_TRY = $(call lib_try,libpq,libpq-fe.h,PQlibVersion(),pq)
+$(BUILD)/.sqlite: | $(BUILD)/.jansson
+	@$(call want,$(SQLITE_TRY),libsqlite3-dev,make (SQLite session databases))
+	@if $(SQLITE_TRY); then echo yes; else echo no; \
+		echo "make: libsqlite3 not found: this adkev will not read SQLite session databases" >&2; fi >$@
+	@rm -f $(BUILD)/.lib-try
+$(BUILD)/.pq: | $(BUILD)/.jansson
+	@$(call want,$(PQ_TRY),libpq-dev,make (PostgreSQL session databases))
+	@if $(PQ_TRY); then echo yes; else echo no; \
+		echo "make: libpq not found: this adkev will not read PostgreSQL session databases" >&2; fi >$@
+	@rm -f $(BUILD)/.lib-try
+
 $(BUILD)/%.o: src/%.c $(HDRS) | $(LIB_STAMPS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -188,19 +228,20 @@ adkev: $(BUILD)/adkev
 $(BUILD)/check_%: tests/check_%.c $(LIB_OBJS) tests/*.h | deps-check
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Isrc -o $@ $< $(LIB_OBJS) $(LDLIBS_ALL) $(CHECK_LIBS)
 
-# The everyday tests, the README's test command: about 2 minutes (README, "How
-# adkev is tested").  check-all adds what takes long: the sanitizers, valgrind
+# The everyday tests, the README's test command: 1 1/4 to 3 minutes on 2 cores
+# (HACKING.md, "How adkev is tested").  check-all adds what takes long: the sanitizers, valgrind
 # and a short fuzz run; it is what CI runs (.ci/run).
 # make check runs its parts side by side, a job per core, each part's output
 # kept together (-O, GNU make 4); CHECK_JOBS=1 runs them one after another.
-CHECK_PARTS = check-unit check-cli check-fuzz check-man check-tty check-install check-build
+CHECK_PARTS = check-unit check-cli check-fuzz check-man check-docs check-shape check-tty \
+	check-install check-build check-nltk
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 check:
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(if $(filter 3.%,$(MAKE_VERSION)),,-Otarget) \
 		$(CHECK_PARTS)
 check-all: check check-goldens check-browser check-sanitize check-valgrind fuzz-ci
 # The bar before each commit: make check without the terminal, install and build tests.
-check-fast: check-unit check-cli check-fuzz check-man
+check-fast: check-unit check-cli check-fuzz check-man check-docs check-shape
 
 check-unit: $(TEST_BINS)
 	@for t in $(TEST_BINS); do CK_FORK=no $(TEST_ENV) $$t || exit 1; done
@@ -211,14 +252,33 @@ check-cli: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-cli
 		ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
 		CLI_OUT="$(CURDIR)/$(BUILD)/cli-out" sh tests/cli/run.sh
 
-# The CLI cases again, twice more where they have a .exit or an empty .stderr:
-# each of those must be able to fail (tests/cli/run.sh, AUDIT).
+# The CLI cases, each twice more: with adkev's exit status changed, then a line
+# added to its standard error, each case must fail (tests/cli/run.sh, AUDIT).
 check-goldens: $(BUILD)/adkev $(BUILD)/adkev-gen
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
 		CLI_OUT="$(CURDIR)/$(BUILD)/goldens-out" AUDIT=1 sh tests/cli/run.sh
 
+# The stemmer's word list stemmed again by the NLTK installed (Debian's
+# python3-nltk), and compared with tests/eval/porter.tsv, which
+# tests/check_porter.c holds adkev to; skipped, loudly, without NLTK.
+check-nltk: | deps-nltk
+	@if /usr/bin/python3 -c 'import nltk.stem.porter' 2>/dev/null; then \
+		/usr/bin/python3 tests/eval/porter-nltk.py <tests/eval/porter-words.txt | \
+			diff -u tests/eval/porter.tsv - && \
+		echo "nltk: tests/eval/porter.tsv is what NLTK's PorterStemmer gives"; \
+	else echo "check-nltk: SKIPPED: python3-nltk is not installed" >&2; fi
+
 check-tty: $(BUILD)/adkev | deps-tty
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" TTY_OUT="$(CURDIR)/$(BUILD)/tty-out" sh tests/tty/run.sh
+
+# The tree's shape: includes keep to the layer order of doc/design.md, and no C or
+# page-script function is over 80 lines (tests/shape/).
+SHAPE_FILES = $(SRCS) bench/*.c tests/*.c tests/fuzz/*.c src/write/timeline_page.html \
+	tests/browser/cdp.js
+check-shape:
+	@sh tests/shape/selftest.sh
+	@sh tests/shape/layers.sh
+	@sh tests/shape/funclen.sh $(SHAPE_FILES) && echo "funclen: no function over 80 lines"
 
 check-install: $(BUILD)/adkev
 	@MAKE="$(MAKE)" BUILD="$(BUILD)" sh tests/install.sh
@@ -234,10 +294,20 @@ check-browser: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-browser
 check-build:
 	@sh tests/build.sh
 
+# mandoc's lint, then the pages as rendered: every quote and bracket closed
+# (tests/docs/rendered.sh), which the lint cannot see.
 check-man: | deps-man
 	@out=$$(mandoc -Tlint -W warning $(MANS) 2>&1); \
 	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; \
 	echo "man: $(words $(MANS)) pages clean under mandoc -Tlint -W warning"
+	@sh tests/docs/rendered.sh $(MANS)
+
+# Every console example of the README, doc/ and the man pages is run and must
+# print what its page shows (tests/docs/examples.sh says how an example is
+# written and marked); the self-test first shows both checks can fail.
+check-docs: $(BUILD)/adkev | deps-docs
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/selftest.sh
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/examples.sh
 
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SANITIZE_BUILD ?= build/sanitize
@@ -259,12 +329,13 @@ check-tsan:
 # (its reader threads' values too) that only a finished run frees.  A missing
 # TMPDIR (trajectory's temporary file) stops valgrind itself.  usage/options
 # runs adkev some 1,500 times to probe every option, and batch/parallel some 500
-# times to show GNU parallel's output equals one run's: the sanitizer run keeps them.
+# times to show GNU parallel's output equals one run's, and the perf cases of many
+# agents and many chunks hold adkev to a CPU time: the sanitizer run keeps them.
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_errors \
 	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing usage/options \
-	batch/parallel
+	batch/parallel perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory
 VALGRIND_SHARDS = 2
 check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
 	@pids=""; i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \
@@ -298,13 +369,15 @@ $(BUILD)/adkev-gen: bench/gen.c | $(LIB_STAMPS)
 BENCH_MB ?= 100
 BENCH_RUNS ?= 3
 BENCH_BIG_MB ?= 1024
-# The adkev that trajectory and to-a2a are compared with: the last before
-# the scanner (issue 15).  Empty: no comparison.
-BENCH_AGAINST ?= 29a2c8d
+# The adkev every command is compared with: the last before the run layer
+# (issue 21).  Empty: no comparison.
+BENCH_AGAINST ?= bb02df4
+# Which tables make bench makes (bench/run.sh).
+BENCH_TABLES ?= jq backward compressed against big eval
 bench: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-bench
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" GEN="$(CURDIR)/$(BUILD)/adkev-gen" BENCH_DIR="$(CURDIR)/build/bench" \
 		BENCH_MB=$(BENCH_MB) BENCH_RUNS=$(BENCH_RUNS) BENCH_BIG_MB=$(BENCH_BIG_MB) CC="$(CC)" \
-		BENCH_AGAINST="$(BENCH_AGAINST)" sh bench/run.sh
+		BENCH_AGAINST="$(BENCH_AGAINST)" BENCH_TABLES="$(BENCH_TABLES)" sh bench/run.sh
 
 # The completion scripts are written by the binary from its option tables.
 $(BUILD)/completion/adkev.bash: $(BUILD)/adkev

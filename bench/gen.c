@@ -358,53 +358,42 @@ static void user_message(struct invocation *inv)
 	emit();
 }
 
-/* One model call: streamed chunks, then the aggregated event; returns whether it called a tool. */
-static bool model_call(struct invocation *inv, bool last_step)
+/*
+ * A model's event up to its parts.  answer_may_save: 30 in 100 such events
+ * also save the answer in the state (the draw made after the head's).
+ */
+static void model_event_open(struct invocation *inv, bool answer_may_save)
 {
-	struct usage u = {200 + below(4000), 20 + below(600), chance(40) ? 50 + below(900) : 0};
-	bool thinks = u.thoughts > 0;
-	bool calls_tool = !last_step && chance(70);
-	unsigned chunks = chance(40) ? 2 + below(6) : 0;
-
-	for (unsigned c = 0; c < chunks && !done(); c++) {
-		event_head(inv, inv->agent);
-		actions(NULL);
-		put(",", 1);
-		key("longRunningToolIds", "long_running_tool_ids");
-		put("[],", 3);
-		timestamp(inv);
-		put(",", 1);
-		content_open("model");
-		put("{", 1);
-		key("text", NULL);
-		text(20 + below(120));
-		if (thinks && c == 0)
-			put(",\"thought\":true", 15);
-		put("}]},", 4);
-		usage(&u, c + 1 == chunks);
-		put(",", 1);
-		key("partial", NULL);
-		put("true}", 5);
-		emit();
-	}
-	if (done())
-		return false;
-
 	event_head(inv, inv->agent);
-	actions(calls_tool || !chance(30) ? NULL : delta_answer);
+	actions(answer_may_save && chance(30) ? delta_answer : NULL);
 	put(",", 1);
 	key("longRunningToolIds", "long_running_tool_ids");
 	put("[],", 3);
 	timestamp(inv);
 	put(",", 1);
 	content_open("model");
-	if (thinks) {
-		put("{", 1);
-		key("text", NULL);
-		text(100 + below(800));
-		put(",\"thought\":true},", 17);
-	}
-	char call_id[40];
+}
+
+/* A streamed chunk of a model call's text; the first is a thought when the call thinks. */
+static void model_chunk(struct invocation *inv, const struct usage *u, unsigned c, unsigned chunks)
+{
+	model_event_open(inv, false);
+	put("{", 1);
+	key("text", NULL);
+	text(20 + below(120));
+	if (u->thoughts > 0 && c == 0)
+		put(",\"thought\":true", 15);
+	put("}]},", 4);
+	usage(u, c + 1 == chunks);
+	put(",", 1);
+	key("partial", NULL);
+	put("true}", 5);
+	emit();
+}
+
+/* The part a model call ends with: a tool call, whose id goes to call_id, or a text. */
+static void model_last_part(bool calls_tool, char call_id[40])
+{
 	if (calls_tool) {
 		cur_tool = tools[below(NTOOLS)];
 		uuid(call_id);
@@ -419,19 +408,36 @@ static bool model_call(struct invocation *inv, bool last_step)
 		key("text", NULL);
 		text(50 + below(1500));
 	}
+}
+
+/* The aggregated event of a model call: its thought, its last part, its whole usage. */
+static void model_final(struct invocation *inv, const struct usage *u, bool calls_tool,
+                        char call_id[40])
+{
+	bool thinks = u->thoughts > 0;
+	model_event_open(inv, !calls_tool);
+	if (thinks) {
+		put("{", 1);
+		key("text", NULL);
+		text(100 + below(800));
+		put(",\"thought\":true},", 17);
+	}
+	model_last_part(calls_tool, call_id);
 	if (thinks) {
 		put(",", 1);
 		thought_signature();
 	}
 	put("}]},", 4);
-	usage(&u, true);
+	usage(u, true);
 	put(",", 1);
 	key("finishReason", "finish_reason");
 	put("\"STOP\"}", 7);
 	emit();
-	if (!calls_tool || done())
-		return calls_tool;
+}
 
+/* The tool's response to the call call_id, as the event ADK writes for it. */
+static void tool_result(struct invocation *inv, const char *call_id)
+{
 	event_head(inv, inv->agent);
 	content_open("user");
 	put("{", 1);
@@ -446,6 +452,25 @@ static bool model_call(struct invocation *inv, bool last_step)
 	timestamp(inv);
 	put("}", 1);
 	emit();
+}
+
+/* One model call: streamed chunks, then the aggregated event; returns whether it called a tool. */
+static bool model_call(struct invocation *inv, bool last_step)
+{
+	/* The draws in this order, so a seed gives the stream it always gave. */
+	struct usage u = {200 + below(4000), 20 + below(600), chance(40) ? 50 + below(900) : 0};
+	bool calls_tool = !last_step && chance(70);
+	unsigned chunks = chance(40) ? 2 + below(6) : 0;
+	char call_id[40];
+
+	for (unsigned c = 0; c < chunks && !done(); c++)
+		model_chunk(inv, &u, c, chunks);
+	if (done())
+		return false;
+	model_final(inv, &u, calls_tool, call_id);
+	if (!calls_tool || done())
+		return calls_tool;
+	tool_result(inv, call_id);
 	return true;
 }
 

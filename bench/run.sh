@@ -2,7 +2,8 @@
 # bench/run.sh - adkev against jq, side by side, on the same generated input.
 #
 #   make bench [BENCH_MB=100] [BENCH_RUNS=3] [BENCH_BIG_MB=1024] [BENCH_SEED=1]
-#              [BENCH_AGAINST=29a2c8d]
+#              [BENCH_AGAINST=bb02df4] [BENCH_TABLES="jq backward compressed against big eval"]
+#              [BENCH_EVAL_CASES=1000]
 #
 # Every case has two jq filters: the full-contract one (bench/jq/NAME.jq,
 # both spellings and every rule of events.md, as adkev) and the plain one a
@@ -20,8 +21,13 @@
 # command (constant memory), and the backward read of `final`.  A third table
 # reads gzip'd and zstd'd copies of the input (MB/s of their text), by
 # adkev itself and through zcat or zstdcat piped in.  With BENCH_AGAINST (a
-# commit) a fourth table times trajectory and to-a2a of the adkev of that
-# commit, built from this repository's history, against this one.
+# commit) a fourth table times every command that reads ADK events, in the
+# adkev of that commit, built from this repository's history, against this
+# one, and fails when the two do not print the same bytes.  The eval table
+# scores an eval set of BENCH_EVAL_CASES cases (made by adkev evalset from as
+# many recorded runs of adkev-gen, one invocation or a few each) against
+# those runs, and a tenth as many, in every output format: the wall time and
+# the peak RSS, which should grow by the eval set's size only.
 #
 # Environment: ADKEV (the binary), GEN (adkev-gen), BENCH_DIR (where the
 # generated inputs are cached), JQ (jq).
@@ -31,6 +37,9 @@ top=$(cd "$here/.." && pwd)
 : "${ADKEV:=$top/adkev}" "${GEN:=$top/build/bench/adkev-gen}" "${JQ:=jq}"
 : "${BENCH_MB:=100}" "${BENCH_RUNS:=3}" "${BENCH_BIG_MB:=1024}" "${BENCH_SEED:=1}"
 : "${BENCH_AGAINST=}"
+# BENCH_TABLES: which tables to make, of "jq backward compressed against big eval".
+: "${BENCH_TABLES:=jq backward compressed against big eval}"
+: "${BENCH_EVAL_CASES:=1000}"
 : "${BENCH_DIR:=$top/build/bench}"
 TIME=/usr/bin/time
 export LC_ALL=C
@@ -38,6 +47,12 @@ jqf="$JQ -L $here/jq"
 nproc=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/adkev-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# wants TABLE: whether BENCH_TABLES asks for TABLE.
+wants() {
+	case " $BENCH_TABLES " in *" $1 "*) return 0 ;; esac
+	return 1
+}
 
 need() {
 	command -v "$1" >/dev/null 2>&1 || { echo "bench: $1 is missing" >&2; exit 1; }
@@ -269,6 +284,7 @@ echo "         $camel: $camel_bytes bytes, the same events in camelCase only (ad
 echo "runs:    median of $BENCH_RUNS; MB/s = input MiB per wall-clock second; RSS = peak, MiB"
 echo "         plain jq = bench/jq/plain-*.jq on the camelCase twin, full jq = bench/jq/*.jq on the mixed input;"
 echo "         adkev/plain is against adkev's own time on the twin; adkev MB/s columns are on the mixed input"
+if wants jq; then
 timed "cat $file"
 cat_s=$med_secs
 timed "$JQ -c . $file"
@@ -302,6 +318,8 @@ bench_case "stats" "stats" - same_bytes same_bytes \
 # the same.  The plain filter writes less (plain-to-a2a.jq says what).
 bench_case "to-a2a --lossless" "to-a2a --lossless" "$jqf -c -f $here/jq/to-a2a.jq" json_sorted json_sorted \
 	"$JQ -c -f $here/jq/plain-to-a2a.jq" plain_a2a json_sorted
+fi
+if wants backward; then
 echo
 echo "| backward read                  | final     | --full-scan  | speed-up | RSS |"
 echo "| ------------------------------ | --------: | ----------: | ------: | --: |"
@@ -309,6 +327,8 @@ backward_row "$file" "${BENCH_MB} MB"
 
 # The same input gzip'd and zstd'd (made once, kept beside it): MB/s of the
 # text they hold, adkev reading them itself against a decompressor piped in.
+fi
+
 compressed_row() { # EXT TOOL DECOMPRESS
 	f=$file.$1
 	if ! command -v "$2" >/dev/null 2>&1; then
@@ -330,6 +350,7 @@ compressed_row() { # EXT TOOL DECOMPRESS
 		"$(mbps "$bytes" "$own_s")" "$(mbps "$bytes" "$pipe_s")" "$(mbps "$bytes" "$plain_s")" \
 		"$(mib "$own_rss")"
 }
+if wants compressed; then
 echo
 echo "| compressed input               | ratio | adkev MB/s | piped in MB/s | plain MB/s | RSS |"
 echo "| ------------------------------ | -------: | ------: | --------: | --------: | -----: |"
@@ -337,6 +358,7 @@ timed "$ADKEV final --full-scan $file"
 plain_s=$med_secs
 compressed_row gz gzip zcat
 compressed_row zst zstd zstdcat
+fi
 
 # The adkev of commit BENCH_AGAINST, built once into BENCH_DIR from this
 # repository's history; nothing (and a line saying why) where it cannot be.
@@ -353,12 +375,14 @@ against_binary() {
 }
 
 # against_row ARGS: adkev ARGS of BENCH_AGAINST and of this build on $file,
-# -j 1 and every core; the two outputs must be the same bytes, and the two
+# -j 1 and every core (twice the same run for a command without -j); the two outputs must be the same bytes, and the two
 # binaries take turns, BENCH_RUNS runs each, so a busy moment of the machine
 # falls on both.  Medians.
 against_row() {
 	row="| $(printf '%-36s' "$1")"
-	for j in "-j 1" "-j $nproc"; do
+	jobs_1="-j 1" jobs_all="-j $nproc"
+	"$ADKEV" help "${1%% *}" | grep -q -- '--jobs' || jobs_1="" jobs_all=""
+	for j in "$jobs_1" "$jobs_all"; do
 		sh -c "exec $old $1 $j $file" >"$tmp/old.out" 2>&1 || true
 		sh -c "exec $ADKEV $1 $j $file" >"$tmp/new.out" 2>&1 || true
 		cmp -s "$tmp/old.out" "$tmp/new.out" ||
@@ -377,22 +401,24 @@ against_row() {
 	echo "$row |"
 }
 
-if [ -n "$BENCH_AGAINST" ]; then
+if [ -n "$BENCH_AGAINST" ] && wants against; then
 	echo
 	if old=$(against_binary); then
-		echo "adkev at $BENCH_AGAINST (the adkev before the scanner) against this adkev, on $file; they take turns, medians of $BENCH_RUNS"
+		echo "adkev at $BENCH_AGAINST against this adkev, on $file; they take turns, medians of $BENCH_RUNS"
 		echo
 		echo "| case                                 | before -j1 | now -j1 | speed-up | before -j$nproc | now -j$nproc | speed-up |"
 		echo "| ------------------------------------ | ------: | ------: | ------: | ------: | ------: | ------: |"
-		against_row "trajectory"
-		against_row "trajectory --no-redact --no-truncate"
-		against_row "to-a2a --lossless"
+		for args in "final --full-scan" "final --concat" "reasoning" "state" "stats" \
+			"trajectory" "trajectory --no-redact --no-truncate" "partition" \
+			"partition --trajectories" "to-a2a --lossless" "show --width 120" "timeline"; do
+			against_row "$args"
+		done
 	else
 		echo "(no comparison with adkev at $BENCH_AGAINST: $old)"
 	fi
 fi
 
-if [ "$BENCH_BIG_MB" -gt 0 ]; then
+if [ "$BENCH_BIG_MB" -gt 0 ] && wants big; then
 	big=$(input "$BENCH_BIG_MB")
 	bigbytes=$(wc -c <"$big" | tr -d ' ')
 	echo
@@ -409,4 +435,60 @@ if [ "$BENCH_BIG_MB" -gt 0 ]; then
 		run "$ADKEV $args $big"
 		printf '| %-30s | %5s | %5s |\n' "$args" "$(mbps "$bigbytes" "$secs")" "$(mib "$rss")"
 	done | sed "s|$tmp/split|DIR|"
+fi
+
+# mib_of FILE...: the size of the files, MiB.
+mib_of() {
+	cat "$@" | wc -c | awk '{ printf "%.1f", $1 / 1048576 }'
+}
+
+# eval_runs N: a directory of N recorded runs (adkev-gen -t, a seed each,
+# about 16 KB: one invocation or a few) and set.json, the eval set adkev
+# evalset makes of them, generated once and kept.
+eval_runs() {
+	d=$BENCH_DIR/eval-$1-s$BENCH_SEED
+	if [ ! -s "$d/set.json" ]; then
+		rm -rf "$d" && mkdir -p "$d/runs"
+		i=1
+		while [ $i -le "$1" ]; do
+			"$GEN" -t -s $((BENCH_SEED * 100000 + i)) -b 16k >"$d/runs/run-$i.jsonl"
+			i=$((i + 1))
+		done
+		(cd "$d" && "$ADKEV" evalset --set-id bench runs/*.jsonl >set.json.tmp) && mv "$d/set.json.tmp" "$d/set.json"
+	fi
+	echo "$d"
+}
+
+# eval_row N LABEL ARGS [RUNS]: adkev eval ARGS on the eval set of N cases
+# and its runs (RUNS: a glob of them, all by default); every case must pass
+# (the runs are the ones the set was made from).
+eval_row() {
+	d=$(eval_runs "$1")
+	runs=${4:-runs/*.jsonl}
+	(cd "$d" && "$ADKEV" eval set.json runs/*.jsonl) >"$tmp/eval.out" || { echo "bench: eval of $1 cases failed" >&2; exit 1; }
+	passed=$($JQ -r .status "$tmp/eval.out" | grep -c PASSED)
+	[ "$passed" -eq "$1" ] || { echo "bench: eval: $passed of $1 cases passed" >&2; exit 1; }
+	timed "sh -c 'cd $d && exec $ADKEV eval $3 set.json $runs'"
+	printf '| %-34s | %5s | %7s | %8s | %7s | %8s |\n' "$2" "$1" "$(mib_of "$d/set.json")" \
+		"$(cd "$d" && mib_of $runs)" "$med_secs" "$(mib "$max_rss")"
+}
+
+if wants eval && has_command eval; then
+	echo
+	small=$((BENCH_EVAL_CASES / 10))
+	echo "adkev eval: an eval set of N cases (adkev evalset of N runs of adkev-gen -t -b 16k) against those N runs;"
+	echo "wall time in seconds (median of $BENCH_RUNS) and peak RSS; sizes in MiB"
+	echo
+	echo "| command                            |     N | set MiB | runs MiB | seconds | peak RSS |"
+	echo "| ---------------------------------- | ----: | ------: | -------: | ------: | -------: |"
+	eval_row "$small" "eval (JSON lines)" ""
+	eval_row "$BENCH_EVAL_CASES" "eval (JSON lines)" ""
+	eval_row "$BENCH_EVAL_CASES" "eval, the first run only" "" runs/run-1.jsonl
+	eval_row "$BENCH_EVAL_CASES" "eval --table" "--table"
+	eval_row "$BENCH_EVAL_CASES" "eval --format=adk" "--format=adk"
+	eval_row "$BENCH_EVAL_CASES" "eval --junit FILE" "--junit $tmp/r.xml"
+	d=$(eval_runs "$BENCH_EVAL_CASES")
+	timed "sh -c 'cd $d && exec $ADKEV evalset runs/*.jsonl'"
+	printf '| %-34s | %5s | %7s | %8s | %7s | %8s |\n' "evalset" "$BENCH_EVAL_CASES" "-" \
+		"$(cd "$d" && mib_of runs/*.jsonl)" "$med_secs" "$(mib "$max_rss")"
 fi

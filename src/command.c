@@ -7,11 +7,16 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 const struct option_row command_help_option[] = {
-    OPTION_FLAG_ROW('h', "help", "show this help"),
+    {.kind = OPTION_FLAG,
+     .letter = 'h',
+     .long_name = "help",
+     .store = STORE_HELP,
+     .help = "show this help"},
     OPTION_END_ROW,
 };
 
@@ -26,32 +31,44 @@ bool option_row_is_option(const struct option_row *row)
 	       row->kind == OPTION_OPTIONAL || row->kind == OPTION_ALIAS;
 }
 
-static void list_add(struct option_list *list, const struct option_row *table, unsigned mask)
+static bool list_has(const struct option_list *list, const struct option_row *row)
+{
+	for (size_t i = 0; i < list->count; i++)
+		if (list->rows[i].row == row)
+			return true;
+	return false;
+}
+
+/*
+ * Adds the rows of table in a group of mask, their values offset bytes
+ * into the options; noted_at is where the include above notes the first
+ * option given, or -1.
+ */
+static void list_add(struct option_list *list, const struct option_row *table, unsigned mask,
+                     size_t offset, long noted_at)
 {
 	for (const struct option_row *row = table; row->kind != OPTION_END; row++) {
 		if (row->kind == OPTION_INCLUDE) {
-			list_add(list, row->include, row->groups);
+			long noted = row->noted ? (long)(offset + row->noted_at) : noted_at;
+			list_add(list, row->include, row->groups, offset + row->offset, noted);
 			continue;
 		}
-		if (row->groups && !(row->groups & mask))
-			continue;
-		bool seen = false; /* a table included twice gives its rows once */
-		for (size_t i = 0; i < list->count && !seen; i++)
-			seen = list->rows[i] == row;
-		if (seen)
+		/* A table included twice gives its rows once. */
+		if ((row->groups && !(row->groups & mask)) || list_has(list, row))
 			continue;
 		if (list->count == list->cap) {
 			list->cap = list->cap ? 2 * list->cap : 32;
 			list->rows = xrealloc(list->rows, list->cap * sizeof *list->rows);
 		}
-		list->rows[list->count++] = row;
+		list->rows[list->count++] =
+		    (struct option_entry){row, offset + row->offset, noted_at};
 	}
 }
 
 void option_list_init(struct option_list *list, const struct option_row *table)
 {
 	memset(list, 0, sizeof *list);
-	list_add(list, table, ~0u);
+	list_add(list, table, ~0u, 0, -1);
 }
 
 void option_list_release(struct option_list *list)
@@ -60,30 +77,48 @@ void option_list_release(struct option_list *list)
 	memset(list, 0, sizeof *list);
 }
 
-const struct option_row *option_list_find(const struct option_list *list, int id)
+const struct option_entry *option_list_find(const struct option_list *list, const char *long_name)
 {
 	for (size_t i = 0; i < list->count; i++) {
-		const struct option_row *row = list->rows[i];
-		if (row->id == id && row->kind != OPTION_ALIAS && option_row_is_option(row))
-			return row;
+		const struct option_row *row = list->rows[i].row;
+		if (row->kind != OPTION_ALIAS && option_row_is_option(row) && row->long_name &&
+		    strcmp(row->long_name, long_name) == 0)
+			return &list->rows[i];
 	}
 	return NULL;
+}
+
+const struct option_entry *option_list_letter(const struct option_list *list, int letter)
+{
+	for (size_t i = 0; i < list->count; i++) {
+		const struct option_row *row = list->rows[i].row;
+		if (row->kind != OPTION_ALIAS && option_row_is_option(row) && row->letter == letter)
+			return &list->rows[i];
+	}
+	return NULL;
+}
+
+/* The row an alias stands for, or the row itself. */
+static const struct option_row *alias_target(const struct option_list *list,
+                                             const struct option_row *row)
+{
+	if (row->kind != OPTION_ALIAS)
+		return row;
+	const struct option_entry *target = option_list_find(list, row->alias_of);
+	return target ? target->row : NULL;
 }
 
 /* An alias takes its value as the row it stands for does. */
 static enum option_kind value_kind(const struct option_list *list, const struct option_row *row)
 {
-	if (row->kind != OPTION_ALIAS)
-		return row->kind;
-	const struct option_row *target = option_list_find(list, row->id);
-	return target ? target->kind : OPTION_FLAG;
+	row = alias_target(list, row);
+	return row ? row->kind : OPTION_FLAG;
 }
 
 /* A value's name in help and usage: its arg_name, else its values ("0.3|1.0"). */
 static const char *arg_name(const struct option_list *list, const struct option_row *row)
 {
-	if (row->kind == OPTION_ALIAS)
-		row = option_list_find(list, row->id);
+	row = alias_target(list, row);
 	if (!row)
 		return NULL;
 	return row->arg_name ? row->arg_name : row->values;
@@ -91,7 +126,25 @@ static const char *arg_name(const struct option_list *list, const struct option_
 
 static int short_name(const struct option_row *row)
 {
-	return row->kind != OPTION_ALIAS && row->id > 0 && row->id < OPTION_ID_FIRST ? row->id : 0;
+	return row->kind != OPTION_ALIAS ? row->letter : 0;
+}
+
+/* What getopt_long() returns for the option at list->rows[i]: its letter, or its place. */
+static int getopt_value(const struct option_list *list, size_t i)
+{
+	const struct option_row *row = alias_target(list, list->rows[i].row);
+	if (row && row->letter)
+		return row->letter;
+	if (row != list->rows[i].row)
+		i = (size_t)(option_list_find(list, list->rows[i].row->alias_of) - list->rows);
+	return OPTION_INDEX_FIRST + (int)i;
+}
+
+const struct option_entry *option_getopt_entry(const struct option_list *list, int c)
+{
+	if (c >= OPTION_INDEX_FIRST && (size_t)(c - OPTION_INDEX_FIRST) < list->count)
+		return &list->rows[c - OPTION_INDEX_FIRST];
+	return option_list_letter(list, c);
 }
 
 void option_getopt_init(struct option_getopt *g, const struct option_list *list, const char *prefix)
@@ -103,7 +156,7 @@ void option_getopt_init(struct option_getopt *g, const struct option_list *list,
 	strbuf_addch(&shorts, ':');
 	g->long_options = xcalloc(list->count + 1, sizeof *g->long_options);
 	for (size_t i = 0; i < list->count; i++) {
-		const struct option_row *row = list->rows[i];
+		const struct option_row *row = list->rows[i].row;
 		if (!option_row_is_option(row))
 			continue;
 		enum option_kind kind = value_kind(list, row);
@@ -111,14 +164,14 @@ void option_getopt_init(struct option_getopt *g, const struct option_list *list,
 		              : kind == OPTION_OPTIONAL ? optional_argument
 		                                        : no_argument;
 		if (short_name(row)) {
-			strbuf_addch(&shorts, (char)row->id);
+			strbuf_addch(&shorts, (char)row->letter);
 			strbuf_addstr(&shorts, has_arg == required_argument   ? ":"
 			                       : has_arg == optional_argument ? "::"
 			                                                      : "");
 		}
 		if (row->long_name)
 			g->long_options[nlong++] =
-			    (struct option){row->long_name, has_arg, NULL, row->id};
+			    (struct option){row->long_name, has_arg, NULL, getopt_value(list, i)};
 	}
 	g->short_options = shorts.buf;
 }
@@ -150,6 +203,29 @@ static bool ambiguous_names(const struct option_getopt *g, const char *typed, in
 		first_id = o->val;
 	}
 	return ambiguous;
+}
+
+/*
+ * After "unknown option", the long options nearest to the typed name (len
+ * bytes, without its dashes), as "did you mean" names commands: those at
+ * the smallest edit distance, if it is at most 2 and less than half the
+ * name (a typo, not another word).
+ */
+static void nearest_names(const struct option_getopt *g, const char *typed, int len,
+                          struct strbuf *names)
+{
+	char word[32];
+	snprintf(word, sizeof word, "%.*s", len, typed);
+	size_t best = 3;
+	for (const struct option *o = g->long_options; o->name; o++) {
+		size_t d = edit_distance(word, o->name);
+		if (d < best && 2 * d < strlen(word))
+			best = d;
+	}
+	for (const struct option *o = g->long_options; o->name && best < 3; o++) {
+		if (edit_distance(word, o->name) == best)
+			strbuf_addf(names, "%s'--%s'", names->len ? " or " : "", o->name);
+	}
 }
 
 /*
@@ -191,6 +267,11 @@ void option_report_bad(const char *who, const struct option_getopt *g, int c, ch
 			            names.buf);
 		else
 			strbuf_addf(&what, "unknown option '%.*s'", len, arg);
+		strbuf_reset(&names);
+		if (is_long)
+			nearest_names(g, arg + 2, len - 2, &names);
+		if (names.len)
+			strbuf_addf(&what, "; did you mean %s?", names.buf);
 		strbuf_release(&names);
 	}
 	if (who)
@@ -200,8 +281,66 @@ void option_report_bad(const char *who, const struct option_getopt *g, int c, ch
 	strbuf_release(&what);
 }
 
-int command_parse(const struct command *cmd, int argc, char *argv[], option_take_fn *take,
-                  void *ctx)
+/*
+ * Stores arg (NULL for a flag) as e's row says, in opts.  False when the
+ * value is wrong: *why is then the reason, or NULL for "invalid value".
+ */
+static bool store_value(const struct option_entry *e, void *opts, const char *arg, const char **why)
+{
+	const struct option_row *row = e->row;
+	void *at = (char *)opts + e->offset;
+	long n;
+	*why = row->invalid;
+	if (!arg && row->kind == OPTION_OPTIONAL)
+		arg = row->implicit;
+	switch (row->store) {
+	case STORE_TRUE:
+	case STORE_FALSE:
+		*(bool *)at = row->store == STORE_TRUE;
+		return true;
+	case STORE_STRING:
+		*(const char **)at = arg;
+		return true;
+	case STORE_UNSIGNED:
+	case STORE_LONG:
+		if (!parse_long(arg, row->min, &n) || (row->max && n > row->max))
+			return false;
+		if (row->store == STORE_UNSIGNED)
+			*(unsigned *)at = (unsigned)n;
+		else
+			*(long *)at = n;
+		return true;
+	case STORE_SIZE:
+		return parse_size(arg, (size_t *)at);
+	case STORE_CALL:
+		return !(*why = row->take(at, arg));
+	case STORE_HELP:
+	case STORE_NONE:
+		break;
+	}
+	abort(); /* -h is answered by the parse itself, and a command's rows all store */
+}
+
+/* Takes one option into opts: -1 to go on, or EXIT_USAGE after reporting a bad value. */
+static int take_option(const struct command *cmd, const struct option_entry *e, void *opts,
+                       const char *arg)
+{
+	const char *why;
+	if (!store_value(e, opts, arg, &why)) {
+		/* The value itself is not repeated: it may be a secret word. */
+		if (why)
+			return command_usage_error(cmd, "%s", why);
+		return command_usage_error(cmd, "invalid value for --%s", e->row->long_name);
+	}
+	if (e->noted_at >= 0) {
+		const char **noted = (const char **)((char *)opts + e->noted_at);
+		if (!*noted)
+			*noted = e->row->long_name;
+	}
+	return -1;
+}
+
+int command_parse(const struct command *cmd, int argc, char *argv[], void *opts)
 {
 	struct option_list list;
 	struct option_getopt g;
@@ -213,16 +352,16 @@ int command_parse(const struct command *cmd, int argc, char *argv[], option_take
 	opterr = 0;
 	while (status < 0 &&
 	       (c = getopt_long(argc, argv, g.short_options, g.long_options, NULL)) != -1) {
-		const char *why;
-		if (c == 'h') {
-			status = command_help(cmd);
-		} else if (c == '?' || c == ':') {
+		if (c == '?' || c == ':') {
 			option_report_bad(cmd->name, &g, c, argv);
 			status = command_usage(cmd);
-		} else if (take && (why = take(ctx, c, optarg))) {
-			warnx_msg("%s: %s", cmd->name, why);
-			status = command_usage(cmd);
+			continue;
 		}
+		const struct option_entry *e = option_getopt_entry(&list, c);
+		if (e->row->store == STORE_HELP)
+			status = command_help(cmd);
+		else
+			status = take_option(cmd, e, opts, optarg);
 	}
 	option_getopt_release(&g);
 	option_list_release(&list);
@@ -274,17 +413,17 @@ void option_help_write(FILE *out, const struct option_list *list)
 	struct strbuf left = STRBUF_INIT;
 	size_t col = 0;
 	for (size_t i = 0; i < list->count; i++) {
-		if (!option_row_is_option(list->rows[i]))
+		if (!option_row_is_option(list->rows[i].row))
 			continue;
 		strbuf_reset(&left);
-		help_left(&left, list, list->rows[i]);
+		help_left(&left, list, list->rows[i].row);
 		if (left.len + 2 > col)
 			col = left.len + 2;
 	}
 	if (col > HELP_COLUMN_MAX)
 		col = HELP_COLUMN_MAX;
 	for (size_t i = 0; i < list->count; i++) {
-		const struct option_row *row = list->rows[i];
+		const struct option_row *row = list->rows[i].row;
 		if (row->kind == OPTION_HEADING) {
 			fprintf(out, "\n%s\n", row->help);
 			continue;
@@ -298,9 +437,8 @@ void option_help_write(FILE *out, const struct option_list *list)
 			at = 0;
 		}
 		if (row->kind == OPTION_ALIAS) {
-			const struct option_row *target = option_list_find(list, row->id);
 			struct strbuf same = STRBUF_INIT;
-			strbuf_addf(&same, "the same as --%s", target ? target->long_name : "?");
+			strbuf_addf(&same, "the same as --%s", row->alias_of);
 			write_wrapped(out, same.buf, col, at);
 			strbuf_release(&same);
 		} else {
@@ -321,18 +459,18 @@ static int compare_flags(const void *a, const void *b)
 /* The usage line's items: "[-ehpr]", then "[-j N]", then the long-only options, in order. */
 static void usage_items(const struct option_list *list, struct strbuf *items, size_t *nitems)
 {
-	char flags[OPTION_ID_FIRST];
+	char flags[OPTION_INDEX_FIRST];
 	size_t nflags = 0;
 	for (size_t i = 0; i < list->count; i++)
-		if (short_name(list->rows[i]) && list->rows[i]->kind == OPTION_FLAG)
-			flags[nflags++] = (char)list->rows[i]->id;
+		if (short_name(list->rows[i].row) && list->rows[i].row->kind == OPTION_FLAG)
+			flags[nflags++] = (char)list->rows[i].row->letter;
 	if (nflags) {
 		qsort(flags, nflags, 1, compare_flags);
 		strbuf_addf(&items[(*nitems)++], "[-%.*s]", (int)nflags, flags);
 	}
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t i = 0; i < list->count; i++) {
-			const struct option_row *row = list->rows[i];
+			const struct option_row *row = list->rows[i].row;
 			int letter = short_name(row);
 			if (!option_row_is_option(row) || row->kind == OPTION_ALIAS ||
 			    (pass == 0) != (letter != 0) || (letter && row->kind == OPTION_FLAG))
@@ -402,12 +540,14 @@ int command_usage(const struct command *cmd)
 	return EXIT_USAGE;
 }
 
-const char *command_option_name(const struct command *cmd, int id)
+int command_usage_error(const struct command *cmd, const char *fmt, ...)
 {
-	struct option_list list;
-	option_list_init(&list, cmd->options);
-	const struct option_row *row = option_list_find(&list, id);
-	const char *name = row ? row->long_name : NULL;
-	option_list_release(&list);
-	return name;
+	struct strbuf what = STRBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	strbuf_vaddf(&what, fmt, ap);
+	va_end(ap);
+	warnx_msg("%s: %s", cmd->name, what.buf);
+	strbuf_release(&what);
+	return command_usage(cmd);
 }

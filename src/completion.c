@@ -43,14 +43,15 @@ static void each_option(FILE *out, const struct option_row *table,
 	struct option_list list;
 	option_list_init(&list, table);
 	for (size_t i = 0; i < list.count; i++)
-		if (option_row_is_option(list.rows[i]) && list.rows[i]->kind != OPTION_ALIAS)
-			each(out, list.rows[i], &list);
+		if (option_row_is_option(list.rows[i].row) &&
+		    list.rows[i].row->kind != OPTION_ALIAS)
+			each(out, list.rows[i].row, &list);
 	option_list_release(&list);
 }
 
 static int row_letter(const struct option_row *row)
 {
-	return row->id > 0 && row->id < OPTION_ID_FIRST ? row->id : 0;
+	return row->letter;
 }
 
 /* bash */

@@ -6,7 +6,6 @@
 #include "command.h"
 #include "completion.h"
 #include "read/pool.h"
-#include "read/reader.h"
 #include "write/output.h"
 #include "util.h"
 
@@ -23,7 +22,7 @@ static int run_completion(int argc, char *argv[]);
 
 /* adkev completion SHELL: it needs the table below, so it lives here. */
 static const struct option_row completion_options[] = {
-    OPTION_INCLUDE_ROW(command_help_option, 0),
+    OPTION_INCLUDE_PLAIN_ROW(command_help_option),
     OPTION_END_ROW,
 };
 static const struct command command_completion = {
@@ -37,16 +36,17 @@ static const struct command command_completion = {
 
 /* Sorted by name; adkev --help lists them in this order. */
 static const struct command *const commands[] = {
-    &command_completion, &command_critic,    &command_final,  &command_from_a2a,
-    &command_partition,  &command_reasoning, &command_show,   &command_state,
-    &command_stats,      &command_timeline,  &command_to_a2a, &command_trajectory,
+    &command_completion, &command_critic,   &command_eval,       &command_evalset,
+    &command_final,      &command_from_a2a, &command_partition,  &command_reasoning,
+    &command_sessions,   &command_show,     &command_state,      &command_stats,
+    &command_timeline,   &command_to_a2a,   &command_trajectory,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 /* adkev's own options, before the command name. */
 static const struct option_row main_options[] = {
-    OPTION_INCLUDE_ROW(command_help_option, 0),
-    OPTION_FLAG_ROW('V', "version", "print the version"),
+    OPTION_INCLUDE_PLAIN_ROW(command_help_option),
+    {.kind = OPTION_FLAG, .letter = 'V', .long_name = "version", .help = "print the version"},
     OPTION_END_ROW,
 };
 #define MAIN_OPERANDS "COMMAND [ARGS]"
@@ -57,37 +57,6 @@ static const struct command *find_command(const char *name)
 		if (strcmp(commands[i]->name, name) == 0)
 			return commands[i];
 	return NULL;
-}
-
-/*
- * The edit distance between a and b, counting a swap of two neighbouring
- * letters as one edit (as git's "did you mean" does), so "fianl" is one
- * edit from "final".  Command names are short; longer words are cut at 31.
- */
-static size_t edit_distance(const char *a, const char *b)
-{
-	enum { MAX = 32 };
-	size_t la = strlen(a) < MAX ? strlen(a) : MAX - 1;
-	size_t lb = strlen(b) < MAX ? strlen(b) : MAX - 1;
-	size_t d[MAX][MAX];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		for (size_t j = 1; j <= lb; j++) {
-			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			if (d[i - 1][j] + 1 < best)
-				best = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < best)
-				best = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-			    d[i - 2][j - 2] + 1 < best)
-				best = d[i - 2][j - 2] + 1;
-			d[i][j] = best;
-		}
-	}
-	return d[la][lb];
 }
 
 /*
@@ -117,7 +86,7 @@ static void suggest_commands(const char *name)
 
 static int run_completion(int argc, char *argv[])
 {
-	int status = command_parse(&command_completion, argc, argv, NULL, NULL);
+	int status = command_parse(&command_completion, argc, argv, NULL);
 	if (status >= 0)
 		return status;
 	const struct completion_source src = {main_options, commands, NCOMMANDS};
@@ -157,6 +126,7 @@ static int help_command(const struct option_list *list, int argc, char *argv[])
 	const struct command *cmd = find_command(argv[1]);
 	if (!cmd) {
 		warnx_msg("no help for '%s': not an adkev command", argv[1]);
+		suggest_commands(argv[1]);
 		return EXIT_USAGE;
 	}
 	return command_help(cmd);
@@ -218,9 +188,8 @@ int main(int argc, char *argv[])
 	signal(SIGXFSZ, SIG_IGN);
 	util_reserve_std_fds();
 	util_init_alloc_faults();
+	output_init();
 	pool_serve_jansson();
-	/* Results reach the next process before adkev waits for more input. */
-	reader_set_wait_hook(output_flush);
 	struct option_list list;
 	option_list_init(&list, main_options);
 	int status = run(&list, argc, argv);

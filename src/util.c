@@ -4,6 +4,7 @@
  */
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
@@ -138,19 +139,25 @@ void strbuf_addstr(struct strbuf *sb, const char *s)
 	strbuf_add(sb, s, strlen(s));
 }
 
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list again;
+	va_copy(again, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	if (n >= 0) {
+		strbuf_grow(sb, (size_t)n);
+		vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, again);
+		sb->len += (size_t)n;
+	}
+	va_end(again);
+}
+
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	strbuf_vaddf(sb, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	strbuf_grow(sb, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	sb->len += (size_t)n;
 }
 
 void strbuf_reset(struct strbuf *sb)
@@ -339,4 +346,58 @@ bool parse_double(const char *s, double *out)
 		return false;
 	*out = v;
 	return true;
+}
+
+bool parse_size(const char *arg, size_t *bytes)
+{
+	/* strtoull would take blanks, a sign and a wrapped "-1"; a size is digits. */
+	if (!isdigit((unsigned char)arg[0]))
+		return false;
+	char *end;
+	errno = 0;
+	unsigned long long n = strtoull(arg, &end, 10);
+	unsigned shift = 0;
+	if (*end == 'K' || *end == 'k')
+		shift = 10;
+	else if (*end == 'M' || *end == 'm')
+		shift = 20;
+	else if (*end == 'G' || *end == 'g')
+		shift = 30;
+	if (shift)
+		end++;
+	if (errno || *end || n == 0 || n > (SIZE_MAX >> shift))
+		return false;
+	*bytes = (size_t)(n << shift);
+	return true;
+}
+
+/*
+ * The edit distance between a and b, counting a swap of two neighbouring
+ * letters as one edit (as git's "did you mean" does), so "fianl" is one
+ * edit from "final".  Names are short; longer words are cut at 31.
+ */
+size_t edit_distance(const char *a, const char *b)
+{
+	enum { MAX = 32 };
+	size_t la = strlen(a) < MAX ? strlen(a) : MAX - 1;
+	size_t lb = strlen(b) < MAX ? strlen(b) : MAX - 1;
+	size_t d[MAX][MAX];
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		for (size_t j = 1; j <= lb; j++) {
+			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	}
+	return d[la][lb];
 }

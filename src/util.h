@@ -92,6 +92,7 @@ static inline void strbuf_addch(struct strbuf *sb, char c)
 
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 void strbuf_reset(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
 
@@ -127,8 +128,28 @@ void warnx_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn_errno(int errnum, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void vwarnx_msg(const char *fmt, va_list ap);
 
+/*
+ * The edit distance between a and b, a swap of two neighbouring letters
+ * counting as one edit, for the "did you mean" of a mistyped command or
+ * option name.
+ */
+size_t edit_distance(const char *a, const char *b);
+
 /* A JSON value's type for messages: "an object", "a number", "null"... */
 const char *json_type_phrase(const json_t *value);
+
+/*
+ * splitmix64's finaliser: a bijection of 64-bit words that spreads every
+ * input bit over the output, for store.c's hash and stamp.c's ids.
+ */
+static inline uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9u;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebu;
+	return x ^ (x >> 31);
+}
 
 /* The name diagnostics use for standard input. */
 #define STDIN_NAME "<stdin>"
@@ -136,5 +157,7 @@ const char *json_type_phrase(const json_t *value);
 /* Parses a whole decimal number; false on junk, overflow or a value below min. */
 bool parse_long(const char *s, long min, long *out);
 bool parse_double(const char *s, double *out);
+/* Parses a size in bytes, 1 or more, with K, M or G after it for KiB, MiB or GiB. */
+bool parse_size(const char *arg, size_t *bytes);
 
 #endif

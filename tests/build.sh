@@ -11,9 +11,10 @@
 #      stops before compiling, saying what to install where.
 #   3. jansson missing on Debian (apt-get there): make asks apt-get for
 #      libjansson-dev and pkg-config, and nothing else.
-#   4. zlib and libzstd missing (compressed input is optional): make asks
-#      apt-get for zlib1g-dev and libzstd-dev, and when that fails builds
-#      ./adkev without them, which then says so of a gzip or zstd input.
+#   4. zlib, libzstd, libsqlite3 and libpq missing (compressed input and
+#      session databases are optional): make asks apt-get for their -dev
+#      packages, and when that fails builds ./adkev without them, which then
+#      says so of a gzip input and of an SQLite database.
 #
 # "jansson missing" is made by a compiler flag -I to a folder whose jansson.h
 # is an #error, so #include <jansson.h> fails as it does without the package;
@@ -58,6 +59,8 @@ echo '#error jansson is hidden by tests/build.sh' >"$tmp/nojansson/jansson.h"
 mkdir -p "$tmp/nozlib"
 echo '#error zlib is hidden by tests/build.sh' >"$tmp/nozlib/zlib.h"
 echo '#error libzstd is hidden by tests/build.sh' >"$tmp/nozlib/zstd.h"
+echo '#error libsqlite3 is hidden by tests/build.sh' >"$tmp/nozlib/sqlite3.h"
+echo '#error libpq is hidden by tests/build.sh' >"$tmp/nozlib/libpq-fe.h"
 
 # make as a person types it: no make variables or flags from a calling make.
 clean_make() { # DIR PATH [VARIABLE=VALUE...]
@@ -83,7 +86,7 @@ elif ! out=$("$tmp/clone/adkev" final -r "$top/samples/a_plain.jsonl") || [ -z "
 	bad "the ./adkev that make built does not run"
 fi
 # Only the optional compression libraries may be asked for, where they are missing.
-[ -f "$tmp/calls" ] && grep -v 'zlib1g-dev\|libzstd-dev' "$tmp/calls" >"$tmp/other-calls" &&
+[ -f "$tmp/calls" ] && grep -v 'zlib1g-dev\|libzstd-dev\|libsqlite3-dev\|libpq-dev' "$tmp/calls" >"$tmp/other-calls" &&
 	bad "make tried to install: $(cat "$tmp/other-calls")"
 left=$(cd "$tmp/clone" && git status --porcelain)
 [ -z "$left" ] || bad "make changed files of the clone: $left"
@@ -121,8 +124,12 @@ clone
 clean_make "$tmp/clone" "$tmp/stubs:$tmp/tools" CC="cc -I$tmp/nozlib" ||
 	bad "make failed without zlib and libzstd: $(tail -n 5 "$tmp/make.out")"
 installs=$(sed -n 's/.* install //p' "$tmp/calls" 2>/dev/null | tr ' ' '\n' | grep -v '^-' | sort -u)
-[ "$(echo $installs)" = "libzstd-dev zlib1g-dev" ] ||
-	bad "without zlib and libzstd make asked apt-get for: $(echo $installs)"
+[ "$(echo $installs)" = "libpq-dev libsqlite3-dev libzstd-dev zlib1g-dev" ] ||
+	bad "without zlib, libzstd, libsqlite3 and libpq make asked apt-get for: $(echo $installs)"
+out=$("$tmp/clone/adkev" stats "$top/tests/corpus/db/adkjs.db" 2>&1 >/dev/null)
+status=$?
+[ $status = 65 ] && [ "$out" = "adkev: $top/tests/corpus/db/adkjs.db: an SQLite database, and this adkev was built without libsqlite3: install libsqlite3-dev (Debian) or sqlite (elsewhere) and build it again" ] ||
+	bad "an adkev built without libsqlite3 says of a session database ($status): $out"
 printf '{"author":"a"}\n' | gzip -c >"$tmp/in.gz"
 out=$("$tmp/clone/adkev" stats "$tmp/in.gz" 2>&1 >/dev/null)
 status=$?

@@ -2,8 +2,9 @@
  * check_a2a.c - the ADK <-> A2A mapping (a2a.md): every part rule of
  * sections 3 and 4 in both protocol versions, the metadata keys of
  * sections 2 and 5, object recognition (section 6.1), the state table of
- * section 6.5, failed-state error text, Go-compatible tagged JSON, times,
- * UUIDs, and the round trip over every stream of the corpus.
+ * section 6.5, failed-state error text, Go-compatible tagged JSON, and the
+ * round trip over every stream of the corpus.  Times and UUIDs are
+ * check_stamp.c's.
  */
 #include "testutil.h"
 
@@ -901,39 +902,6 @@ START_TEST(go_json_bytes)
 }
 END_TEST
 
-START_TEST(times_parse)
-{
-	double t;
-	ck_assert(a2a_parse_time("1970-01-01T00:00:00Z", &t));
-	ck_assert(t == 0.0);
-	ck_assert(a2a_parse_time("2025-11-21T10:00:01.5+01:00", &t));
-	ck_assert(t == 1763715601.5);
-	ck_assert(a2a_parse_time("2025-11-21t09:00:01.25z", &t));
-	ck_assert(t == 1763715601.25);
-	ck_assert(a2a_parse_time("2000-02-29T00:00:00-00:30", &t));
-	ck_assert(t == 951782400.0 + 1800);
-	ck_assert(!a2a_parse_time("2025-11-21T10:00:00", &t));
-	ck_assert(!a2a_parse_time("2025-11-21", &t));
-	ck_assert(!a2a_parse_time("2025-13-01T00:00:00Z", &t));
-	ck_assert(!a2a_parse_time("2025-11-21T10:00:00.Z", &t));
-	ck_assert(!a2a_parse_time("2025-11-21T10:00:00Zjunk", &t));
-	ck_assert(!a2a_parse_time(NULL, &t));
-}
-END_TEST
-
-START_TEST(uuids_are_version_4)
-{
-	char a[37], b[37];
-	a2a_uuid(a);
-	a2a_uuid(b);
-	ck_assert_uint_eq(strlen(a), 36);
-	ck_assert(a[8] == '-' && a[13] == '-' && a[18] == '-' && a[23] == '-');
-	ck_assert(a[14] == '4');
-	ck_assert(strchr("89ab", a[19]) != NULL);
-	ck_assert_str_ne(a, b);
-}
-END_TEST
-
 /* Actions without default members, as produced events carry them. */
 static json_t *plain_actions(const json_t *event)
 {
@@ -985,7 +953,7 @@ START_TEST(round_trip_over_the_corpus)
 	size_t events = 0;
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		char *operands[] = {g.gl_pathv[i]};
-		struct reader *r = reader_new(operands, 1, 0);
+		struct reader *r = reader_new(operands, 1, NULL);
 		struct reader_item item;
 		while (reader_next(r, &item) == READ_ITEM) {
 			char where[300];
@@ -1054,8 +1022,6 @@ static Suite *a2a_suite(void)
 	suite_add_tcase(s, from);
 	TCase *shared = tcase_create("shared");
 	tcase_add_test(shared, go_json_bytes);
-	tcase_add_test(shared, times_parse);
-	tcase_add_test(shared, uuids_are_version_4);
 	tcase_add_test(shared, round_trip_over_the_corpus);
 	tcase_add_test(shared, round_trip_of_every_part_kind);
 	suite_add_tcase(s, shared);

@@ -17,7 +17,7 @@
 static char *backward_all(const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
-	struct backward *b = backward_open(path);
+	struct backward *b = backward_open(path, 0);
 	if (!b)
 		return xstrdup("NOT OPENED");
 	struct reader_item item;
@@ -38,7 +38,7 @@ static char *backward_all(const char *path)
 static char *forward_reversed(const char *path)
 {
 	char *operands[] = {(char *)path};
-	struct reader *r = reader_new(operands, 1, 0);
+	struct reader *r = reader_new(operands, 1, NULL);
 	struct reader_item item;
 	char **raws = NULL;
 	size_t n = 0;
@@ -130,9 +130,9 @@ START_TEST(files_that_do_not_start_like_lines_are_not_opened)
 	expect("{\n  \"author\": \"a\"\n}\n{\"author\":\"b\"}\n", "NOT OPENED");
 	expect("{\"id\":\"s\",\"events\":[{\"author\":\"a\"}]}\n", "NOT OPENED");
 	expect("{\"author\":\"a\"} {\"author\":\"b\"}\n", "NOT OPENED");
-	ck_assert_ptr_null(backward_open("/nonexistent/file"));
-	ck_assert_ptr_null(backward_open("/"));
-	ck_assert_ptr_null(backward_open("/dev/null"));
+	ck_assert_ptr_null(backward_open("/nonexistent/file", 0));
+	ck_assert_ptr_null(backward_open("/", 0));
+	ck_assert_ptr_null(backward_open("/dev/null", 0));
 }
 END_TEST
 

@@ -8,44 +8,113 @@
 #include "command.h"
 #include "util.h"
 
-enum { ID_AUTHOR = OPTION_ID_FIRST, ID_A2A, ID_COLOR, ID_STRICT, ID_TITLE };
+/* The options a shared table's rows are written for, as cmd/run.h's. */
+struct shared_opts {
+	bool pretty;
+	const char *author;
+	unsigned jobs;
+};
 
-/* A shared table in two groups, as cmd/extract.h's. */
+/* The options of the test command: its own, and the shared ones in a member. */
+struct test_opts {
+	int version; /* --a2a-version: 3 or 10 */
+	const char *color;
+	bool strict;
+	bool exit_status;
+	const char *title;
+	long width;
+	size_t max_line;
+	bool quiet; /* starts true; --verbose clears it */
+	struct shared_opts shared;
+	const char *first_shared; /* the first shared option given (noted) */
+};
+
+/* A shared table in two groups, as cmd/run.h's. */
 enum { GROUP_ONE = 1, GROUP_TWO = 2 };
 static const struct option_row shared[] = {
     {.kind = OPTION_FLAG,
-     .id = 'p',
+     .letter = 'p',
      .long_name = "pretty",
+     .store = STORE_TRUE,
+     .offset = offsetof(struct shared_opts, pretty),
      .groups = GROUP_ONE,
      .help = "indent the JSON output"},
     {.kind = OPTION_VALUE,
-     .id = ID_AUTHOR,
      .long_name = "author",
      .arg_name = "NAME",
+     .store = STORE_STRING,
+     .offset = offsetof(struct shared_opts, author),
      .groups = GROUP_TWO,
      .help = "only events written by NAME"},
     {.kind = OPTION_VALUE,
-     .id = 'j',
+     .letter = 'j',
      .long_name = "jobs",
      .arg_name = "N",
+     .store = STORE_UNSIGNED,
+     .offset = offsetof(struct shared_opts, jobs),
+     .min = 1,
+     .max = 64,
+     .invalid = "invalid value for --jobs: 1 to 64",
      .groups = GROUP_TWO,
      .help = "parse on N threads"},
-    OPTION_INCLUDE_ROW(command_help_option, 0),
+    OPTION_INCLUDE_PLAIN_ROW(command_help_option),
     OPTION_END_ROW,
 };
 
+static const char *take_version(void *at, const char *arg)
+{
+	int *version = at;
+	if (strcmp(arg, "0.3") == 0)
+		*version = 3;
+	else if (strcmp(arg, "1.0") == 0)
+		*version = 10;
+	else
+		return "--a2a-version takes 0.3 or 1.0";
+	return NULL;
+}
+
 static const struct option_row own[] = {
-    OPTION_CHOICE_ROW(ID_A2A, "a2a-version", NULL, "0.3|1.0", "the A2A version"),
-    OPTION_OPTIONAL_CHOICE_ROW(ID_COLOR, "color", "WHEN", "auto|always|never", "when to colour"),
-    OPTION_ALIAS_ROW(ID_COLOR, "colour"),
-    OPTION_FLAG_ROW(ID_STRICT, "strict", "a score outside [0, 1] is an error"),
-    OPTION_FLAG_ROW('e', "exit-status", "exit 1 when the result is empty"),
-    OPTION_INCLUDE_ROW(shared, GROUP_TWO),
+    OPTION_CHOICE_ROW("a2a-version", NULL, "0.3|1.0", take_version, struct test_opts, version,
+                      "the A2A version"),
+    {.kind = OPTION_OPTIONAL,
+     .long_name = "color",
+     .arg_name = "WHEN",
+     .complete = COMPLETE_VALUES,
+     .values = "auto|always|never",
+     .store = STORE_STRING,
+     .offset = offsetof(struct test_opts, color),
+     .implicit = "always",
+     .help = "when to colour"},
+    OPTION_ALIAS_ROW("colour", "color"),
+    OPTION_TRUE_ROW(0, "strict", struct test_opts, strict, "a score outside [0, 1] is an error"),
+    OPTION_TRUE_ROW('e', "exit-status", struct test_opts, exit_status,
+                    "exit 1 when the result is empty"),
+    {.kind = OPTION_INCLUDE,
+     .include = shared,
+     .groups = GROUP_TWO,
+     .offset = offsetof(struct test_opts, shared),
+     .noted = true,
+     .noted_at = offsetof(struct test_opts, first_shared)},
     OPTION_HEADING_ROW("More:"),
-    OPTION_PATH_ROW(ID_TITLE, "title", "FILE", COMPLETE_FILE,
+    OPTION_PATH_ROW(0, "title", "FILE", COMPLETE_FILE, struct test_opts, title,
                     "a help line long enough that it must be wrapped onto a second line "
                     "of the list"),
-    OPTION_INCLUDE_ROW(shared, GROUP_TWO), /* again: its rows come once */
+    {.kind = OPTION_VALUE,
+     .long_name = "width",
+     .arg_name = "N",
+     .store = STORE_LONG,
+     .offset = offsetof(struct test_opts, width),
+     .min = 1,
+     .help = "columns"},
+    {.kind = OPTION_VALUE,
+     .long_name = "max-line",
+     .arg_name = "SIZE",
+     .store = STORE_SIZE,
+     .offset = offsetof(struct test_opts, max_line),
+     .help = "bytes"},
+    OPTION_FALSE_ROW(0, "verbose", struct test_opts, quiet, "say more"),
+    /* again: its rows come once */
+    OPTION_INCLUDE_ROW(shared, GROUP_TWO, struct test_opts, shared),
     OPTION_END_ROW,
 };
 
@@ -88,13 +157,20 @@ START_TEST(includes_take_their_groups_once)
 {
 	struct option_list list;
 	option_list_init(&list, own);
-	/* 5 own rows, a heading and the title; author, -j and -h once; not -p (group one). */
-	ck_assert_uint_eq(list.count, 10);
-	ck_assert_ptr_null(option_list_find(&list, 'p'));
-	ck_assert_str_eq(option_list_find(&list, 'j')->long_name, "jobs");
-	ck_assert_str_eq(option_list_find(&list, ID_COLOR)->long_name, "color");
-	ck_assert_str_eq(option_list_find(&list, 'h')->long_name, "help");
-	ck_assert_ptr_null(option_list_find(&list, 'x'));
+	/* 5 own rows, a heading and 4 more; author, -j and -h once; not -p (group one). */
+	ck_assert_uint_eq(list.count, 13);
+	ck_assert_ptr_null(option_list_letter(&list, 'p'));
+	ck_assert_str_eq(option_list_letter(&list, 'j')->row->long_name, "jobs");
+	ck_assert_str_eq(option_list_find(&list, "color")->row->long_name, "color");
+	ck_assert_str_eq(option_list_letter(&list, 'h')->row->long_name, "help");
+	ck_assert_ptr_null(option_list_letter(&list, 'x'));
+	ck_assert_ptr_null(option_list_find(&list, "colour")); /* an alias is found by its target */
+	/* A shared row's value lives inside the member the include names, and is noted. */
+	const struct option_entry *jobs = option_list_find(&list, "jobs");
+	ck_assert_uint_eq(jobs->offset,
+	                  offsetof(struct test_opts, shared) + offsetof(struct shared_opts, jobs));
+	ck_assert_int_eq(jobs->noted_at, (long)offsetof(struct test_opts, first_shared));
+	ck_assert_int_eq(option_list_find(&list, "title")->noted_at, -1);
 	option_list_release(&list);
 }
 END_TEST
@@ -106,18 +182,24 @@ START_TEST(getopt_arrays_from_the_rows)
 	option_list_init(&list, own);
 	option_getopt_init(&g, &list, "+");
 	ck_assert_str_eq(g.short_options, "+:ej:h");
-	const char *names[] = {"a2a-version", "color", "colour", "strict", "exit-status",
-	                       "author",      "jobs",  "help",   "title"};
+	const char *names[] = {"a2a-version", "color",  "colour",   "strict",
+	                       "exit-status", "author", "jobs",     "help",
+	                       "title",       "width",  "max-line", "verbose"};
 	const int has_arg[] = {required_argument, optional_argument, optional_argument,
 	                       no_argument,       no_argument,       required_argument,
-	                       required_argument, no_argument,       required_argument};
+	                       required_argument, no_argument,       required_argument,
+	                       required_argument, required_argument, no_argument};
 	size_t n = 0;
 	for (; g.long_options[n].name; n++) {
 		ck_assert_str_eq(g.long_options[n].name, names[n]);
 		ck_assert_int_eq(g.long_options[n].has_arg, has_arg[n]);
 	}
 	ck_assert_uint_eq(n, sizeof names / sizeof names[0]);
-	ck_assert_int_eq(g.long_options[2].val, ID_COLOR); /* the alias gives the same id */
+	/* A long-only option gives its place in the list; the alias gives its target's. */
+	ck_assert_int_eq(g.long_options[1].val, OPTION_INDEX_FIRST + 1);
+	ck_assert_int_eq(g.long_options[2].val, OPTION_INDEX_FIRST + 1);
+	ck_assert_ptr_eq(option_getopt_entry(&list, g.long_options[2].val)->row, &own[1]);
+	ck_assert_int_eq(g.long_options[4].val, 'e'); /* a letter stands for its long name */
 	option_getopt_release(&g);
 	option_list_release(&list);
 }
@@ -126,9 +208,10 @@ END_TEST
 START_TEST(usage_line_as_a_synopsis_wrapped_at_80)
 {
 	char *text = written(write_usage, own);
-	ck_assert_str_eq(
-	    text, "usage: adkev test [-eh] [-j N] [--a2a-version 0.3|1.0] [--color[=WHEN]]\n"
-	          "                  [--strict] [--author NAME] [--title FILE] [FILE ...]\n");
+	ck_assert_str_eq(text,
+	                 "usage: adkev test [-eh] [-j N] [--a2a-version 0.3|1.0] [--color[=WHEN]]\n"
+	                 "                  [--strict] [--author NAME] [--title FILE] [--width N]\n"
+	                 "                  [--max-line SIZE] [--verbose] [FILE ...]\n");
 	free(text);
 }
 END_TEST
@@ -148,49 +231,62 @@ START_TEST(help_list_aligned_with_aliases_and_headings)
 	          "\n"
 	          "More:\n"
 	          "      --title FILE           a help line long enough that it must be wrapped\n"
-	          "                             onto a second line of the list\n");
+	          "                             onto a second line of the list\n"
+	          "      --width N              columns\n"
+	          "      --max-line SIZE        bytes\n"
+	          "      --verbose              say more\n");
 	free(text);
 }
 END_TEST
 
-/* What the parse handed over, for the tests to look at. */
-struct taken {
-	char log[256];
-};
-
-static const char *take(void *ctx, int id, const char *arg)
+static int parse(struct test_opts *o, char **err, int argc, char *argv[])
 {
-	struct taken *t = ctx;
-	size_t len = strlen(t->log);
-	snprintf(t->log + len, sizeof t->log - len, "%d=%s;", id, arg ? arg : "-");
-	return id == ID_A2A && strcmp(arg, "0.3") != 0 ? "--a2a-version takes 0.3 or 1.0" : NULL;
-}
-
-static int parse(struct taken *t, char **err, int argc, char *argv[])
-{
-	memset(t, 0, sizeof *t);
+	memset(o, 0, sizeof *o);
+	o->quiet = true;
 	capture_begin();
-	int status = command_parse(&test_command, argc, argv, take, t);
+	int status = command_parse(&test_command, argc, argv, o);
 	*err = capture_end();
 	return status;
 }
 
-START_TEST(parse_hands_each_option_to_take)
+START_TEST(parse_stores_each_value_where_its_row_says)
 {
-	struct taken t;
+	struct test_opts o;
 	char *err;
-	char *argv[] = {"test",           "a.jsonl",  "-ej",       "4",       "--colo",
-	                "--colour=never", "--auth=x", "--a2a=0.3", "b.jsonl", NULL};
-	ck_assert_int_eq(parse(&t, &err, 9, argv), -1);
-	char want[128];
-	snprintf(want, sizeof want, "%d=-;%d=4;%d=-;%d=never;%d=x;%d=0.3;", 'e', 'j', ID_COLOR,
-	         ID_COLOR, ID_AUTHOR, ID_A2A);
-	ck_assert_str_eq(t.log, want);
+	char *argv[] = {"test",    "a.jsonl",        "-ej",       "4",
+	                "--colo",  "--auth=x",       "--a2a=1.0", "--width",
+	                "12",      "--max-line=2K",  "--verbose", "--title=t.h",
+	                "b.jsonl", "--colour=never", NULL};
+	ck_assert_int_eq(parse(&o, &err, 14, argv), -1);
 	ck_assert_str_eq(err, "");
+	ck_assert(o.exit_status);
+	ck_assert_uint_eq(o.shared.jobs, 4);
+	ck_assert_str_eq(o.color, "never"); /* the alias's value, given last */
+	ck_assert_str_eq(o.shared.author, "x");
+	ck_assert_int_eq(o.version, 10);
+	ck_assert_int_eq(o.width, 12);
+	ck_assert_uint_eq(o.max_line, 2048);
+	ck_assert(!o.quiet);
+	ck_assert_str_eq(o.title, "t.h");
+	ck_assert(!o.strict && !o.shared.pretty);
+	/* The first option given of the shared rows is noted by its long name. */
+	ck_assert_str_eq(o.first_shared, "jobs");
 	/* Operands may come before options: glibc's getopt moves them to the end. */
-	ck_assert_int_eq(optind, 7);
-	ck_assert_str_eq(argv[7], "a.jsonl");
-	ck_assert_str_eq(argv[8], "b.jsonl");
+	ck_assert_int_eq(optind, 12);
+	ck_assert_str_eq(argv[12], "a.jsonl");
+	ck_assert_str_eq(argv[13], "b.jsonl");
+	free(err);
+}
+END_TEST
+
+START_TEST(an_optional_value_not_given_is_the_implicit_one)
+{
+	struct test_opts o;
+	char *err;
+	char *argv[] = {"test", "--color", NULL};
+	ck_assert_int_eq(parse(&o, &err, 2, argv), -1);
+	ck_assert_str_eq(o.color, "always");
+	ck_assert_ptr_null(o.first_shared);
 	free(err);
 }
 END_TEST
@@ -198,10 +294,10 @@ END_TEST
 /* The usage error a parse of one argument reports, and that it is status 64. */
 static char *usage_error(char *arg)
 {
-	struct taken t;
+	struct test_opts o;
 	char *err;
 	char *argv[] = {"test", arg, NULL};
-	ck_assert_int_eq(parse(&t, &err, 2, argv), EXIT_USAGE);
+	ck_assert_int_eq(parse(&o, &err, 2, argv), EXIT_USAGE);
 	char *line = xstrndup(err, strcspn(err, "\n"));
 	ck_assert_ptr_nonnull(strstr(err, "\nusage: adkev test [-eh]"));
 	free(err);
@@ -218,6 +314,13 @@ START_TEST(usage_errors_name_the_option)
 	    {"--auth", "adkev: test: option '--author' needs a value"},
 	    {"-j", "adkev: test: option '-j' needs a value"},
 	    {"--a2a-version=2", "adkev: test: --a2a-version takes 0.3 or 1.0"},
+	    /* A bad value is never repeated: it may be a secret. */
+	    {"--width=0", "adkev: test: invalid value for --width"},
+	    {"--width=secret", "adkev: test: invalid value for --width"},
+	    {"--max-line=1X", "adkev: test: invalid value for --max-line"},
+	    {"--max-line=0", "adkev: test: invalid value for --max-line"},
+	    {"-j65", "adkev: test: invalid value for --jobs: 1 to 64"},
+	    {"-j0", "adkev: test: invalid value for --jobs: 1 to 64"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char *line = usage_error((char *)cases[i][0]);
@@ -229,27 +332,18 @@ END_TEST
 
 START_TEST(help_is_answered_by_the_parse)
 {
-	struct taken t;
+	struct test_opts o;
 	char *err;
 	char *argv[] = {"test", "--he", NULL};
 	stdout_capture_begin();
-	ck_assert_int_eq(parse(&t, &err, 2, argv), 0);
+	ck_assert_int_eq(parse(&o, &err, 2, argv), 0);
 	size_t len;
 	char *out = stdout_capture_end(&len);
-	ck_assert_str_eq(t.log, "");
 	ck_assert_str_eq(err, "");
 	ck_assert_ptr_nonnull(strstr(out, "\nA command of the tests.\n"));
 	ck_assert_ptr_nonnull(strstr(out, "\nSee adkev-test(1) for details.\n"));
 	free(out);
 	free(err);
-}
-END_TEST
-
-START_TEST(option_names_for_messages)
-{
-	ck_assert_str_eq(command_option_name(&test_command, ID_TITLE), "title");
-	ck_assert_str_eq(command_option_name(&test_command, 'j'), "jobs");
-	ck_assert_ptr_null(command_option_name(&test_command, 'p'));
 }
 END_TEST
 
@@ -261,10 +355,10 @@ int main(void)
 	tcase_add_test(tc, getopt_arrays_from_the_rows);
 	tcase_add_test(tc, usage_line_as_a_synopsis_wrapped_at_80);
 	tcase_add_test(tc, help_list_aligned_with_aliases_and_headings);
-	tcase_add_test(tc, parse_hands_each_option_to_take);
+	tcase_add_test(tc, parse_stores_each_value_where_its_row_says);
+	tcase_add_test(tc, an_optional_value_not_given_is_the_implicit_one);
 	tcase_add_test(tc, usage_errors_name_the_option);
 	tcase_add_test(tc, help_is_answered_by_the_parse);
-	tcase_add_test(tc, option_names_for_messages);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

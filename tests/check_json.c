@@ -395,8 +395,70 @@ START_TEST(raw_strings_are_bare_only_at_the_top)
 	jw_line_end(&w);
 	jw_null(&w);
 	jw_line_end(&w);
-	ck_assert_str_eq(sb.buf, "a\"\nb\n[\"a\\\"\\nb\"]\n{\"k\":\"\\n\"}\nx\n\nnull\n");
+	/* null at the top is no text: -r's empty line for a result that found nothing. */
+	ck_assert_str_eq(sb.buf, "a\"\nb\n[\"a\\\"\\nb\"]\n{\"k\":\"\\n\"}\nx\n\n\n");
 	strbuf_release(&sb);
+}
+END_TEST
+
+/*
+ * A break between pieces is "\n" in JSON once a piece follows it; bare, it
+ * is written at once and stands for the line end: the same bytes either way.
+ */
+START_TEST(a_string_break_ends_a_bare_line_at_once)
+{
+	for (unsigned flags = 0; flags <= JW_RAW; flags += JW_RAW) {
+		struct strbuf sb = STRBUF_INIT;
+		struct json_writer w;
+		jw_init_buf(&w, &sb, flags);
+		jw_string_begin(&w);
+		jw_string_piece(&w, "one", 3);
+		jw_string_break(&w);
+		ck_assert_str_eq(sb.buf, flags ? "one\n" : "\"one");
+		jw_string_piece(&w, "two", 3);
+		jw_string_break(&w);
+		jw_string_end(&w);
+		jw_line_end(&w);
+		ck_assert_str_eq(sb.buf, flags ? "one\ntwo\n" : "\"one\\ntwo\"\n");
+		strbuf_release(&sb);
+	}
+}
+END_TEST
+
+/*
+ * Colours are the same whether the writer lays a value out or is handed its
+ * text (jw_raw(), cut anywhere): keys, strings with escapes, nested
+ * containers, null; compact and pretty.
+ */
+START_TEST(raw_text_is_coloured_as_values_are)
+{
+	json_t *v =
+	    json_loads("{\"a\":[1,\"x\\\"y\",{\"k\":null}],\"b\\\\\":{},\"c\":true}", 0, NULL);
+	ck_assert_ptr_nonnull(v);
+	for (unsigned pretty = 0; pretty <= JW_PRETTY; pretty += JW_PRETTY) {
+		struct strbuf plain = STRBUF_INIT, colored = STRBUF_INIT, raw = STRBUF_INIT;
+		struct json_writer w;
+		jw_init_buf(&w, &plain, pretty);
+		jw_value(&w, v);
+		jw_init_buf(&w, &colored, pretty | JW_COLOR);
+		jw_value(&w, v);
+		ck_assert_ptr_nonnull(strstr(colored.buf, "\033[34;1m\"a\"\033[0m"));
+		ck_assert_ptr_nonnull(strstr(colored.buf, "\033[0;32m\"x\\\"y\"\033[0m"));
+		ck_assert_ptr_nonnull(strstr(colored.buf, "\033[1;30mnull\033[0m"));
+		for (size_t cut = 0; cut <= plain.len; cut++) {
+			strbuf_reset(&raw);
+			jw_init_buf(&w, &raw, pretty | JW_COLOR);
+			jw_raw_begin(&w);
+			jw_raw_piece(&w, plain.buf, cut);
+			jw_raw_piece(&w, plain.buf + cut, plain.len - cut);
+			jw_raw_end(&w);
+			ck_assert_str_eq(raw.buf, colored.buf);
+		}
+		strbuf_release(&plain);
+		strbuf_release(&colored);
+		strbuf_release(&raw);
+	}
+	json_decref(v);
 }
 END_TEST
 
@@ -554,6 +616,8 @@ int main(void)
 	TCase *tc = tcase_create("json");
 	tcase_add_test(tc, nesting_and_commas_are_the_writers);
 	tcase_add_test(tc, a_buffer_writer_appends);
+	tcase_add_test(tc, a_string_break_ends_a_bare_line_at_once);
+	tcase_add_test(tc, raw_text_is_coloured_as_values_are);
 	tcase_add_test(tc, pretty_indents_by_two);
 	tcase_add_test(tc, a_level_indents_a_piece_as_it_stands);
 	tcase_add_test(tc, members_keep_their_order_unless_sorted);

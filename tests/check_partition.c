@@ -278,7 +278,11 @@ START_TEST(dir_is_created_and_files_appear_only_at_commit)
 	char *got_a = slurp(path, "a.jsonl"), *got_b = slurp(path, "b.jsonl");
 	ck_assert_str_eq(got_a, "1\n3\n");
 	ck_assert_str_eq(got_b, "2\n");
-	ck_assert_int_eq(count_entries(path), 2);
+	/* The two files and the list of them (.adkev-split); no temporary file is left. */
+	ck_assert_int_eq(count_entries(path), 3);
+	char *list = slurp(path, ".adkev-split");
+	ck_assert_str_eq(list, "a.jsonl\nb.jsonl\n");
+	free(list);
 	free(got_a), free(got_b);
 	remove_tree(tmpdir);
 }
@@ -400,7 +404,7 @@ START_TEST(more_files_than_descriptors_kept_open)
 		}
 	ck_assert_int_eq(partition_dir_commit(d), 0);
 	partition_dir_free(d);
-	ck_assert_int_eq(count_entries(tmpdir), FILES);
+	ck_assert_int_eq(count_entries(tmpdir), FILES + 1); /* and .adkev-split */
 	for (int i = 0; i < FILES; i += 37) {
 		snprintf(name, sizeof name, "f%d.jsonl", i);
 		char expected[64];

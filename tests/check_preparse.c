@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include "read/framer.h"
+#include "read/input.h"
 #include "read/preparse.h"
 #include "read/pool.h"
 #include "read/scan.h"
@@ -22,25 +23,25 @@
 #define FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL)
 
 /*
- * preparse reads a file through a source, which owns its descriptor: each
- * test's sources (of dups of the descriptors the test keeps) are freed by
+ * preparse reads a file through an input, which owns its descriptor: each
+ * test's inputs (of dups of the descriptors the test keeps) are closed by
  * the teardown, once every thread is done with them.
  */
-static struct source *sources[16];
-static size_t nsources;
+static struct input *inputs[16];
+static size_t ninputs;
 
 static void start_file(struct preparse *p, int fd)
 {
-	ck_assert_uint_lt(nsources, 16);
-	struct source *src = source_new(dup(fd), "test", NULL, false);
-	sources[nsources++] = src;
-	preparse_start(p, src);
+	ck_assert_uint_lt(ninputs, 16);
+	struct input *in = input_of_fd(dup(fd), "test", NULL, false, true);
+	inputs[ninputs++] = in;
+	preparse_start(p, in);
 }
 
-static void free_sources(void)
+static void close_inputs(void)
 {
-	while (nsources)
-		source_free(sources[--nsources]);
+	while (ninputs)
+		input_close(inputs[--ninputs]);
 }
 
 /* Reads the whole file through p with reads of at most cap bytes; the caller frees. */
@@ -537,12 +538,25 @@ START_TEST(a_read_error_comes_after_the_bytes)
 }
 END_TEST
 
+START_TEST(workers_that_cannot_start_leave_the_parsing_to_the_caller)
+{
+	descriptors_leave_one();
+	struct preparse *p = preparse_new(4, FRAMER_MAX_LINE_DEFAULT);
+	descriptors_restore();
+	ck_assert_ptr_null(p);
+	/* Nothing was left behind: the next one starts. */
+	p = preparse_new(4, FRAMER_MAX_LINE_DEFAULT);
+	ck_assert_ptr_nonnull(p);
+	preparse_free(p);
+}
+END_TEST
+
 static Suite *preparse_suite(void)
 {
 	Suite *s = suite_create("preparse");
 	TCase *tc = tcase_create("core");
 	tcase_set_timeout(tc, 60);
-	tcase_add_checked_fixture(tc, NULL, free_sources);
+	tcase_add_checked_fixture(tc, NULL, close_inputs);
 	tcase_add_test(tc, bytes_come_out_in_order_through_any_buffer);
 	tcase_add_test(tc, values_are_taken_while_reading_line_by_line);
 	tcase_add_test(tc, discarded_values_are_released_once);
@@ -553,6 +567,7 @@ static Suite *preparse_suite(void)
 	tcase_add_test(tc, stopping_early_joins_every_thread);
 	tcase_add_test(tc, a_file_left_early_stops_its_reading);
 	tcase_add_test(tc, a_read_error_comes_after_the_bytes);
+	tcase_add_test(tc, workers_that_cannot_start_leave_the_parsing_to_the_caller);
 	suite_add_tcase(s, tc);
 	return s;
 }

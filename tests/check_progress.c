@@ -12,7 +12,7 @@
 START_TEST(line_with_a_known_total)
 {
 	char buf[256];
-	struct reader_progress p = {3 * 1024 * 1024, 12 * 1024 * 1024, true, 1500};
+	struct progress_count p = {3 * 1024 * 1024, 12 * 1024 * 1024, true, 1500};
 	progress_format(buf, sizeof buf, &p, 2.0, false);
 	ck_assert_str_eq(buf,
 	                 "adkev: 3.0 MiB of 12.0 MiB (25%), 1500 events, 1.5 MiB/s, 6.0s left");
@@ -24,10 +24,10 @@ END_TEST
 START_TEST(line_without_a_total_or_a_rate)
 {
 	char buf[256];
-	struct reader_progress p = {512, 0, false, 1};
+	struct progress_count p = {512, 0, false, 1};
 	progress_format(buf, sizeof buf, &p, 0.0, false);
 	ck_assert_str_eq(buf, "adkev: 512 B, 1 event");
-	struct reader_progress q = {10ULL << 30, 40ULL << 30, true, 7};
+	struct progress_count q = {10ULL << 30, 40ULL << 30, true, 7};
 	progress_format(buf, sizeof buf, &q, 100.0, false);
 	ck_assert_str_eq(buf,
 	                 "adkev: 10.0 GiB of 40.0 GiB (25%), 7 events, 102.4 MiB/s, 5:00 left");
@@ -40,7 +40,7 @@ START_TEST(reader_counts_bytes_events_and_the_total)
 {
 	const char *text = "{\"author\":\"a\"}\n[{\"author\":\"b\"},{\"author\":\"c\"}]\n";
 	char *names[2] = {xstrdup(temp_file(text)), xstrdup(temp_file(text))};
-	struct reader *r = reader_new(names, 2, 0);
+	struct reader *r = reader_new(names, 2, NULL);
 	const struct reader_progress *p = reader_get_progress(r);
 	ck_assert(p->total_known);
 	ck_assert_uint_eq(p->total, 2 * strlen(text));
@@ -68,7 +68,7 @@ START_TEST(hook_runs_per_block_and_total_unknown_for_a_pipe)
 {
 	char *name = xstrdup(temp_file("{\"author\":\"a\"}\n"));
 	char *ops[2] = {name, "/dev/null"};
-	struct reader *r = reader_new(ops, 2, 0);
+	struct reader *r = reader_new(ops, 2, NULL);
 	ck_assert(!reader_get_progress(r)->total_known);
 	reader_set_progress_hook(r, count_call, &calls);
 	struct reader_item item;
@@ -82,12 +82,19 @@ START_TEST(hook_runs_per_block_and_total_unknown_for_a_pipe)
 }
 END_TEST
 
+static void count_read(void *reader, struct progress_count *out)
+{
+	const struct reader_progress *rp = reader_get_progress(reader);
+	*out = (struct progress_count){rp->bytes, rp->total, rp->total_known, rp->items};
+}
+
 START_TEST(nothing_is_shown_when_stderr_is_not_a_terminal)
 {
 	char *name = xstrdup(temp_file("{\"author\":\"a\"}\n"));
-	struct reader *r = reader_new(&name, 1, 0);
+	struct reader *r = reader_new(&name, 1, NULL);
 	capture_begin();
-	struct progress *p = progress_start(r);
+	struct progress *p = progress_start(count_read, r);
+	reader_set_progress_hook(r, progress_tick, p);
 	struct reader_item item;
 	while (reader_next(r, &item) == READ_ITEM)
 		;

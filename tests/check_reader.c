@@ -27,7 +27,7 @@ static struct run read_all(const char *path, unsigned flags)
 	struct run run;
 	memset(&run, 0, sizeof run);
 	char *operands[] = {(char *)path};
-	struct reader *r = reader_new(operands, 1, flags);
+	struct reader *r = reader_new(operands, 1, &(struct reader_options){.flags = flags});
 	struct reader_item item;
 	capture_begin();
 	while ((run.last = reader_next(r, &item)) == READ_ITEM) {
@@ -312,7 +312,7 @@ END_TEST
 START_TEST(missing_file_is_reported_and_the_others_read)
 {
 	char *operands[] = {"/nonexistent/adkev", (char *)temp_file(EV("a") "\n")};
-	struct reader *r = reader_new(operands, 2, 0);
+	struct reader *r = reader_new(operands, 2, NULL);
 	struct reader_item item;
 	capture_begin();
 	ck_assert_int_eq(reader_next(r, &item), READ_ITEM);
@@ -349,6 +349,89 @@ START_TEST(large_pretty_printed_array_is_read_whole)
 }
 END_TEST
 
+START_TEST(each_reader_has_its_own_settings)
+{
+	/* Two readers at once, one with a limit of 16 bytes: only that one refuses the line. */
+	char *operands[] = {(char *)temp_file(EV("a") "\n")};
+	struct reader *strict = reader_new(operands, 1, &(struct reader_options){.max_line = 16});
+	struct reader *loose = reader_new(operands, 1, NULL);
+	struct reader_item item;
+	capture_begin();
+	ck_assert_int_eq(reader_next(strict, &item), READ_INVALID);
+	ck_assert_int_eq(reader_next(loose, &item), READ_ITEM);
+	ck_assert_str_eq(event_author(item.value), "a");
+	reader_free(strict);
+	reader_free(loose);
+	char *err = capture_end();
+	char want[256];
+	snprintf(want, sizeof want,
+	         "adkev: %s:1:1: line longer than 16 bytes, the limit (--max-line raises it)\n",
+	         operands[0]);
+	ck_assert_str_eq(err, want);
+	free(err);
+}
+END_TEST
+
+static int waits;
+static int wait_pipe_writer = -1;
+
+/* The wait hook of the test below: the writer ends its output only once the reader waits. */
+static void count_wait(void)
+{
+	waits++;
+	close(wait_pipe_writer);
+}
+
+START_TEST(the_wait_hook_runs_before_a_read_would_wait)
+{
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	const char line[] = EV("a") "\n";
+	ck_assert_int_eq(write(fds[1], line, strlen(line)), (ssize_t)strlen(line));
+	wait_pipe_writer = fds[1];
+	waits = 0;
+	char name[32];
+	snprintf(name, sizeof name, "/dev/fd/%d", fds[0]);
+	char *operands[] = {name};
+	struct reader_options options = {.jobs = 1, .wait_hook = count_wait};
+	struct reader *r = reader_new(operands, 1, &options);
+	struct reader_item item;
+	ck_assert_int_eq(reader_next(r, &item), READ_ITEM);
+	/* The line was there to read: nobody waited for it. */
+	ck_assert_int_eq(waits, 0);
+	ck_assert_int_eq(reader_next(r, &item), READ_END);
+	ck_assert_int_eq(waits, 1);
+	reader_free(r);
+	close(fds[0]);
+}
+END_TEST
+
+START_TEST(workers_that_cannot_start_change_nothing_read)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (int i = 0; i < 2000; i++)
+		strbuf_addf(&sb, "{\"author\":\"a%d\"}\n", i);
+	strbuf_addstr(&sb, "{\"author\":\n\"last\"}\n");
+	char *operands[] = {(char *)temp_file(sb.buf)};
+	descriptors_leave_one();
+	struct reader *r = reader_new(operands, 1, &(struct reader_options){.jobs = 4});
+	struct reader_item item;
+	int count = 0;
+	char author[16] = "";
+	while (reader_next(r, &item) == READ_ITEM) {
+		count++;
+		snprintf(author, sizeof author, "%s", event_author(item.value));
+	}
+	int status = reader_status(r);
+	reader_free(r);
+	descriptors_restore();
+	ck_assert_int_eq(count, 2001);
+	ck_assert_str_eq(author, "last");
+	ck_assert_int_eq(status, 0);
+	strbuf_release(&sb);
+}
+END_TEST
+
 static Suite *reader_suite(void)
 {
 	Suite *s = suite_create("reader");
@@ -364,6 +447,11 @@ static Suite *reader_suite(void)
 	tcase_add_test(tc, stream_error_line_is_an_item_of_its_own_kind);
 	tcase_add_test(tc, pretty_printed_sse_value_over_data_lines);
 	tcase_add_test(tc, large_pretty_printed_array_is_read_whole);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("settings");
+	tcase_add_test(tc, each_reader_has_its_own_settings);
+	tcase_add_test(tc, the_wait_hook_runs_before_a_read_would_wait);
+	tcase_add_test(tc, workers_that_cannot_start_change_nothing_read);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("bad input");
 	tcase_set_timeout(tc, 30);

@@ -131,6 +131,8 @@ static const struct {
     {"Bearer abcdef123456", "Bearer [REDACTED]"},
     {"Authorization: Bearer 0a1b2c3d4e5f.x-y_z~+/==", "Authorization: Bearer [REDACTED]"},
     {"bearer\tAbCdEfGhIjKlMnOpQrStUv", "bearer\t[REDACTED]"},
+    {"Bearer\nAbCdEfGhIjKlMnOpQrStUv", "Bearer\n[REDACTED]"},
+    {"Authorization: Bearer\r\n  tok_9f8e7d6c", "Authorization: Bearer\r\n  [REDACTED]"},
     {"curl -H 'Authorization: BEARER tok_9f8e7d6c' https://x",
      "curl -H 'Authorization: BEARER [REDACTED]' https://x"},
     {"Basic dXNlcjpwYXNz", "Basic [REDACTED]"},
@@ -401,6 +403,36 @@ START_TEST(writing_hides_and_cuts_as_the_copy_does)
 }
 END_TEST
 
+/*
+ * JSON carried as a string (an MCP tool's text): hidden inside, the string
+ * written compact in its place; without a secret it keeps its bytes.
+ */
+START_TEST(json_in_a_string_is_hidden_inside)
+{
+	struct redactor r;
+	redactor_init(&r, false, NULL, 0);
+	json_t *in = parse("{\"content\":[{\"type\":\"text\",\"text\":"
+	                   "\" {\\\"api_key\\\": \\\"k-1\\\", \\\"n\\\": [1, 2.5]} \"}],"
+	                   "\"plain\":\"{ \\\"a\\\" : 1 }\",\"bad\":\"{\\\"token\\\":\","
+	                   "\"deep\":\"[\\\"{\\\\\\\"password\\\\\\\":\\\\\\\"p\\\\\\\"}\\\"]\","
+	                   "\"shape\":\"{\\\"h\\\":\\\"Bearer abcdef123456\\\"}\"}");
+	CHECK_JSON(redact_json(&r, in),
+	           "{\"content\":[{\"type\":\"text\",\"text\":"
+	           "\"{\\\"api_key\\\":\\\"[REDACTED]\\\",\\\"n\\\":[1,2.5]}\"}],"
+	           "\"plain\":\"{ \\\"a\\\" : 1 }\",\"bad\":\"{\\\"token\\\":\","
+	           "\"deep\":\"[\\\"{\\\\\\\"password\\\\\\\":\\\\\\\"[REDACTED]\\\\\\\"}\\\"]\","
+	           "\"shape\":\"{\\\"h\\\":\\\"Bearer [REDACTED]\\\"}\"}");
+	/* Without a redactor, and in the writer, the same. */
+	char *as_is = dump(in);
+	CHECK_JSON(redact_and_truncate(NULL, in, -1), as_is);
+	pool_free(as_is);
+	for (long max = -1; max < 60; max += 7)
+		assert_written_as_copied(&r, in, max, 0);
+	json_decref(in);
+	redactor_release(&r);
+}
+END_TEST
+
 START_TEST(redaction_keeps_keys_with_nul_bytes)
 {
 	struct redactor r;
@@ -519,6 +551,7 @@ int main(void)
 	tcase_add_test(tc, redaction_then_truncation_cuts_the_marker);
 	tcase_add_test(tc, truncation_keeps_embedded_nul);
 	tcase_add_test(tc, writing_hides_and_cuts_as_the_copy_does);
+	tcase_add_test(tc, json_in_a_string_is_hidden_inside);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -466,15 +466,13 @@ static json_t *read_values(const char *text, unsigned jobs, const struct adk_rea
 {
 	const char *name = temp_file(text);
 	char *operands[] = {(char *)name};
-	reader_set_jobs(jobs);
-	struct reader *r = reader_new(operands, 1, 0);
+	struct reader *r = reader_new(operands, 1, &(struct reader_options){.jobs = jobs});
 	reader_select(r, reads);
 	json_t *all = json_array();
 	struct reader_item item;
 	while (reader_next(r, &item) == READ_ITEM)
 		json_array_append(all, item.value);
 	reader_free(r);
-	reader_set_jobs(1);
 	unlink(name);
 	return all;
 }

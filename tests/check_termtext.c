@@ -9,6 +9,8 @@
 #include "read/pool.h"
 #include "util.h"
 
+#include <stdint.h>
+
 static void assert_appended(const char *in, size_t len, const char *want, size_t want_width)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -41,6 +43,21 @@ START_TEST(widths_count_columns)
 	ck_assert_uint_eq(termtext_width(0xAC00), 2);
 	ck_assert(!text_unsafe(' '));
 	ck_assert(text_unsafe(0x2066));
+}
+END_TEST
+
+/* Columns without writing: the same count as termtext_append's, stopped past a limit. */
+START_TEST(columns_are_counted_up_to_a_limit)
+{
+	ck_assert_uint_eq(termtext_columns("a\x1b[2Jb", 6, SIZE_MAX), 7);
+	ck_assert_uint_eq(termtext_columns("\xe6\x97\xa5\xe6\x9c\xac", 6, SIZE_MAX), 4);
+	ck_assert_uint_eq(termtext_columns("e\xcc\x81", 3, SIZE_MAX), 1);
+	/* Counting stops at the first character that passes the limit: 2 + 2 > 3. */
+	ck_assert_uint_eq(
+	    termtext_columns("\xe6\x97\xa5\xe6\x9c\xac\xe6\x97\xa5\xe6\x9c\xac", 12, 3), 4);
+	ck_assert_uint_eq(termtext_columns("abcdef", 6, 2), 3);
+	ck_assert_uint_eq(termtext_columns("abcdef", 6, 6), 6);
+	ck_assert_uint_eq(termtext_columns("", 0, 0), 0);
 }
 END_TEST
 
@@ -84,6 +101,7 @@ int main(void)
 	TCase *tc = tcase_create("termtext");
 	tcase_add_test(tc, controls_are_escaped);
 	tcase_add_test(tc, widths_count_columns);
+	tcase_add_test(tc, columns_are_counted_up_to_a_limit);
 	tcase_add_test(tc, decoding_never_reads_past_the_end);
 	tcase_add_test(tc, names_that_are_not_utf8);
 	suite_add_tcase(s, tc);

@@ -5,6 +5,7 @@
  */
 #include "testutil.h"
 
+#include "adk/event.h"
 #include "adk/timeline.h"
 #include "read/pool.h"
 #include "write/mermaid.h"

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 /* The temporary files this process made, removed when it exits. */
@@ -127,6 +128,28 @@ static inline char *stdout_capture_end(size_t *len)
 	*len = fread(text, 1, (size_t)size, captured_out);
 	fclose(captured_out);
 	return text;
+}
+
+static struct rlimit saved_nofile;
+
+/*
+ * Lets the process open only one more descriptor (an operand, but not a
+ * pipe's two), as a process near its limit would be, until
+ * descriptors_restore().
+ */
+static inline void descriptors_leave_one(void)
+{
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &saved_nofile), 0);
+	int lowest = dup(0);
+	ck_assert_int_ge(lowest, 0);
+	close(lowest);
+	struct rlimit one = {(rlim_t)lowest + 1, saved_nofile.rlim_max};
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &one), 0);
+}
+
+static inline void descriptors_restore(void)
+{
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &saved_nofile), 0);
 }
 
 /* Runs one suite; returns the number of failures. */

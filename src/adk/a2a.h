@@ -2,10 +2,13 @@
  * a2a.h - the ADK <-> Agent2Agent mapping shared by to-a2a and from-a2a
  * (a2a.md): genai parts <-> A2A parts, ADK event fields <-> A2A metadata,
  * and the recognition of A2A objects in their 0.3 and 1.0 wire forms.
+ * a2a_out.c maps ADK to A2A, a2a_in.c A2A to ADK, and a2a_envelope.c finds
+ * the A2A object in what it arrives in.
  *
- * A2A field names live here and only here; ADK field names come from
- * event.h.  Every function that reports bad input sets *why to a short
- * constant text naming fields, never input values, and returns NULL/false.
+ * A2A field names are spelled in a2a_wire.h and nowhere else; ADK field
+ * names come from event.h.  Every function that reports bad input sets
+ * *why to a short constant text naming fields, never input values, and
+ * returns NULL/false.
  */
 #ifndef ADKEV_A2A_H
 #define ADKEV_A2A_H
@@ -17,7 +20,7 @@
 
 enum a2a_version { A2A_V03, A2A_V10 };
 
-/* ---- ADK -> A2A (to-a2a) ---- */
+/* ---- ADK -> A2A (to-a2a): a2a_out.c ---- */
 
 struct a2a_message_options {
 	enum a2a_version version;
@@ -47,7 +50,7 @@ json_t *a2a_part_from_genai(const json_t *part, const json_t *lrt_ids,
 json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_options *o,
                                const char *fresh_id, const char **why);
 
-/* ---- A2A -> ADK (from-a2a) ---- */
+/* ---- A2A -> ADK (from-a2a): the object, a2a_envelope.c ---- */
 
 enum a2a_kind { A2A_MESSAGE, A2A_TASK, A2A_STATUS_UPDATE, A2A_ARTIFACT_UPDATE, A2A_RPC_ERROR };
 
@@ -87,6 +90,8 @@ bool a2a_recognise(const json_t *value, struct a2a_object *out, const char **why
 enum a2a_state a2a_parse_state(const char *s);
 bool a2a_state_is_terminal(enum a2a_state s);
 
+/* ---- A2A -> ADK (from-a2a): the event, a2a_in.c ---- */
+
 struct a2a_event_options {
 	const char *author;
 	const char *invocation_id;
@@ -118,21 +123,14 @@ json_t *a2a_event_body(const struct a2a_object *o, const struct a2a_event_option
 json_t *a2a_event_finish(json_t *body, const struct a2a_event_options *opts, const char *id,
                          const double *ts);
 
-/* An RFC 3339 time (Z or +hh:mm, any fraction) as float seconds since the epoch. */
-bool a2a_parse_time(const char *s, double *seconds);
-
-/* ---- shared ---- */
-
 /*
  * Appends value (borrowed) as Go's encoding/json writes it (decision 5),
  * with the JSON writer's JW_GO | JW_SORTED: keys sorted bytewise at every
  * level, < > & U+2028 U+2029 escaped, no white space; reals as Go formats
  * a float64 (shortest digits: 1000, 2.5, 1e+21, 1e-7), integers exactly
- * (Go would round those beyond 2^53; we do not).
+ * (Go would round those beyond 2^53; we do not).  from-a2a writes a data
+ * part that is not a typed one this way, in tagged bytes, as Go does.
  */
 void a2a_go_json(struct strbuf *sb, const json_t *value);
-
-/* A fresh random (version 4) UUID, 36 characters and a NUL. */
-void a2a_uuid(char out[37]);
 
 #endif

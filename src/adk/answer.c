@@ -18,14 +18,68 @@ static const json_t *answer_parts(const json_t *event)
 	return event_answer_parts(event);
 }
 
+static void joined_init(struct joined_text *j)
+{
+	*j = (struct joined_text){STRBUF_INIT, NULL, false, false};
+}
+
+/* From now on every piece goes to out as a piece of one JSON string. */
+static void joined_stream(struct joined_text *j, struct json_writer *out)
+{
+	j->out = out;
+}
+
+static void joined_add(struct joined_text *j, const char *separator, const char *text, size_t len)
+{
+	size_t seplen = strlen(separator);
+	if (j->out && j->lines) {
+		if (!j->any)
+			jw_string_begin(j->out);
+		jw_string_piece(j->out, text, len);
+		jw_string_break(j->out);
+		j->any = true;
+		return;
+	}
+	if (j->out && !j->any)
+		jw_string_begin(j->out);
+	else if (j->out)
+		jw_string_piece(j->out, separator, seplen);
+	else if (j->any)
+		strbuf_add(&j->text, separator, seplen);
+	if (j->out)
+		jw_string_piece(j->out, text, len);
+	else
+		strbuf_add(&j->text, text, len);
+	j->any = true;
+}
+
+/* The text kept (all of it unless streaming) as a new JSON string. */
+static json_t *joined_json(const struct joined_text *j)
+{
+	return json_stringn(j->text.buf ? j->text.buf : "", j->text.len);
+}
+
+/*
+ * Ends the text as one JSON string written with out: the end of the string
+ * being streamed, or the whole of what was kept (JSON null for no piece at
+ * all, with null_if_none).
+ */
+static void joined_end(struct joined_text *j, struct json_writer *out, bool null_if_none)
+{
+	if (j->out && j->any)
+		jw_string_end(j->out);
+	else if (!j->any && null_if_none)
+		jw_null(out);
+	else
+		jw_string(out, j->text.buf ? j->text.buf : "", j->text.len);
+	j->out = NULL;
+}
+
 void answer_init(struct answer *a, bool concat)
 {
 	a->concat = concat;
 	a->separator = "";
-	a->streaming = false;
-	a->text = (struct strbuf)STRBUF_INIT;
-	a->out = NULL;
-	a->started = false;
+	joined_init(&a->joined);
 }
 
 bool answer_add(struct answer *a, const json_t *event)
@@ -35,7 +89,6 @@ bool answer_add(struct answer *a, const json_t *event)
 	json_t *part;
 	const char *last = NULL;
 	size_t last_len = 0;
-	bool took = false;
 
 	json_array_foreach(parts, i, part)
 	{
@@ -43,65 +96,55 @@ bool answer_add(struct answer *a, const json_t *event)
 		const char *text = part_text(part, &len);
 		if (!text || len == 0 || part_is_thought(part))
 			continue;
-		took = true;
-		if (a->streaming) {
-			if (!a->started)
-				jw_string_begin(a->out);
-			else
-				jw_string_piece(a->out, a->separator, strlen(a->separator));
-			a->started = true;
-			jw_string_piece(a->out, text, len);
-		} else if (a->concat) {
-			if (a->text.len)
-				strbuf_addstr(&a->text, a->separator);
-			strbuf_add(&a->text, text, len);
-		} else {
-			last = text;
-			last_len = len;
-		}
+		if (a->concat)
+			joined_add(&a->joined, a->separator, text, len);
+		last = text;
+		last_len = len;
 	}
 	/* A final event without text does not take the answer away. */
-	if (last) {
-		strbuf_reset(&a->text);
-		strbuf_add(&a->text, last, last_len);
+	if (last && !a->concat) {
+		strbuf_reset(&a->joined.text);
+		strbuf_add(&a->joined.text, last, last_len);
 	}
-	return took;
+	return last != NULL;
 }
 
 json_t *answer_json(const struct answer *a)
 {
-	return json_stringn(a->text.buf ? a->text.buf : "", a->text.len);
+	return joined_json(&a->joined);
+}
+
+const char *answer_text(const struct answer *a, size_t *len)
+{
+	*len = a->joined.text.len;
+	return a->joined.text.buf ? a->joined.text.buf : "";
 }
 
 void answer_stream(struct answer *a, struct json_writer *out)
 {
 	/* Only the concatenation can be written early: a later event may replace the last part. */
-	a->streaming = a->concat;
+	if (a->concat)
+		joined_stream(&a->joined, out);
 	a->out = out;
 }
 
 bool answer_stream_end(struct answer *a)
 {
-	bool empty = a->streaming ? !a->started : a->text.len == 0;
-	if (a->started)
-		jw_string_end(a->out);
-	else
-		jw_string(a->out, a->text.buf ? a->text.buf : "", a->text.len);
+	bool empty = a->joined.text.len == 0 && !a->joined.any;
+	joined_end(&a->joined, a->out, false);
 	a->out = NULL;
 	return empty;
 }
 
 void answer_release(struct answer *a)
 {
-	strbuf_release(&a->text);
+	strbuf_release(&a->joined.text);
 }
 
 void reasoning_init(struct reasoning *r)
 {
-	r->text = (struct strbuf)STRBUF_INIT;
-	r->found = false;
-	r->streaming = false;
-	r->out = NULL;
+	joined_init(&r->joined);
+	r->joined.lines = true;
 }
 
 void reasoning_add(struct reasoning *r, const json_t *event)
@@ -114,45 +157,29 @@ void reasoning_add(struct reasoning *r, const json_t *event)
 	{
 		size_t len;
 		const char *text = part_text(part, &len);
-		if (!text || len == 0 || !part_is_thought(part))
-			continue;
-		if (r->streaming) {
-			if (!r->found)
-				jw_string_begin(r->out);
-			else
-				jw_string_piece(r->out, "\n", 1);
-			jw_string_piece(r->out, text, len);
-		} else {
-			if (r->found)
-				strbuf_addch(&r->text, '\n');
-			strbuf_add(&r->text, text, len);
-		}
-		r->found = true;
+		if (text && len > 0 && part_is_thought(part))
+			joined_add(&r->joined, "\n", text, len);
 	}
 }
 
 json_t *reasoning_json(const struct reasoning *r)
 {
-	return r->found ? json_stringn(r->text.buf, r->text.len) : json_null();
+	return r->joined.any ? joined_json(&r->joined) : json_null();
 }
 
 void reasoning_stream(struct reasoning *r, struct json_writer *out)
 {
-	r->streaming = true;
-	r->out = out;
+	joined_stream(&r->joined, out);
 }
 
 bool reasoning_stream_end(struct reasoning *r)
 {
-	if (r->found)
-		jw_string_end(r->out);
-	else
-		jw_null(r->out);
-	r->out = NULL;
-	return !r->found;
+	bool none = !r->joined.any;
+	joined_end(&r->joined, r->joined.out, true);
+	return none;
 }
 
 void reasoning_release(struct reasoning *r)
 {
-	strbuf_release(&r->text);
+	strbuf_release(&r->joined.text);
 }

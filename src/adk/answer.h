@@ -21,14 +21,28 @@
  * the caller ends the line.
  */
 
+/*
+ * Text pieces joined with a separator: kept, or written at once as pieces
+ * of one JSON string (after joined_stream()).
+ */
+struct joined_text {
+	struct strbuf text;      /* unused while streaming */
+	struct json_writer *out; /* while streaming: where the pieces go */
+	bool any;                /* a piece was taken */
+	/*
+	 * The pieces are lines (reasoning's thoughts): while streaming each ends
+	 * as soon as its text is written (jw_string_break()), so a live reader
+	 * sees it at once; the separator is then "\n".
+	 */
+	bool lines;
+};
+
 struct answer {
 	bool concat; /* every text part of every final event, or only the last one */
 	const char
 	    *separator; /* with concat: written between two parts ("" by default); borrowed */
-	bool streaming;
-	struct strbuf text;      /* unused while streaming */
-	struct json_writer *out; /* while streaming: where the text goes */
-	bool started;            /* a piece was written */
+	struct joined_text joined; /* the answer; its text is the last part's without concat */
+	struct json_writer *out;   /* after answer_stream(): where the answer is written */
 };
 
 void answer_init(struct answer *a, bool concat);
@@ -39,6 +53,8 @@ void answer_init(struct answer *a, bool concat);
 bool answer_add(struct answer *a, const json_t *event);
 /* The answer so far as a JSON string ("" when none); the caller owns it.  Not while streaming. */
 json_t *answer_json(const struct answer *a);
+/* The answer's text so far (not while streaming), borrowed: *len bytes. */
+const char *answer_text(const struct answer *a, size_t *len);
 /*
  * With concat, before the first answer_add(): every text part taken from
  * now on is written at once to out (borrowed until answer_stream_end()),
@@ -55,10 +71,7 @@ bool answer_stream_end(struct answer *a);
 void answer_release(struct answer *a);
 
 struct reasoning {
-	struct strbuf text; /* unused while streaming */
-	bool found;
-	bool streaming;
-	struct json_writer *out; /* while streaming: where the thoughts go */
+	struct joined_text joined; /* the thoughts, joined with "\n" */
 };
 
 void reasoning_init(struct reasoning *r);

@@ -431,3 +431,20 @@ bool part_is_thought(const json_t *part)
 {
 	return adk_truthy(part, ADK_THOUGHT);
 }
+
+void event_fold_state_delta(json_t *state, const json_t *event)
+{
+	static const char temp_prefix[] = "temp:";
+	json_t *delta = adk_get(adk_get(event, ADK_ACTIONS), ADK_STATE_DELTA), *value;
+	const char *key;
+	size_t len;
+	if (!json_is_object(delta))
+		return;
+	json_object_keylen_foreach(delta, key, len, value)
+	{
+		if (len >= sizeof temp_prefix - 1 &&
+		    memcmp(key, temp_prefix, sizeof temp_prefix - 1) == 0)
+			continue;
+		json_object_setn_nocheck(state, key, len, value);
+	}
+}

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "item.h"
+
 /* Every ADK field adkev reads or writes, whatever object it lives in. */
 enum adk_field {
 	/* event: the members of ADK's Event schema, ADK_ID to ADK_EVENT_LAST */
@@ -148,14 +150,7 @@ const char *adk_get_string(const json_t *obj, enum adk_field field);
 bool adk_truthy(const json_t *obj, enum adk_field field);
 bool json_truthy(const json_t *value);
 
-/* What a top-level JSON value read from input is. */
-enum value_kind {
-	VALUE_EVENT,        /* an ADK event object */
-	VALUE_SESSION,      /* a session object: its "events" array holds the events */
-	VALUE_STREAM_ERROR, /* the server's SSE line {"error": "..."} */
-	VALUE_ARRAY,        /* an array of events */
-	VALUE_OTHER,        /* anything else: not an event */
-};
+/* What a top-level JSON value read from input is (enum value_kind: item.h). */
 enum value_kind value_kind(const json_t *value);
 /* A short description of why value is not an event, for diagnostics. */
 const char *value_not_event_reason(const json_t *value);
@@ -205,6 +200,14 @@ extern const struct adk_reads adk_reads_final;
 #define ADK_READS_FINAL_PART (ADK_MEMBER(ADK_TEXT) | ADK_MEMBER(ADK_THOUGHT))
 /* The event's time in float seconds (milliseconds above 1e11 are converted); false if none. */
 bool event_timestamp(const json_t *event, double *seconds);
+/*
+ * Folds the event's state delta into state (an object): the last write of
+ * a key wins, in the place the key was first written (as a Python dict
+ * keeps it), and "temp:" keys, which ADK keeps for the current invocation
+ * only, are dropped.  The caller decides which events count (not partial
+ * ones).
+ */
+void event_fold_state_delta(json_t *state, const json_t *event);
 /* The stream error text of a VALUE_STREAM_ERROR value. */
 const char *stream_error_text(const json_t *value);
 

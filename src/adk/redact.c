@@ -331,7 +331,8 @@ static bool pem_private_key(const char *s, size_t len, size_t i, struct span *sp
 
 /*
  * Where the credential after an authorization scheme named at s[i] starts
- * (the scheme in any case, then spaces or tabs), or 0 when s[i] does not
+ * (the scheme in any case, then white space: spaces, tabs, or line ends, as
+ * a header folded or pasted over two lines has), or 0 when s[i] does not
  * start the scheme so followed.
  */
 static size_t credential_start(const char *s, size_t len, size_t i, const char *scheme)
@@ -339,7 +340,7 @@ static size_t credential_start(const char *s, size_t len, size_t i, const char *
 	if (!starts_with_nocase(s, len, i, scheme))
 		return 0;
 	size_t j = i + strlen(scheme), from = j;
-	while (j < len && (s[j] == ' ' || s[j] == '\t'))
+	while (j < len && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r'))
 		j++;
 	return j == from ? 0 : j;
 }
@@ -528,12 +529,93 @@ bool redact_text(const char *s, size_t len, struct strbuf *out)
 	return found;
 }
 
+static bool json_text_is_redacted(const struct redactor *r, const char *s, size_t len,
+                                  struct strbuf *out);
+
+static bool is_json_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* Whether anything in v is hidden under r: a sensitive key, a secret's shape. */
+static bool holds_secret(const struct redactor *r, const json_t *v)
+{
+	if (json_is_string(v)) {
+		const char *s = json_string_value(v);
+		size_t len = json_string_length(v);
+		return redact_text(s, len, NULL) || json_text_is_redacted(r, s, len, NULL);
+	}
+	if (json_is_object(v)) {
+		const char *key;
+		size_t len;
+		json_t *member;
+		json_object_keylen_foreach((json_t *)v, key, len, member)
+		{
+			if (redact_key_is_sensitive(r, key, len) || holds_secret(r, member))
+				return true;
+		}
+		return false;
+	}
+	size_t i;
+	json_t *item;
+	json_array_foreach(v, i, item)
+	{
+		if (holds_secret(r, item))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * JSON carried as a string: MCP tools return their results as text, so a
+ * tool's {"api_key": …} arrives as "{\"api_key\":…}".  When s[0..len) is
+ * one JSON object or array (white space around it allowed) holding
+ * something r hides, true, and with out non-NULL, out gets that value
+ * written compact with its secrets hidden: the string stays a string of
+ * JSON text.  A string without a secret keeps its bytes.  Strings inside
+ * are looked into the same way; each level's text is longer than the one
+ * it holds, escaped, so the depth is bounded by the length.
+ */
+static bool json_text_is_redacted(const struct redactor *r, const char *s, size_t len,
+                                  struct strbuf *out)
+{
+	size_t first = 0, last = len;
+	while (first < len && is_json_space(s[first]))
+		first++;
+	while (last > first && is_json_space(s[last - 1]))
+		last--;
+	if (last - first < 2 ||
+	    !((s[first] == '{' && s[last - 1] == '}') || (s[first] == '[' && s[last - 1] == ']')))
+		return false;
+	json_error_t e;
+	json_t *v = json_loadb(s + first, last - first, JSON_ALLOW_NUL, &e);
+	bool hidden = v && holds_secret(r, v);
+	if (hidden && out) {
+		struct json_writer w;
+		jw_init_buf(&w, out, 0);
+		redact_write(&w, r, v, -1);
+		jw_release(&w);
+	}
+	json_decref(v);
+	return hidden;
+}
+
+/*
+ * A string's text with its secrets hidden into out: inside JSON text it
+ * carries, else by their shape.  False, out untouched, when it has none.
+ */
+static bool redact_string_text(const struct redactor *r, const char *s, size_t len,
+                               struct strbuf *out)
+{
+	return json_text_is_redacted(r, s, len, out) || redact_text(s, len, out);
+}
+
 /* A string value with its secrets hidden: v itself, with a new reference, if it has none. */
-static json_t *redact_string(const json_t *v)
+static json_t *redact_string(const struct redactor *r, const json_t *v)
 {
 	struct strbuf sb = STRBUF_INIT;
 	json_t *out;
-	if (redact_text(json_string_value(v), json_string_length(v), &sb))
+	if (redact_string_text(r, json_string_value(v), json_string_length(v), &sb))
 		out = json_stringn_nocheck(sb.buf, sb.len);
 	else
 		out = json_incref((json_t *)v);
@@ -630,7 +712,7 @@ json_t *redact_and_truncate(const struct redactor *r, const json_t *v, long max)
 	}
 	if (!json_is_string(v))
 		return json_incref((json_t *)v);
-	json_t *clean = r ? redact_string(v) : json_incref((json_t *)v);
+	json_t *clean = r ? redact_string(r, v) : json_incref((json_t *)v);
 	if (max < 0)
 		return clean;
 	json_t *out = truncate_string(clean, (size_t)max);
@@ -657,7 +739,7 @@ static void shown_string(void *ctx, struct json_writer *w, const char *text, siz
 {
 	struct shown *s = ctx;
 	strbuf_reset(&s->clean);
-	if (!replaced && s->r && redact_text(text, len, &s->clean)) {
+	if (!replaced && s->r && redact_string_text(s->r, text, len, &s->clean)) {
 		text = s->clean.buf;
 		len = s->clean.len;
 	}

@@ -14,7 +14,10 @@
  * A string value is a secret by its shape, under any key: PEM private
  * keys, Bearer and Basic credentials, JSON Web Tokens and keys with a
  * well-known prefix (sk-, sk_live_, AKIA, ghp_, github_pat_, xox?-, AIza).
- * Only the secret inside a longer string is replaced.
+ * Only the secret inside a longer string is replaced.  A string whose text
+ * is a JSON object or array (an MCP tool's result) is read, and hidden
+ * inside by both rules; when something is, it becomes that value written
+ * compact, still a string.
  *
  * Both transformations return new values and never change their input.
  */

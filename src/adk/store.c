@@ -287,15 +287,6 @@ void store_release(struct store *s)
 	s->window_len = 0;
 }
 
-static uint64_t mix64(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9u;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebu;
-	return x ^ (x >> 31);
-}
-
 static uint64_t hash_seed(void)
 {
 	static uint64_t seed;

@@ -97,6 +97,18 @@ static json_t *shown_text(const struct timeline *t, const char *s, size_t len)
 	return v;
 }
 
+/*
+ * A name as the page shows it (an agent, an invocation id, a tool and its
+ * call id, a transfer's target): whole, with a secret by its shape hidden,
+ * as show --redact hides it; NULL gives null.  The caller owns it.
+ */
+static json_t *shown_name(const struct timeline *t, const json_t *name)
+{
+	if (!name)
+		return json_null();
+	return t->c->redactor ? redact_json(t->c->redactor, name) : json_incref((json_t *)name);
+}
+
 /* The parent agent a branch names: "a.b.c" written by c is nested under b. */
 static void lane_parent(json_t *lane, const json_t *event)
 {
@@ -484,12 +496,29 @@ static json_t *relative_time(const struct timeline *t, const json_t *v)
 	return json_real(to_microseconds(d));
 }
 
-static void relative_times(struct timeline *t)
+/*
+ * The names of an item as the page shows them (shown_name): hidden only
+ * now, as the run was paired by the names as written.
+ */
+static void shown_names(const struct timeline *t, json_t *item)
+{
+	static const char *const keys[] = {"name", "id", "target"};
+	for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+		json_t *name = json_object_get(item, keys[k]);
+		if (json_is_string(name))
+			json_object_set_new(item, keys[k], shown_name(t, name));
+	}
+}
+
+/* The items' times made relative to the run's first, and their names as shown. */
+static void finish_items(struct timeline *t)
 {
 	size_t i;
 	json_t *item;
 	json_array_foreach(t->items, i, item)
 	{
+		if (t->c->redactor)
+			shown_names(t, item);
 		json_object_set_new(item, "t", relative_time(t, json_object_get(item, "t")));
 		json_t *end = json_object_get(item, "t_end");
 		json_t *results = json_object_get(item, "results");
@@ -500,47 +529,109 @@ static void relative_times(struct timeline *t)
 }
 
 /*
- * Appends lane (an index into t->lanes) and, after it, the lanes nested
- * under it, to order; visited guards against branches that name each other.
+ * The lanes as a forest: kids[first[k]..first[k + 1]) are the lanes whose
+ * branch names lane k as their parent, in order of first appearance (so
+ * the order walk is linear in the lanes, however many agents a run has).
  */
-static void order_lane(const struct timeline *t, size_t lane, json_int_t depth, json_int_t parent,
-                       bool *visited, json_t *order, json_int_t *position)
+struct lane_forest {
+	size_t n;
+	size_t *parent; /* the parent lane of each, or n for none */
+	size_t *first;  /* n + 1 offsets into kids */
+	size_t *kids;
+};
+
+static void forest_init(struct lane_forest *f, const struct timeline *t)
 {
-	visited[lane] = true;
-	json_t *l = json_array_get(t->lanes, lane);
-	position[lane] = (json_int_t)json_array_size(order);
-	json_array_append_new(order, json_pack("{s:O,s:I,s:o}", "name", json_object_get(l, "name"),
-	                                       "depth", depth, "parent",
-	                                       parent < 0 ? json_null() : json_integer(parent)));
-	json_int_t me = position[lane];
-	for (size_t k = 0; k < json_array_size(t->lanes); k++) {
-		if (visited[k])
-			continue;
+	size_t n = f->n = json_array_size(t->lanes);
+	f->parent = xcalloc(n + 1, sizeof *f->parent);
+	f->first = xcalloc(n + 2, sizeof *f->first);
+	f->kids = xcalloc(n + 1, sizeof *f->kids);
+	for (size_t k = 0; k < n; k++) {
 		json_t *pn = json_object_get(json_array_get(t->lanes, k), "parent_name");
-		if (pn && json_equal(pn, json_object_get(l, "name")))
-			order_lane(t, k, depth + 1, me, visited, order, position);
+		json_t *parent = pn ? json_object_getn(t->lane_index, json_string_value(pn),
+		                                       json_string_length(pn))
+		                    : NULL;
+		f->parent[k] = parent ? (size_t)json_integer_value(parent) : n;
+		if (f->parent[k] < n)
+			f->first[f->parent[k] + 1]++;
+	}
+	for (size_t k = 0; k < n; k++)
+		f->first[k + 1] += f->first[k];
+	size_t *fill = xcalloc(n + 1, sizeof *fill);
+	for (size_t k = 0; k < n; k++)
+		if (f->parent[k] < n)
+			f->kids[f->first[f->parent[k]] + fill[f->parent[k]]++] = k;
+	free(fill);
+}
+
+static void forest_release(struct lane_forest *f)
+{
+	free(f->parent);
+	free(f->first);
+	free(f->kids);
+}
+
+/* A lane's entry in the page: its name, its depth and the position of its parent. */
+static json_t *lane_entry(const struct timeline *t, size_t lane, json_int_t depth,
+                          json_int_t parent)
+{
+	json_t *name = json_object_get(json_array_get(t->lanes, lane), "name");
+	return json_pack("{s:o,s:I,s:o}", "name", shown_name(t, name), "depth", depth, "parent",
+	                 parent < 0 ? json_null() : json_integer(parent));
+}
+
+/*
+ * Appends root and the lanes nested under it, depth first, each followed by
+ * its own, to order; visited guards against branches that name each other.
+ * The walk keeps its own stack, so a chain of nested agents of any length
+ * takes no more of the C stack than one.
+ */
+static void order_tree(const struct timeline *t, const struct lane_forest *f, size_t root,
+                       bool *visited, json_t *order, json_int_t *position, size_t *stack,
+                       size_t *next)
+{
+	size_t depth = 0;
+	stack[0] = root;
+	visited[root] = true;
+	position[root] = (json_int_t)json_array_size(order);
+	json_array_append_new(order, lane_entry(t, root, 0, -1));
+	next[0] = f->first[root];
+	for (;;) {
+		size_t lane = stack[depth];
+		if (next[depth] == f->first[lane + 1]) {
+			if (depth-- == 0)
+				return;
+			continue;
+		}
+		size_t kid = f->kids[next[depth]++];
+		if (visited[kid])
+			continue;
+		visited[kid] = true;
+		position[kid] = (json_int_t)json_array_size(order);
+		json_array_append_new(order,
+		                      lane_entry(t, kid, (json_int_t)depth + 1, position[lane]));
+		stack[++depth] = kid;
+		next[depth] = f->first[kid];
 	}
 }
 
 /* The lanes, parents first and each followed by its nested lanes; items follow their lane. */
 static json_t *ordered_lanes(struct timeline *t)
 {
-	size_t n = json_array_size(t->lanes);
+	struct lane_forest f;
+	forest_init(&f, t);
+	size_t n = f.n;
 	bool *visited = xcalloc(n + 1, sizeof *visited);
 	json_int_t *position = xcalloc(n + 1, sizeof *position);
+	size_t *stack = xcalloc(n + 1, sizeof *stack), *next = xcalloc(n + 1, sizeof *next);
 	json_t *order = json_array();
 	/* Roots: lanes whose branch names no parent that is a lane of this run. */
-	for (size_t k = 0; k < n; k++) {
-		json_t *pn = json_object_get(json_array_get(t->lanes, k), "parent_name");
-		json_t *parent = pn ? json_object_getn(t->lane_index, json_string_value(pn),
-		                                       json_string_length(pn))
-		                    : NULL;
-		if (!visited[k] && (!parent || (size_t)json_integer_value(parent) == k))
-			order_lane(t, k, 0, -1, visited, order, position);
-	}
+	for (size_t k = 0; k < n; k++)
+		if (!visited[k] && (f.parent[k] == n || f.parent[k] == k))
+			order_tree(t, &f, k, visited, order, position, stack, next);
 	for (size_t k = 0; k < n; k++)
 		if (!visited[k])
-			order_lane(t, k, 0, -1, visited, order, position);
+			order_tree(t, &f, k, visited, order, position, stack, next);
 	size_t i;
 	json_t *item;
 	json_array_foreach(t->items, i, item)
@@ -550,16 +641,24 @@ static json_t *ordered_lanes(struct timeline *t)
 	}
 	free(visited);
 	free(position);
+	free(stack);
+	free(next);
+	forest_release(&f);
 	return order;
 }
 
 json_t *timeline_json(struct timeline *t)
 {
-	relative_times(t);
+	finish_items(t);
 	json_t *lanes = ordered_lanes(t);
-	return json_pack("{s:b,s:o,s:o,s:I,s:o,s:O,s:O}", "timed", t->have_time, "start",
+	json_t *invocations = json_array();
+	size_t i;
+	json_t *id;
+	json_array_foreach(t->invocations, i, id)
+	    json_array_append_new(invocations, shown_name(t, id));
+	return json_pack("{s:b,s:o,s:o,s:I,s:o,s:o,s:O}", "timed", t->have_time, "start",
 	                 t->have_time ? json_real(t->first_time) : json_null(), "end",
 	                 json_real(t->have_time ? to_microseconds(t->end_time - t->first_time) : 0),
 	                 "events", (json_int_t)t->events, "lanes", lanes, "invocations",
-	                 t->invocations, "items", t->items);
+	                 invocations, "items", t->items);
 }

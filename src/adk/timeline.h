@@ -27,7 +27,7 @@
 #include <jansson.h>
 
 #include "adk/redact.h"
-#include "read/reader.h"
+#include "item.h"
 
 struct timeline_config {
 	const struct redactor *redactor; /* NULL: values shown as they are */

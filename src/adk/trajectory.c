@@ -49,48 +49,17 @@ void trajectory_config_release(struct trajectory_config *c)
 	c->nredact_words = 0;
 }
 
-bool trajectory_option(struct trajectory_config *c, int opt, const char *arg, bool *bad)
+bool trajectory_config_add_redact_word(struct trajectory_config *c, const char *word)
 {
-	switch (opt) {
-	case OPT_TRAJECTORY_NO_REDACT:
-		c->redact = false;
-		break;
-	case OPT_TRAJECTORY_REDACT_KEY: {
-		/* A word with nothing left after normalising would hide every key. */
-		char *norm = redact_normalise(arg, strlen(arg));
-		bool empty = !*norm;
-		free(norm);
-		if (empty) {
-			*bad = true;
-			break;
-		}
-		c->redact_words =
-		    xrealloc(c->redact_words, (c->nredact_words + 1) * sizeof *c->redact_words);
-		c->redact_words[c->nredact_words++] = arg;
-		break;
-	}
-	case OPT_TRAJECTORY_REDACT_EXACT:
-		c->redact_exact = true;
-		break;
-	case OPT_TRAJECTORY_MAX_STRING:
-		if (!parse_long(arg, 0, &c->max_string))
-			*bad = true;
-		break;
-	case OPT_TRAJECTORY_NO_TRUNCATE:
-		c->max_string = -1;
-		break;
-	case OPT_TRAJECTORY_NO_TOOL_CALLS:
-		c->tool_calls = false;
-		break;
-	case OPT_TRAJECTORY_NO_STATE_DELTAS:
-		c->state_deltas = false;
-		break;
-	case OPT_TRAJECTORY_NO_TOKEN_USAGE:
-		c->token_usage = false;
-		break;
-	default:
+	/* A word with nothing left after normalising would hide every key. */
+	char *norm = redact_normalise(word, strlen(word));
+	bool empty = !*norm;
+	free(norm);
+	if (empty)
 		return false;
-	}
+	c->redact_words =
+	    xrealloc(c->redact_words, (c->nredact_words + 1) * sizeof *c->redact_words);
+	c->redact_words[c->nredact_words++] = word;
 	return true;
 }
 
@@ -125,9 +94,11 @@ enum piece_kind { PIECE_CALL, PIECE_RESPONSE, PIECE_DELTA };
 /*
  * One thing an event brings: a functionCall with its arguments' text, a
  * functionResponse with its response's text, or a state delta's text.  id
- * and name are the call's or response's (a reference each, or NULL where
- * absent or null), so the pieces outlive the event (a -j worker releases
- * it); the text is text[off..off+len) of the event's pieces, when has_text.
+ * and name are copies of the call's or response's strings (NULL where they
+ * are not strings), so the pieces outlive the event: a -j worker releases
+ * the event, and a copy is the piece's alone, where a second reference to
+ * the event's string would have two threads count it down; the text is
+ * text[off..off+len) of the event's pieces, when has_text.
  */
 struct piece {
 	enum piece_kind kind;
@@ -142,6 +113,13 @@ struct trajectory_event {
 	size_t count, cap;
 };
 
+/* A copy of v when it is a string, else NULL; the caller owns it. */
+static json_t *string_copy(const json_t *v)
+{
+	return json_is_string(v) ? json_stringn_nocheck(json_string_value(v), json_string_length(v))
+	                         : NULL;
+}
+
 static void add_piece(struct trajectory_event *ev, const struct trajectory_prep *p,
                       enum piece_kind kind, const json_t *object, const json_t *value, int level)
 {
@@ -151,8 +129,8 @@ static void add_piece(struct trajectory_event *ev, const struct trajectory_prep 
 	}
 	struct piece *piece = &ev->pieces[ev->count++];
 	*piece = (struct piece){kind,
-	                        json_incref(adk_get(object, ADK_ID)),
-	                        json_incref(adk_get(object, ADK_NAME)),
+	                        string_copy(adk_get(object, ADK_ID)),
+	                        string_copy(adk_get(object, ADK_NAME)),
 	                        value != NULL,
 	                        ev->text.len,
 	                        0};

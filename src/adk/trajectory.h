@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "read/reader.h"
 #include "adk/redact.h"
+#include "item.h"
 #include "util.h"
 #include "write/json.h"
 
@@ -30,31 +30,10 @@ void trajectory_config_init(struct trajectory_config *c);
 void trajectory_config_release(struct trajectory_config *c);
 
 /*
- * Option values of the trajectory options: above every value getopt_long()
- * returns for a character, the common options of cmd/extract.h (256 on) and
- * a subcommand's own (from 300), which cmd/trajectory.c checks.
+ * Adds a --redact-key word (kept, not copied); false when nothing is left
+ * of it once '_', '-' and '.' are removed, as it would hide every key.
  */
-enum {
-	OPT_TRAJECTORY_NO_REDACT = 320,
-	OPT_TRAJECTORY_REDACT_KEY,
-	OPT_TRAJECTORY_REDACT_EXACT,
-	OPT_TRAJECTORY_MAX_STRING,
-	OPT_TRAJECTORY_NO_TRUNCATE,
-	OPT_TRAJECTORY_NO_TOOL_CALLS,
-	OPT_TRAJECTORY_NO_STATE_DELTAS,
-	OPT_TRAJECTORY_NO_TOKEN_USAGE,
-};
-
-/*
- * Takes one trajectory option getopt_long() returned (--no-redact,
- * --redact-key WORD, --redact-exact, --max-string N, --no-truncate,
- * --no-tool-calls, --no-state-deltas, --no-token-usage); returns false if
- * opt is not one of them.  *bad is set when the value is invalid (a
- * --max-string that is not a whole number >= 0, a --redact-key word that is
- * empty once '_', '-' and '.' are removed); the caller reports it.  arg is
- * kept, not copied.
- */
-bool trajectory_option(struct trajectory_config *c, int opt, const char *arg, bool *bad);
+bool trajectory_config_add_redact_word(struct trajectory_config *c, const char *word);
 
 /*
  * How a trajectory's tool values and state deltas are turned into text:
@@ -90,8 +69,8 @@ void trajectory_prepared_free(void *prepared);
 /*
  * What trajectory_add() reads of an event trajectory_prepare() has made a
  * result of: the final output's members, the error, the token usage and
- * who made it when.  A -j worker hands over no more of it (drive's
- * map_keeps).
+ * who made it when.  A -j worker hands over no more of it (struct item_map's
+ * keeps, cmd/run.h).
  */
 extern const struct adk_reads trajectory_keeps;
 

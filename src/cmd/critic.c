@@ -14,26 +14,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_MIN_SCORE = OPT_COMMAND, OPT_STRICT };
+/* A threshold that may be given. */
+struct min_score {
+	bool given;
+	double value;
+};
 
 struct critic_config {
-	bool has_min_score;
-	double min_score;
+	struct run_options run;
+	struct min_score min_score; /* --min-score X */
 	bool strict;
-	bool bad_min_score;
 };
 
 struct critic_run {
 	const struct critic_config *cfg;
 	struct answer answer;
-	char *file; /* where the event that gave the final output starts */
+	const char *operand; /* with --per-file, the file read, for a message with no event */
+	char *file;          /* where the event that gave the final output starts */
 	unsigned long line, column;
 };
 
-static void *critic_start(const void *config)
+static void *critic_start(const void *config, const char *file)
 {
 	struct critic_run *run = xcalloc(1, sizeof *run);
 	run->cfg = config;
+	run->operand = file;
 	answer_init(&run->answer, false);
 	return run;
 }
@@ -56,6 +61,8 @@ static void critic_warn(const struct critic_run *run, const char *what)
 {
 	if (run->file)
 		warnx_msg("critic: %s:%lu:%lu: %s", run->file, run->line, run->column, what);
+	else if (run->operand)
+		warnx_msg("critic: %s: %s", run->operand, what);
 	else
 		warnx_msg("critic: %s", what);
 }
@@ -65,12 +72,14 @@ static json_t *critic_finish(void *state, int *status)
 	struct critic_run *run = state;
 	const struct critic_config *cfg = run->cfg;
 	struct critic_verdict v;
-	if (run->answer.text.len == 0) {
+	size_t len;
+	const char *text = answer_text(&run->answer, &len);
+	if (len == 0) {
 		critic_warn(run, "no final output");
 		*status = EXIT_DATAERR;
 		return NULL;
 	}
-	if (!critic_parse(run->answer.text.buf, run->answer.text.len, &v)) {
+	if (!critic_parse(text, len, &v)) {
 		critic_warn(run, v.reason);
 		*status = EXIT_DATAERR;
 		return NULL;
@@ -84,7 +93,7 @@ static json_t *critic_finish(void *state, int *status)
 		}
 		critic_warn(run, "warning: \"score\" is outside [0, 1]");
 	}
-	if (cfg->has_min_score && v.score < cfg->min_score)
+	if (cfg->min_score.given && v.score < cfg->min_score.value)
 		*status = EXIT_FALSE;
 	return v.json;
 }
@@ -97,7 +106,7 @@ static void critic_release(void *state)
 	free(run);
 }
 
-static const struct extractor critic_extractor = {
+static const struct result_extractor critic_extractor = {
     .reads = &adk_reads_final,
     .name = "critic",
     .start = critic_start,
@@ -106,42 +115,31 @@ static const struct extractor critic_extractor = {
     .release = critic_release,
 };
 
-static bool critic_option(void *config, int c, const char *arg)
+static const char *take_min_score(void *at, const char *arg)
 {
-	struct critic_config *cfg = config;
-	switch (c) {
-	case OPT_MIN_SCORE:
-		cfg->has_min_score = true;
-		if (!parse_double(arg, &cfg->min_score))
-			cfg->bad_min_score = true;
-		return true;
-	case OPT_STRICT:
-		cfg->strict = true;
-		return true;
-	default:
-		return false;
-	}
+	struct min_score *min = at;
+	min->given = true;
+	if (!parse_double(arg, &min->value))
+		return "invalid value for --min-score: a finite number is needed";
+	return NULL;
 }
 
 static const struct option_row critic_options[] = {
-    OPTION_VALUE_ROW(OPT_MIN_SCORE, "min-score", "X", "exit 1 when the score is below X"),
-    OPTION_FLAG_ROW(OPT_STRICT, "strict", "a score outside [0, 1] is an error, not a warning"),
-    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_CALL_ROW(0, "min-score", "X", take_min_score, struct critic_config, min_score,
+                    "exit 1 when the score is below X"),
+    OPTION_TRUE_ROW(0, "strict", struct critic_config, strict,
+                    "a score outside [0, 1] is an error, not a warning"),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL, struct critic_config, run),
     OPTION_END_ROW,
 };
 
 static int run_critic(int argc, char *argv[])
 {
-	struct extract_options o = {0};
-	struct critic_config cfg = {0};
-	int status = extract_parse_options(&command_critic, argc, argv, &o, critic_option, &cfg);
+	struct critic_config cfg = {.strict = false};
+	int status = command_parse(&command_critic, argc, argv, &cfg);
 	if (status >= 0)
 		return status;
-	if (cfg.bad_min_score) {
-		warnx_msg("critic: invalid value for --min-score: a finite number is needed");
-		return command_usage(&command_critic);
-	}
-	return extract_run(&critic_extractor, &cfg, &o, argc - optind, argv + optind);
+	return extract_results(&critic_extractor, &cfg, &cfg.run, argc - optind, argv + optind);
 }
 
 const struct command command_critic = {

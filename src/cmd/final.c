@@ -18,17 +18,16 @@
 
 #include <stdlib.h>
 
-enum { OPT_CONCAT = OPT_COMMAND, OPT_SEPARATOR, OPT_FULL_SCAN };
-
 struct final_config {
+	struct run_options run;
 	bool concat;
-	bool full_scan;
 	const char *separator; /* --separator, or NULL */
 };
 
-static void *final_start(const void *config)
+static void *final_start(const void *config, const char *file)
 {
 	const struct final_config *cfg = config;
+	(void)file;
 	struct answer *a = xmalloc(sizeof *a);
 	answer_init(a, cfg->concat);
 	if (cfg->separator)
@@ -57,11 +56,13 @@ static void final_release(void *state)
 /* Found: earlier events cannot change the last answer (final events without text keep it). */
 static bool final_settled(const void *state)
 {
-	const struct answer *a = state;
-	return a->text.len > 0;
+	size_t len;
+	answer_text(state, &len);
+	return len > 0;
 }
 
-static const struct extractor final_extractor = {
+/* The last answer, which a backward read may find from the end of a file. */
+static const struct result_extractor final_extractor = {
     .reads = &adk_reads_final,
     .name = "final",
     .start = final_start,
@@ -71,9 +72,11 @@ static const struct extractor final_extractor = {
     .settled = final_settled,
 };
 
-static void final_begin(void *state, struct json_writer *out)
+static void *final_begin(const void *config, struct json_writer *out)
 {
-	answer_stream(state, out);
+	struct answer *a = final_start(config, NULL);
+	answer_stream(a, out);
+	return a;
 }
 
 /* The streamed answer's end; answer_stream() gave the answer its writer. */
@@ -85,53 +88,44 @@ static bool final_end(void *state, struct json_writer *out, int *status)
 }
 
 /* --concat needs every event, in order; one answer is written as it is found. */
-static const struct extractor final_concat_extractor = {
+static const struct streaming_extractor final_concat_extractor = {
     .reads = &adk_reads_final,
     .name = "final",
-    .start = final_start,
-    .add = final_add,
-    .finish = final_finish,
-    .release = final_release,
-    .write = final_end,
     .begin = final_begin,
+    .add = final_add,
+    .end = final_end,
+    .release = final_release,
+    .whole = &final_extractor, /* every event counts: the run reads forward */
 };
 
-static bool final_option(void *config, int c, const char *arg)
-{
-	struct final_config *cfg = config;
-	if (c == OPT_CONCAT)
-		cfg->concat = true;
-	else if (c == OPT_SEPARATOR)
-		cfg->separator = arg;
-	else if (c == OPT_FULL_SCAN)
-		cfg->full_scan = true;
-	else
-		return false;
-	return true;
-}
-
 static const struct option_row final_options[] = {
-    OPTION_FLAG_ROW(OPT_CONCAT, "concat", "every text part of every final response, joined"),
-    OPTION_VALUE_ROW(OPT_SEPARATOR, "separator", "STR", "with --concat: put STR between parts"),
-    OPTION_FLAG_ROW(OPT_FULL_SCAN, "full-scan", "read every event, never from the end of a file"),
-    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_TRUE_ROW(0, "concat", struct final_config, concat,
+                    "every text part of every final response, joined"),
+    OPTION_STRING_ROW(0, "separator", "STR", struct final_config, separator,
+                      "with --concat: put STR between parts"),
+    OPTION_TRUE_ROW(0, "full-scan", struct final_config, run.full_scan,
+                    "read every event, never from the end of a file"),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL, struct final_config, run),
     OPTION_END_ROW,
 };
 
 static int run_final(int argc, char *argv[])
 {
-	struct extract_options o = {0};
-	struct final_config cfg = {false, false, NULL};
-	int status = extract_parse_options(&command_final, argc, argv, &o, final_option, &cfg);
+	struct final_config cfg = {.concat = false};
+	int status = command_parse(&command_final, argc, argv, &cfg);
 	if (status >= 0)
 		return status;
-	if (cfg.separator && !cfg.concat) {
-		warnx_msg("final: --separator applies only with --concat");
-		return command_usage(&command_final);
+	if (cfg.separator && !cfg.concat)
+		return command_usage_error(&command_final,
+		                           "--separator applies only with --concat");
+	argc -= optind;
+	argv += optind;
+	/* Every part of every answer counts, so no read from the end can stand in. */
+	if (cfg.concat) {
+		cfg.run.full_scan = true;
+		return extract_stream(&final_concat_extractor, &cfg, &cfg.run, argc, argv);
 	}
-	o.full_scan = cfg.full_scan;
-	return extract_run(cfg.concat ? &final_concat_extractor : &final_extractor, &cfg, &o,
-	                   argc - optind, argv + optind);
+	return extract_results(&final_extractor, &cfg, &cfg.run, argc, argv);
 }
 
 const struct command command_final = {

@@ -9,47 +9,12 @@
  * that state is the only thing kept across input values.
  */
 #include "adk/a2a.h"
-#include "cmd/drive.h"
-#include "cmd/extract.h"
+#include "cmd/run.h"
+#include "stamp.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-enum {
-	OPT_SET_AUTHOR = OPT_COMMAND,
-	OPT_SET_INVOCATION_ID,
-	OPT_INVOCATION_ID,
-	OPT_BRANCH,
-	OPT_DETERMINISTIC,
-	OPT_NO_PEER_ACTIONS,
-	OPT_AGGREGATE,
-};
-
-static const struct option_row from_a2a_options[] = {
-    OPTION_VALUE_ROW(OPT_SET_AUTHOR, "set-author", "NAME",
-                     "the events' author (default \"a2a agent\")"),
-    OPTION_VALUE_ROW(OPT_SET_INVOCATION_ID, "set-invocation-id", "ID",
-                     "the events' invocationId (default: one fresh e-UUID)"),
-    /*
-     * The old spellings set, where every other command's --author and
-     * --invocation filter; they still work, with a warning.
-     */
-    OPTION_VALUE_ROW(OPT_AUTHOR, "author", "NAME", "deprecated: --set-author NAME"),
-    OPTION_VALUE_ROW(OPT_INVOCATION_ID, "invocation-id", "ID",
-                     "deprecated: --set-invocation-id ID"),
-    OPTION_VALUE_ROW(OPT_BRANCH, "branch", "BRANCH", "the events' branch"),
-    OPTION_FLAG_ROW(OPT_DETERMINISTIC, "deterministic",
-                    "ids a2a-1, a2a-2, ...; timestamps only from the A2A status; invocation "
-                    "e-a2a unless given"),
-    OPTION_FLAG_ROW(OPT_NO_PEER_ACTIONS, "no-peer-actions",
-                    "ignore escalate, transfer and other actions the peer sends"),
-    OPTION_FLAG_ROW(OPT_AGGREGATE, "aggregate",
-                    "also write each artifact's chunks as one whole event"),
-    OPTION_INCLUDE_ROW(extract_option_table,
-                       EXTRACT_PRETTY | EXTRACT_INPUT | EXTRACT_JOBS | EXTRACT_FOLLOW),
-    OPTION_END_ROW,
-};
 
 /* The chunks of one artifact gathered so far (--aggregate). */
 struct aggregation {
@@ -59,11 +24,19 @@ struct aggregation {
 	json_t *custom;    /* customMetadata, merged */
 	json_t *grounding; /* the latest, or NULL */
 	json_t *usage;
+	/*
+	 * The last part while it is text that chunks are joining: its text is
+	 * gathered in text, and set on it only when another kind of part comes
+	 * or the aggregate is written, so n chunks cost their length, not n
+	 * times it (token-by-token streaming sends thousands).
+	 */
+	json_t *open_text; /* borrowed from parts, or NULL */
+	struct strbuf text;
 };
 
 struct from_a2a {
 	struct a2a_event_options ev;
-	struct extract_options common; /* -p, --skip-invalid, --progress, -j, ... */
+	struct run_options run; /* -p, --skip-invalid, --progress, -j, ... */
 	bool deterministic;
 	bool aggregate;
 	unsigned long produced;
@@ -82,11 +55,11 @@ static void emit(struct from_a2a *f, json_t *body, const char *status_time)
 	f->produced++;
 	if (f->deterministic) {
 		snprintf(id, sizeof id, "a2a-%lu", f->produced);
-		if (a2a_parse_time(status_time, &ts))
+		if (stamp_parse_rfc3339(status_time, &ts))
 			tsp = &ts;
 	} else {
 		struct timespec now;
-		a2a_uuid(id);
+		stamp_uuid(id);
 		clock_gettime(CLOCK_REALTIME, &now);
 		ts = (double)now.tv_sec + (double)now.tv_nsec / 1e9;
 		tsp = &ts;
@@ -98,6 +71,7 @@ static void emit(struct from_a2a *f, json_t *body, const char *status_time)
 
 static void aggregation_release(struct aggregation *a)
 {
+	strbuf_release(&a->text);
 	free(a->artifact_id);
 	json_decref(a->parts);
 	json_decref(a->citations);
@@ -134,25 +108,38 @@ static struct aggregation *new_aggregation(struct from_a2a *f, const char *artif
 	a->custom = json_object();
 	a->grounding = NULL;
 	a->usage = NULL;
+	a->open_text = NULL;
+	a->text = (struct strbuf)STRBUF_INIT;
 	return a;
+}
+
+/* Sets the text gathered for the last part on it. */
+static void close_text(struct aggregation *a)
+{
+	if (!a->open_text)
+		return;
+	json_object_set_new(a->open_text, adk_field_name(ADK_TEXT),
+	                    json_stringn(a->text.buf, a->text.len));
+	a->open_text = NULL;
+	strbuf_reset(&a->text);
 }
 
 /* Adds one part: a text part joins a text part before it with the same thought flag. */
 static void aggregate_part(struct aggregation *a, const json_t *part)
 {
-	size_t n = json_array_size(a->parts);
-	json_t *last = n ? json_array_get(a->parts, n - 1) : NULL;
-	json_t *text = adk_get(part, ADK_TEXT), *last_text = adk_get(last, ADK_TEXT);
-	if (json_is_string(text) && json_is_string(last_text) &&
-	    part_is_thought(part) == part_is_thought(last)) {
-		struct strbuf sb = STRBUF_INIT;
-		strbuf_add(&sb, json_string_value(last_text), json_string_length(last_text));
-		strbuf_add(&sb, json_string_value(text), json_string_length(text));
-		json_object_set_new(last, adk_field_name(ADK_TEXT), json_stringn(sb.buf, sb.len));
-		strbuf_release(&sb);
+	json_t *text = adk_get(part, ADK_TEXT);
+	if (json_is_string(text) && a->open_text &&
+	    part_is_thought(part) == part_is_thought(a->open_text)) {
+		strbuf_add(&a->text, json_string_value(text), json_string_length(text));
 		return;
 	}
-	json_array_append_new(a->parts, json_deep_copy(part));
+	close_text(a);
+	json_t *copy = json_deep_copy(part);
+	json_array_append_new(a->parts, copy);
+	if (json_is_string(text)) {
+		a->open_text = copy;
+		strbuf_add(&a->text, json_string_value(text), json_string_length(text));
+	}
 }
 
 static void aggregate_event(struct aggregation *a, const json_t *body)
@@ -185,6 +172,7 @@ static void aggregate_event(struct aggregation *a, const json_t *body)
 static void flush_aggregation(struct from_a2a *f, size_t i)
 {
 	struct aggregation *a = &f->aggs[i];
+	close_text(a);
 	json_t *body = json_object();
 	if (json_array_size(a->parts)) {
 		json_t *content = json_object();
@@ -271,78 +259,79 @@ static int from_a2a_item(void *ctx, struct reader *r, const struct reader_item *
 
 static int from_a2a_loop(struct from_a2a *f, int argc, char *argv[])
 {
-	struct drive d = {
+	struct run_plan plan = {
 	    .reader_flags = READER_ANY_VALUE,
 	    .streams = true,
 	    .item = from_a2a_item,
 	    .ctx = f,
 	};
-	output_set_style(f->common.style);
-	int status = drive(&d, &f->common, argc, argv);
+	int status = run_read(&plan, &f->run, argc, argv);
 	while (f->naggs)
 		drop_aggregation(f, 0);
 	free(f->aggs);
 	return status;
 }
 
-static const char *from_a2a_option(void *ctx, int id, const char *arg)
+/*
+ * The old spellings set, where every other command's --author and
+ * --invocation filter; they still work, with a warning.
+ */
+static const char *take_old_author(void *at, const char *arg)
 {
-	struct from_a2a *f = ctx;
-	const char *why = NULL;
-	switch (id) {
-	case OPT_AUTHOR:
-		warnx_msg(
-		    "from-a2a: --author is deprecated (elsewhere it filters); use --set-author");
-		/* fall through */
-	case OPT_SET_AUTHOR:
-		f->ev.author = arg;
-		break;
-	case OPT_INVOCATION_ID:
-		warnx_msg("from-a2a: --invocation-id is deprecated; use --set-invocation-id");
-		/* fall through */
-	case OPT_SET_INVOCATION_ID:
-		f->ev.invocation_id = arg;
-		break;
-	case OPT_BRANCH:
-		f->ev.branch = arg;
-		break;
-	case OPT_DETERMINISTIC:
-		f->deterministic = true;
-		break;
-	case OPT_NO_PEER_ACTIONS:
-		f->ev.no_peer_actions = true;
-		break;
-	case OPT_AGGREGATE:
-		f->aggregate = true;
-		break;
-	default:
-		/* The shared ones: -p, --skip-invalid, --progress, --unbuffered, --max-line, -j,
-		 * -f. */
-		extract_option(&f->common, id, arg, &why);
-	}
-	return why;
+	warnx_msg("from-a2a: --author is deprecated (elsewhere it filters); use --set-author");
+	*(const char **)at = arg;
+	return NULL;
 }
+
+static const char *take_old_invocation_id(void *at, const char *arg)
+{
+	warnx_msg("from-a2a: --invocation-id is deprecated; use --set-invocation-id");
+	*(const char **)at = arg;
+	return NULL;
+}
+
+static const struct option_row from_a2a_options[] = {
+    OPTION_STRING_ROW(0, "set-author", "NAME", struct from_a2a, ev.author,
+                      "the events' author (default \"a2a agent\")"),
+    OPTION_STRING_ROW(0, "set-invocation-id", "ID", struct from_a2a, ev.invocation_id,
+                      "the events' invocationId (default: one fresh e-UUID)"),
+    OPTION_CALL_ROW(0, "author", "NAME", take_old_author, struct from_a2a, ev.author,
+                    "deprecated: --set-author NAME"),
+    OPTION_CALL_ROW(0, "invocation-id", "ID", take_old_invocation_id, struct from_a2a,
+                    ev.invocation_id, "deprecated: --set-invocation-id ID"),
+    OPTION_STRING_ROW(0, "branch", "BRANCH", struct from_a2a, ev.branch, "the events' branch"),
+    OPTION_TRUE_ROW(0, "deterministic", struct from_a2a, deterministic,
+                    "ids a2a-1, a2a-2, ...; timestamps only from the A2A status; invocation "
+                    "e-a2a unless given"),
+    OPTION_TRUE_ROW(0, "no-peer-actions", struct from_a2a, ev.no_peer_actions,
+                    "ignore escalate, transfer and other actions the peer sends"),
+    OPTION_TRUE_ROW(0, "aggregate", struct from_a2a, aggregate,
+                    "also write each artifact's chunks as one whole event"),
+    OPTION_INCLUDE_ROW(run_option_table,
+                       RUN_PRETTY | RUN_COMPACT | RUN_INPUT | RUN_JOBS | RUN_FOLLOW,
+                       struct from_a2a, run),
+    OPTION_END_ROW,
+};
 
 static int run_from_a2a(int argc, char *argv[])
 {
 	struct from_a2a f;
 	memset(&f, 0, sizeof f);
 	f.ev.author = "a2a agent";
-	int status = command_parse(&command_from_a2a, argc, argv, from_a2a_option, &f);
+	int status = command_parse(&command_from_a2a, argc, argv, &f);
 	if (status >= 0)
 		return status;
 	if (!f.ev.invocation_id) {
 		/* One invocation for the whole run; a fixed one when the output must be
 		 * reproducible. */
-		char uuid[37];
+		char uuid[STAMP_UUID_SIZE];
 		if (f.deterministic)
 			snprintf(uuid, sizeof uuid, "a2a");
 		else
-			a2a_uuid(uuid);
+			stamp_uuid(uuid);
 		snprintf(f.invocation, sizeof f.invocation, "e-%s", uuid);
 		f.ev.invocation_id = f.invocation;
 	}
-	reader_set_jobs(f.common.jobs);
 	return from_a2a_loop(&f, argc - optind, argv + optind);
 }
 

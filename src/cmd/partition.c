@@ -9,8 +9,8 @@
  * JSONL file per agent in a directory (--split, streaming), or, with
  * --trajectories, each agent's events become its trajectory (section 3.3).
  */
-#include "cmd/drive.h"
 #include "cmd/extract.h"
+#include "cmd/groups.h"
 #include "cmd/trajectory.h"
 #include "cmd/partition_dir.h"
 #include "write/filename.h"
@@ -19,16 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_SPLIT = OPT_COMMAND, OPT_FORCE, OPT_TRAJECTORIES };
-
 struct partition_config {
-	const char *split; /* the directory, or NULL */
+	struct run_options run; /* its -p and --per-invocation say where a trajectory stands */
+	const char *split;      /* the directory, or NULL */
 	bool force;
 	bool trajectories;
-	bool pretty, per_invocation; /* -p, --per-invocation: where a trajectory stands */
 	struct trajectory_config trajectory;
-	int trajectory_option; /* the first trajectory option given, for messages */
-	int bad_option;        /* a trajectory option with a bad value, or 0 */
+	const char *trajectory_option; /* the first trajectory option given, for messages */
 };
 
 /*
@@ -159,7 +156,7 @@ static void write_file(struct json_writer *w, struct agent *ag)
 }
 
 /* Ends a finished result's line on standard output; its -e status. */
-static int end_result(const struct extract_options *o, struct json_writer *w, bool empty)
+static int end_result(const struct run_options *o, struct json_writer *w, bool empty)
 {
 	jw_line_end(w);
 	return o->exit_status && empty ? EXIT_FALSE : 0;
@@ -184,7 +181,7 @@ static void add_event(struct agent *ag, const struct reader_item *item, unsigned
 	jw_raw(&ag->events->w, item->raw, item->raw_len);
 }
 
-static int print_groups(const struct extract_options *o, struct invocation_groups *g)
+static int print_groups(const struct run_options *o, struct invocation_groups *g)
 {
 	struct json_writer *w = output_writer();
 	int assertion = o->exit_status ? EXIT_FALSE : 0;
@@ -206,12 +203,13 @@ static int print_groups(const struct extract_options *o, struct invocation_group
 	return assertion;
 }
 
-/* Events are written as their bytes are: only the author (and the invocation, drive's) is read. */
+/* Events are written as their bytes are: only the author (and the invocation, run_read()'s) is
+ * read. */
 static const struct adk_reads partition_reads = {.event = ADK_MEMBER(ADK_AUTHOR)};
 
-/* What run_objects() hands drive(): the groups of agents, and where their events stand. */
+/* What run_objects() hands run_read(): the groups of agents, and where their events stand. */
 struct objects_run {
-	const struct extract_options *o;
+	const struct run_options *o;
 	struct invocation_groups groups;
 	int level;
 };
@@ -226,8 +224,9 @@ static int objects_item(void *ctx, struct reader *r, const struct reader_item *i
 	struct agents *a = invocation_groups_state(&run->groups, item);
 	bool added;
 	struct agent *ag = agent_of(a, item, &added);
+	/* The arrays are spliced into the output with jw_raw(), which colours them there. */
 	if (ag)
-		add_event(ag, item, output_flags(run->o->style), run->level);
+		add_event(ag, item, output_flags(run->o->style) & ~JW_COLOR, run->level);
 	return 0;
 }
 
@@ -238,24 +237,24 @@ static int objects_done(void *ctx, struct reader *r)
 	return print_groups(run->o, &run->groups);
 }
 
-static int run_objects(const struct partition_config *cfg, const struct extract_options *o,
-                       int argc, char *argv[])
+static int run_objects(const struct partition_config *cfg, const struct run_options *o, int argc,
+                       char *argv[])
 {
 	/* Events sit one level deeper inside a --per-invocation line. */
 	struct objects_run run = {.o = o, .level = o->per_invocation ? 3 : 2};
-	struct drive d = {
+	struct run_plan d = {
 	    .reads = &partition_reads, .item = objects_item, .done = objects_done, .ctx = &run};
 	invocation_groups_init(&run.groups, o->per_invocation, agents_new, cfg);
-	int status = drive(&d, o, argc, argv);
+	int status = run_read(&d, o, argc, argv);
 	invocation_groups_release(&run.groups, agents_free);
 	return status;
 }
 
 /* --split DIR: one JSONL file per agent, written as the events stream by. */
 
-/* What run_split() hands drive(). */
+/* What run_split() hands run_read(). */
 struct split_run {
-	const struct extract_options *o;
+	const struct run_options *o;
 	struct partition_dir *dir;
 	struct agents agents;
 	struct filename_set names;
@@ -290,20 +289,28 @@ static int split_item(void *ctx, struct reader *r, const struct reader_item *ite
 /*
  * Bad input stops the run, but what was read before it is kept, as the
  * other subcommands print their result over it.  A file that could not
- * be written is never given its name.
+ * be written is never given its name, and neither is any when the result
+ * that names them could not be written (standard output on a full disk):
+ * the files are written out and their names checked first, the result is
+ * written and flushed, and only then do the files get their names.
  */
 static int split_done(void *ctx, struct reader *r)
 {
 	struct split_run *run = ctx;
 	(void)r;
-	int written = run->written ? run->written : partition_dir_commit(run->dir);
+	int written = run->written ? run->written : partition_dir_prepare(run->dir);
 	if (written)
 		return written;
 	write_by_agent(output_writer(), &run->agents, write_file);
-	return end_result(run->o, output_writer(), run->agents.count == 0);
+	int status = end_result(run->o, output_writer(), run->agents.count == 0);
+	output_flush();
+	if (output_failed())
+		return EXIT_IOERR;
+	written = partition_dir_commit(run->dir);
+	return written ? written : status;
 }
 
-static int run_split(const struct partition_config *cfg, const struct extract_options *o, int argc,
+static int run_split(const struct partition_config *cfg, const struct run_options *o, int argc,
                      char *argv[])
 {
 	int status = 0;
@@ -315,9 +322,9 @@ static int run_split(const struct partition_config *cfg, const struct extract_op
 	agents_init(&run.agents, cfg);
 	filename_set_init(&run.names);
 	jw_init_buf(&run.one_line, &run.line, 0);
-	struct drive d = {
+	struct run_plan d = {
 	    .reads = &partition_reads, .item = split_item, .done = split_done, .ctx = &run};
-	status = drive(&d, o, argc, argv);
+	status = run_read(&d, o, argc, argv);
 	partition_dir_free(run.dir);
 	strbuf_release(&run.line);
 	filename_set_release(&run.names);
@@ -344,7 +351,8 @@ static void trajectories_add(void *state, const struct reader_item *item)
 	if (added) {
 		ag->trajectory = trajectory_new(&a->cfg->trajectory);
 		/* It stands in the object of agents, itself in a --per-invocation line. */
-		trajectory_layout(ag->trajectory, a->cfg->pretty, a->cfg->per_invocation ? 2 : 1);
+		trajectory_layout(ag->trajectory, output_flags(a->cfg->run.style) & JW_PRETTY,
+		                  a->cfg->run.per_invocation ? 2 : 1);
 	}
 	trajectory_add(ag->trajectory, item);
 }
@@ -363,105 +371,93 @@ static bool trajectories_write(void *state, struct json_writer *out, int *status
 	return a->count == 0;
 }
 
-static const struct extractor trajectories_extractor = {
+static void *trajectories_begin(const void *config, struct json_writer *out)
+{
+	(void)out;
+	return agents_new(config);
+}
+
+static const struct streaming_extractor trajectories_extractor = {
     .name = "partition",
-    .start = agents_new,
+    .begin = trajectories_begin,
     .add = trajectories_add,
+    .end = trajectories_write,
     .release = agents_free,
-    .write = trajectories_write,
 };
 
 /* Options. */
 
 static const struct option_row partition_options[] = {
-    OPTION_PATH_ROW(OPT_SPLIT, "split", "DIR", COMPLETE_DIR,
+    OPTION_PATH_ROW(0, "split", "DIR", COMPLETE_DIR, struct partition_config, split,
                     "write DIR/AGENT.jsonl per agent; print the file names"),
-    OPTION_FLAG_ROW(OPT_FORCE, "force", "with --split, overwrite existing files"),
-    OPTION_FLAG_ROW(OPT_TRAJECTORIES, "trajectories",
+    OPTION_TRUE_ROW(0, "force", struct partition_config, force,
+                    "with --split, overwrite existing files"),
+    OPTION_TRUE_ROW(0, "trajectories", struct partition_config, trajectories,
                     "each agent's trajectory instead of its events"),
-    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL, struct partition_config, run),
     OPTION_HEADING_ROW("With --trajectories, the options of adkev trajectory:"),
-    OPTION_INCLUDE_ROW(trajectory_option_table, TRAJECTORY_ALL),
+    {.kind = OPTION_INCLUDE,
+     .include = trajectory_option_table,
+     .groups = TRAJECTORY_ALL,
+     .offset = offsetof(struct partition_config, trajectory),
+     .noted = true,
+     .noted_at = offsetof(struct partition_config, trajectory_option)},
     OPTION_END_ROW,
 };
 
-static bool partition_option(void *config, int c, const char *arg)
+/* Options that make no sense together: a usage error rather than a silent choice. */
+static const char *conflict(const struct partition_config *cfg)
 {
-	struct partition_config *cfg = config;
-	bool bad = false;
-	switch (c) {
-	case OPT_SPLIT:
-		cfg->split = arg;
-		return true;
-	case OPT_FORCE:
-		cfg->force = true;
-		return true;
-	case OPT_TRAJECTORIES:
-		cfg->trajectories = true;
-		return true;
-	}
-	if (!trajectory_option(&cfg->trajectory, c, arg, &bad))
-		return false;
-	if (!cfg->trajectory_option)
-		cfg->trajectory_option = c;
-	if (bad && !cfg->bad_option)
-		cfg->bad_option = c;
-	return true;
+	const struct run_options *o = &cfg->run;
+	if (cfg->split && !*cfg->split)
+		return "--split needs a directory name";
+	if (cfg->split && cfg->trajectories)
+		return "--split and --trajectories cannot be combined";
+	if (cfg->split && o->per_invocation)
+		return "--split and --per-invocation cannot be combined";
+	if (cfg->split && o->invocation_last)
+		return "--invocation last needs the whole run, and --split writes the files as it "
+		       "reads";
+	if (o->per_file && !cfg->trajectories)
+		return "--per-file applies only with --trajectories";
+	if (o->per_session && !cfg->trajectories)
+		return "--per-session applies only with --trajectories";
+	if (cfg->force && !cfg->split)
+		return "--force applies only with --split";
+	return NULL;
 }
 
-/* Options that make no sense together: a usage error rather than a silent choice. */
-static int check_options(const struct partition_config *cfg, const struct extract_options *o)
+static int check_options(const struct partition_config *cfg)
 {
-	const char *problem = NULL;
-	if (cfg->bad_option) {
-		warnx_msg("partition: invalid value for --%s",
-		          command_option_name(&command_partition, cfg->bad_option));
-		return command_usage(&command_partition);
-	}
-	if (cfg->split && !*cfg->split)
-		problem = "--split needs a directory name";
-	else if (cfg->split && cfg->trajectories)
-		problem = "--split and --trajectories cannot be combined";
-	else if (cfg->split && o->per_invocation)
-		problem = "--split and --per-invocation cannot be combined";
-	else if (o->per_file && !cfg->trajectories)
-		problem = "--per-file applies only with --trajectories";
-	else if (cfg->force && !cfg->split)
-		problem = "--force applies only with --split";
-	if (problem) {
-		warnx_msg("partition: %s", problem);
-		return command_usage(&command_partition);
-	}
-	if (cfg->trajectory_option && !cfg->trajectories) {
-		warnx_msg("partition: '--%s' applies only with --trajectories",
-		          command_option_name(&command_partition, cfg->trajectory_option));
-		return command_usage(&command_partition);
-	}
+	const char *problem = conflict(cfg);
+	if (problem)
+		return command_usage_error(&command_partition, "%s", problem);
+	if (cfg->trajectory_option && !cfg->trajectories)
+		return command_usage_error(&command_partition,
+		                           "'--%s' applies only with --trajectories",
+		                           cfg->trajectory_option);
 	return -1;
 }
 
 static int run_partition(int argc, char *argv[])
 {
-	/* Its groups are written as they are read; --invocation last is refused. */
-	struct extract_options o = {.streams = true};
-	struct partition_config cfg = {0};
+	/* --invocation last is refused with --split (conflict()), whose files are written as read.
+	 */
+	struct partition_config cfg = {.force = false};
 	trajectory_config_init(&cfg.trajectory);
-	int status =
-	    extract_parse_options(&command_partition, argc, argv, &o, partition_option, &cfg);
+	int status = command_parse(&command_partition, argc, argv, &cfg);
 	if (status < 0)
-		status = check_options(&cfg, &o);
+		status = check_options(&cfg);
 	if (status < 0) {
 		argc -= optind;
 		argv += optind;
-		if (cfg.trajectories) {
-			cfg.pretty = o.style.pretty;
-			cfg.per_invocation = o.per_invocation;
-			status = extract_run(&trajectories_extractor, &cfg, &o, argc, argv);
-		} else {
-			output_set_style(o.style);
-			status = cfg.split ? run_split(&cfg, &o, argc, argv)
-			                   : run_objects(&cfg, &o, argc, argv);
-		}
+		if (cfg.trajectories)
+			status =
+			    extract_stream(&trajectories_extractor, &cfg, &cfg.run, argc, argv);
+		else if (cfg.split)
+			status = run_split(&cfg, &cfg.run, argc, argv);
+		else
+			status = run_objects(&cfg, &cfg.run, argc, argv);
 	}
 	trajectory_config_release(&cfg.trajectory);
 	return status;

@@ -4,7 +4,9 @@
  */
 #include "cmd/partition_dir.h"
 #include "util.h"
+#include "write/filename.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -26,6 +28,7 @@ struct dir_file {
 	unsigned long used; /* when it was last written, to close the least recently used */
 	bool committed;     /* renamed to its name: tmp is gone */
 	char *backup;       /* with --force: the file it replaced, set aside until the end */
+	bool stale;         /* an earlier run's file this run does not write: tmp is NULL */
 };
 
 struct partition_dir {
@@ -40,8 +43,17 @@ struct partition_dir {
 	unsigned long serial; /* the N of the next temporary name */
 	struct strbuf buf;    /* bytes not yet written to files[buf_file] */
 	size_t buf_file;
-	int status; /* sticky: the first failure */
+	int status;         /* sticky: the first failure */
+	struct strbuf list; /* the names the last run's MANIFEST lists, each ended by '\n' */
 };
+
+/*
+ * The list of the files partition wrote into the directory, one name a
+ * line, so that --force can take away those of an earlier run that this
+ * run does not write, and nothing else: a file partition never wrote (an
+ * input log beside them, say) is never removed.
+ */
+#define MANIFEST ".adkev-split"
 
 /*
  * The directory being written, so that a run ended by exit() elsewhere (an
@@ -55,8 +67,47 @@ static void remove_temporaries(void)
 	if (!d)
 		return;
 	for (size_t i = 0; i < d->count; i++)
-		if (!d->files[i].committed)
+		if (!d->files[i].committed && d->files[i].tmp)
 			unlinkat(d->fd, d->files[i].tmp, 0);
+}
+
+/* Whether name is one partition could have written: a cleaned agent name (filename.h). */
+static bool written_name(const char *name, size_t len)
+{
+	size_t ext = strlen(FILENAME_EXTENSION);
+	if (len <= ext || name[0] == '.' || memcmp(name + len - ext, FILENAME_EXTENSION, ext) != 0)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)name[i];
+		if (!(isalnum(c) || c == '-' || c == '_' || c == '.'))
+			return false;
+	}
+	return true;
+}
+
+/* The names the manifest of an earlier run lists, kept in d->list; lines that are not such a name
+ * are passed over. */
+static void read_manifest(struct partition_dir *d)
+{
+	int fd = openat(d->fd, MANIFEST, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return;
+	struct strbuf text = STRBUF_INIT;
+	char buf[4096];
+	ssize_t n;
+	while ((n = read(fd, buf, sizeof buf)) > 0 && text.len < (1u << 26))
+		strbuf_add(&text, buf, (size_t)n);
+	close(fd);
+	for (size_t at = 0; at < text.len;) {
+		const char *end = memchr(text.buf + at, '\n', text.len - at);
+		size_t len = end ? (size_t)(end - (text.buf + at)) : text.len - at;
+		if (written_name(text.buf + at, len)) {
+			strbuf_add(&d->list, text.buf + at, len);
+			strbuf_addch(&d->list, '\n');
+		}
+		at += len + 1;
+	}
+	strbuf_release(&text);
 }
 
 /* mkdir -p: 0, or the errno of the first directory that could not be made, named in *bad_dir. */
@@ -107,6 +158,7 @@ struct partition_dir *partition_dir_open(const char *path, bool force, int *stat
 	d->fd = fd;
 	d->force = force;
 	d->buf_file = NO_FILE;
+	read_manifest(d);
 	static bool registered;
 	if (!registered)
 		registered = atexit(remove_temporaries) == 0;
@@ -229,6 +281,7 @@ int partition_dir_add(struct partition_dir *d, const char *name, size_t *index)
 	f->used = ++d->clock;
 	f->committed = false;
 	f->backup = NULL;
+	f->stale = false;
 	d->open[d->nopen++] = d->count;
 	*index = d->count++;
 	return 0;
@@ -306,9 +359,28 @@ static bool set_aside(struct partition_dir *d, struct dir_file *f)
 	return false;
 }
 
+/* An earlier run's file this run does not write: set aside, removed once the commit holds. */
+static int set_aside_stale(struct partition_dir *d, struct dir_file *f)
+{
+	struct strbuf bak = STRBUF_INIT;
+	strbuf_addf(&bak, ".adkev-%ld-%lu.bak", (long)getpid(), d->serial++);
+	if (renameat(d->fd, f->name, d->fd, bak.buf) == 0) {
+		f->backup = bak.buf; /* the buffer changes hands */
+		return 0;
+	}
+	int err = errno;
+	strbuf_release(&bak);
+	if (err == ENOENT)
+		return 0;
+	warn_errno(err, "cannot remove '%s'", f->path);
+	return EXIT_CANTCREAT;
+}
+
 /* Gives file f its real name; without force, never over a file that appeared meanwhile. */
 static int dir_rename(struct partition_dir *d, struct dir_file *f)
 {
+	if (f->stale)
+		return set_aside_stale(d, f);
 	if (d->force) {
 		if (!set_aside(d, f))
 			return EXIT_CANTCREAT;
@@ -344,7 +416,7 @@ static void undo_commit(struct partition_dir *d, size_t failed)
 {
 	for (size_t i = 0; i <= failed; i++) {
 		struct dir_file *f = &d->files[i];
-		if (f->committed && !f->backup)
+		if (f->committed && !f->backup && !f->stale)
 			unlinkat(d->fd, f->name, 0);
 		if (f->backup && renameat(d->fd, f->backup, d->fd, f->name) != 0)
 			warn_errno(errno, "cannot put back '%s' (it is in '%s')", f->path,
@@ -365,7 +437,90 @@ static void drop_backups(struct partition_dir *d)
 	}
 }
 
-int partition_dir_commit(struct partition_dir *d)
+/* The names of this run's files, as a set. */
+static json_t *names_written(const struct partition_dir *d)
+{
+	json_t *set = json_object();
+	for (size_t i = 0; i < d->count; i++)
+		if (!d->files[i].stale)
+			json_object_set_new_nocheck(set, d->files[i].name, json_true());
+	return set;
+}
+
+/*
+ * Calls fn for each name of the earlier run's manifest that this run does
+ * not write and that is still a regular file in the directory.
+ */
+static void each_earlier_file(struct partition_dir *d, const json_t *written,
+                              void (*fn)(struct partition_dir *d, const char *name, void *ctx),
+                              void *ctx)
+{
+	for (char *at = d->list.buf; at && at < d->list.buf + d->list.len;) {
+		char *end = strchr(at, '\n');
+		*end = '\0';
+		struct stat st;
+		if (!json_object_get(written, at) &&
+		    fstatat(d->fd, at, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+			fn(d, at, ctx);
+		*end = '\n';
+		at = end + 1;
+	}
+}
+
+/* --force: an earlier run's file becomes a file of the commit that is taken away. */
+static void add_stale(struct partition_dir *d, const char *name, void *ctx)
+{
+	(void)ctx;
+	if (d->count == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 16;
+		d->files = xrealloc(d->files, d->cap * sizeof *d->files);
+	}
+	struct strbuf path = STRBUF_INIT;
+	strbuf_addf(&path, "%s%s%s", d->path, strcmp(d->path, "/") ? "/" : "", name);
+	d->files[d->count++] =
+	    (struct dir_file){.name = xstrdup(name), .path = path.buf, .fd = -1, .stale = true};
+}
+
+/* Without --force: an earlier run's file that stays is listed with this run's. */
+static void list_kept(struct partition_dir *d, const char *name, void *ctx)
+{
+	(void)d;
+	strbuf_addf(ctx, "%s\n", name);
+}
+
+/*
+ * The manifest's text, and the temporary name it is written under, made
+ * before the first rename: an allocation that fails (and exits) must not
+ * come in the middle of the commit.
+ */
+static void make_manifest(struct partition_dir *d, const json_t *written, struct strbuf *text,
+                          struct strbuf *tmp)
+{
+	strbuf_grow(text, 1);
+	for (size_t i = 0; i < d->count; i++)
+		if (!d->files[i].stale)
+			strbuf_addf(text, "%s\n", d->files[i].name);
+	if (!d->force)
+		each_earlier_file(d, written, list_kept, text);
+	strbuf_addf(tmp, ".adkev-%ld-%lu.tmp", (long)getpid(), d->serial++);
+}
+
+/* Writes the manifest under its temporary name, then renames it. */
+static int write_manifest(struct partition_dir *d, const struct strbuf *text,
+                          const struct strbuf *tmp)
+{
+	int fd = openat(d->fd, tmp->buf, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0666);
+	bool ok = fd >= 0 && write(fd, text->buf, text->len) == (ssize_t)text->len;
+	ok = fd >= 0 && close(fd) == 0 && ok;
+	ok = ok && renameat(d->fd, tmp->buf, d->fd, MANIFEST) == 0;
+	if (!ok) {
+		warn_errno(errno, "cannot write '%s/%s'", d->path, MANIFEST);
+		unlinkat(d->fd, tmp->buf, 0);
+	}
+	return ok ? 0 : EXIT_CANTCREAT;
+}
+
+int partition_dir_prepare(struct partition_dir *d)
 {
 	dir_flush(d);
 	while (d->nopen)
@@ -376,14 +531,35 @@ int partition_dir_commit(struct partition_dir *d)
 	for (size_t i = 0; i < d->count; i++)
 		if (!target_allowed(d, d->files[i].name, d->files[i].path))
 			return dir_fail(d, EXIT_CANTCREAT);
-	for (size_t i = 0; i < d->count; i++) {
-		int status = dir_rename(d, &d->files[i]);
-		if (status) {
+	return 0;
+}
+
+int partition_dir_commit(struct partition_dir *d)
+{
+	int prepared = partition_dir_prepare(d);
+	if (prepared)
+		return prepared;
+	json_t *written = names_written(d);
+	if (d->force)
+		each_earlier_file(d, written, add_stale, NULL);
+	struct strbuf manifest = STRBUF_INIT, tmp = STRBUF_INIT;
+	make_manifest(d, written, &manifest, &tmp);
+	json_decref(written);
+	int status = 0;
+	for (size_t i = 0; i < d->count && !status; i++) {
+		status = dir_rename(d, &d->files[i]);
+		if (status)
 			undo_commit(d, i);
-			return dir_fail(d, status);
-		}
-		d->files[i].committed = true;
+		else
+			d->files[i].committed = true;
 	}
+	/* The manifest is part of the commit: without it, it is undone. */
+	if (!status && (status = write_manifest(d, &manifest, &tmp)) != 0 && d->count)
+		undo_commit(d, d->count - 1);
+	strbuf_release(&manifest);
+	strbuf_release(&tmp);
+	if (status)
+		return dir_fail(d, status);
 	drop_backups(d);
 	return 0;
 }
@@ -398,7 +574,7 @@ void partition_dir_free(struct partition_dir *d)
 		struct dir_file *f = &d->files[i];
 		if (f->fd >= 0)
 			close(f->fd);
-		if (!f->committed)
+		if (!f->committed && f->tmp)
 			unlinkat(d->fd, f->tmp, 0);
 		free(f->backup);
 		free(f->name);
@@ -407,6 +583,7 @@ void partition_dir_free(struct partition_dir *d)
 	}
 	free(d->files);
 	strbuf_release(&d->buf);
+	strbuf_release(&d->list);
 	close(d->fd);
 	free(d->path);
 	free(d);

@@ -47,9 +47,15 @@ int partition_dir_add(struct partition_dir *d, const char *name, size_t *index);
 /* Appends data[0..len) to file index; EXIT_IOERR once any write has failed. */
 int partition_dir_write(struct partition_dir *d, size_t index, const char *data, size_t len);
 /*
- * Writes out and closes every file, then renames each to its name, in the
- * order they were added (over an existing file only with force).  A file
- * renamed stays even if a later one fails.
+ * Writes out and closes every file and checks that each may still get its
+ * name (none appeared meanwhile, without force): what can fail before a
+ * name is given, so the caller may still give up with nothing renamed.
+ */
+int partition_dir_prepare(struct partition_dir *d);
+/*
+ * partition_dir_prepare(), then renames each file to its name, in the
+ * order they were added (over an existing file only with force); all or
+ * nothing: a failed rename undoes the ones before it.
  */
 int partition_dir_commit(struct partition_dir *d);
 /* Removes the temporary files that were not committed, closes and frees d. */

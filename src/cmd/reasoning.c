@@ -14,9 +14,10 @@
 
 #include <stdlib.h>
 
-static void *reasoning_start(const void *config)
+static void *reasoning_start(const void *config, const char *file)
 {
 	(void)config;
+	(void)file;
 	struct reasoning *r = xmalloc(sizeof *r);
 	reasoning_init(r);
 	return r;
@@ -40,9 +41,20 @@ static void reasoning_free(void *state)
 	free(state);
 }
 
-static void reasoning_begin(void *state, struct json_writer *out)
+static const struct result_extractor reasoning_whole = {
+    .reads = &adk_reads_final,
+    .name = "reasoning",
+    .start = reasoning_start,
+    .add = reasoning_add_item,
+    .finish = reasoning_finish,
+    .release = reasoning_free,
+};
+
+static void *reasoning_begin(const void *config, struct json_writer *out)
 {
-	reasoning_stream(state, out);
+	struct reasoning *r = reasoning_start(config, NULL);
+	reasoning_stream(r, out);
+	return r;
 }
 
 /* The streamed thoughts' end; reasoning_stream() gave them their writer. */
@@ -53,29 +65,28 @@ static bool reasoning_end(void *state, struct json_writer *out, int *status)
 	return reasoning_stream_end(state);
 }
 
-static const struct extractor reasoning_extractor = {
+static const struct streaming_extractor reasoning_extractor = {
     .reads = &adk_reads_final,
     .name = "reasoning",
-    .start = reasoning_start,
-    .add = reasoning_add_item,
-    .finish = reasoning_finish,
-    .release = reasoning_free,
-    .write = reasoning_end,
     .begin = reasoning_begin,
+    .add = reasoning_add_item,
+    .end = reasoning_end,
+    .release = reasoning_free,
+    .whole = &reasoning_whole,
 };
 
 static const struct option_row reasoning_options[] = {
-    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_INCLUDE_AT_ROW(run_option_table, RUN_ALL, 0),
     OPTION_END_ROW,
 };
 
 static int run_reasoning(int argc, char *argv[])
 {
-	struct extract_options o = {0};
-	int status = extract_parse_options(&command_reasoning, argc, argv, &o, NULL, NULL);
+	struct run_options o = {.style.raw = false};
+	int status = command_parse(&command_reasoning, argc, argv, &o);
 	if (status >= 0)
 		return status;
-	return extract_run(&reasoning_extractor, NULL, &o, argc - optind, argv + optind);
+	return extract_stream(&reasoning_extractor, NULL, &o, argc - optind, argv + optind);
 }
 
 const struct command command_reasoning = {

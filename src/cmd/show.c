@@ -9,63 +9,27 @@
  * --width; output to a file or a pipe is whole) unless
  * --full is given; colours are used on a terminal unless NO_COLOR is set.
  *
- * Input values are never written to the terminal as they are: termtext
- * escapes control characters and bidirectional overrides, so a log cannot
- * move the cursor, recolour the screen or hide text.
+ * This file says what each line shows and in which colour; write/termlayout
+ * lays the lines out in their columns, cuts them and writes input values
+ * escaped, so a log cannot move the cursor, recolour the screen or hide text.
  */
 #include "command.h"
 #include "adk/event.h"
 #include "adk/eventview.h"
 #include "adk/redact.h"
-#include "cmd/drive.h"
-#include "cmd/extract.h"
+#include "cmd/run.h"
 #include "cmd/show.h"
 #include "write/output.h"
 #include "read/reader.h"
-#include "write/termtext.h"
+#include "write/termlayout.h"
 #include "util.h"
 
 #include <getopt.h>
-#include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
-enum {
-	OPT_COLOR = OPT_COMMAND,
-	OPT_FULL,
-	OPT_WIDTH,
-	OPT_REDACT,
-	OPT_FORMAT,
-};
-
-#define TIME_WIDTH       10
+/* The author column's width before any author is seen: it grows to the widest. */
 #define AUTHOR_MIN_WIDTH 16
-/*
- * When lines are cut, author names are cut too, to what the line leaves
- * beside a value's minimum, within these bounds, so no line outgrows the width.
- */
-#define AUTHOR_MAX_WIDTH 32
-#define AUTHOR_CUT_MIN   8
-#define LABEL_WIDTH      8
-#define MIN_VALUE_WIDTH  10
-#define ELLIPSIS         "\xE2\x80\xA6" /* U+2026, one column */
-
-/* SGR parameters. */
-#define SGR_BOLD        "1"
-#define SGR_DIM         "2"
-#define SGR_DIM_ITALIC  "2;3"
-#define SGR_RED_BOLD    "1;31"
-#define SGR_GREEN       "32"
-#define SGR_GREEN_BOLD  "1;32"
-#define SGR_YELLOW      "33"
-#define SGR_YELLOW_BOLD "1;33"
-#define SGR_BLUE        "34"
-#define SGR_BLUE_BOLD   "1;34"
-#define SGR_MAGENTA     "35"
-#define SGR_CYAN        "36"
 
 struct show_options {
 	bool mermaid; /* --format=mermaid */
@@ -73,14 +37,8 @@ struct show_options {
 	bool full;
 	long width;
 	bool redact;
-	struct extract_options filters; /* --author, --invocation, --skip-invalid, --progress */
-};
-
-/* A piece of a value, written in one style. */
-struct segment {
-	const char *text;
-	size_t len;
-	const char *sgr; /* NULL: the value's own style */
+	const char *color_when; /* --color's value: auto, always or never */
+	struct run_options run; /* --author, --invocation, --skip-invalid, --progress */
 };
 
 struct show {
@@ -93,225 +51,10 @@ struct show {
 	bool any_heading;
 	size_t author_width;
 
-	/* The event being shown. */
+	/* The event being shown, and the columns its block is written in. */
 	const json_t *event;
-	bool first_line;
-	size_t indent;    /* columns of branch indentation */
-	size_t value_col; /* where values start on this event's lines */
-	size_t used;      /* columns used on the current line */
-	bool cut;         /* values are cut at the width */
+	struct termlayout line;
 };
-
-static void sgr(struct show *s, const char *params)
-{
-	if (s->o->color && params) {
-		strbuf_add(&s->out, "\033[", 2);
-		strbuf_addstr(&s->out, params);
-		strbuf_addch(&s->out, 'm');
-	}
-}
-
-static void sgr_reset(struct show *s, const char *params)
-{
-	if (s->o->color && params)
-		strbuf_add(&s->out, "\033[0m", 4);
-}
-
-static void pad(struct show *s, size_t columns)
-{
-	for (size_t i = 0; i < columns; i++)
-		strbuf_addch(&s->out, ' ');
-	s->used += columns;
-}
-
-/* A value's width on one line, counted only up to limit. */
-static size_t measure(const struct segment *seg, size_t nseg, size_t limit)
-{
-	size_t w = 0;
-	char esc[16];
-	for (size_t k = 0; k < nseg && w <= limit; k++) {
-		const char *p = seg[k].text;
-		size_t n = seg[k].len;
-		for (size_t i = 0; i < n && w <= limit;) {
-			uint32_t cp;
-			i += utf8_decode(p + i, n - i, &cp);
-			w +=
-			    text_unsafe(cp) ? text_escape(cp, esc, sizeof esc) : termtext_width(cp);
-		}
-	}
-	return w;
-}
-
-/*
- * Writes sanitised text, as long as it fits in budget columns (no limit
- * when budget is SIZE_MAX).  With breaks, a newline starts a new line at
- * the value column.  Returns false when it ran out of room.
- */
-static bool put_text(struct show *s, const char *p, size_t n, size_t *budget, bool breaks,
-                     const char *style)
-{
-	char esc[16];
-	for (size_t i = 0; i < n;) {
-		uint32_t cp;
-		size_t len = utf8_decode(p + i, n - i, &cp);
-		if (breaks && cp == '\n') {
-			/* No trailing blanks on a line the break leaves empty. */
-			while (s->out.len && s->out.buf[s->out.len - 1] == ' ')
-				s->out.len--;
-			strbuf_addch(&s->out, '\n');
-			s->used = 0;
-			pad(s, s->value_col);
-			i += len;
-			continue;
-		}
-		if (text_unsafe(cp)) {
-			size_t elen = text_escape(cp, esc, sizeof esc);
-			if (elen > *budget)
-				return false;
-			*budget -= *budget == SIZE_MAX ? 0 : elen;
-			/* Escapes are dimmed so they stand apart from the text. */
-			sgr(s, SGR_DIM);
-			strbuf_add(&s->out, esc, elen);
-			sgr_reset(s, SGR_DIM);
-			sgr(s, style);
-			s->used += elen;
-		} else {
-			size_t w = termtext_width(cp);
-			if (w > *budget)
-				return false;
-			*budget -= *budget == SIZE_MAX ? 0 : w;
-			strbuf_add(&s->out, p + i, len);
-			s->used += w;
-		}
-		i += len;
-	}
-	return true;
-}
-
-/* Writes a value, cut to the line's width with an ellipsis unless --full. */
-static void put_value(struct show *s, const struct segment *seg, size_t nseg, const char *style)
-{
-	size_t budget = SIZE_MAX;
-	if (s->cut) {
-		size_t room = (size_t)s->o->width > s->used ? (size_t)s->o->width - s->used : 0;
-		if (room < MIN_VALUE_WIDTH)
-			room = MIN_VALUE_WIDTH;
-		/* Room for the ellipsis when the value does not fit whole. */
-		budget = measure(seg, nseg, room) > room ? room - 1 : room;
-	}
-	bool fits = true;
-	for (size_t k = 0; k < nseg && fits; k++) {
-		const char *st = seg[k].sgr ? seg[k].sgr : style;
-		sgr(s, st);
-		fits = put_text(s, seg[k].text, seg[k].len, &budget, s->o->full, st);
-		sgr_reset(s, st);
-	}
-	if (!fits) {
-		strbuf_addstr(&s->out, ELLIPSIS);
-		s->used++;
-	}
-}
-
-static void format_offset(char *buf, size_t size, double d)
-{
-	const char *sign = d < 0 ? "-" : "+";
-	double a = fabs(d);
-	if (!(a < 1e12)) {
-		/* Beyond any real run (and beyond a long): seconds as they are. */
-		snprintf(buf, size, "%s%gs", sign, a);
-	} else if (a < 60) {
-		snprintf(buf, size, "%s%.3fs", sign, a);
-	} else if (a < 3600) {
-		int m = (int)(a / 60);
-		snprintf(buf, size, "%s%d:%06.3f", sign, m, a - 60.0 * m);
-	} else {
-		/* Tenths past an hour, so the column keeps its width up to ten hours. */
-		long h = (long)(a / 3600);
-		int m = (int)((a - 3600.0 * h) / 60);
-		snprintf(buf, size, "%s%ld:%02d:%04.1f", sign, h, m, a - 3600.0 * h - 60.0 * m);
-	}
-}
-
-/* The columns an author name may take: all it needs, unless lines are cut. */
-static size_t author_limit(const struct show *s)
-{
-	if (!s->cut)
-		return SIZE_MAX;
-	size_t fixed = TIME_WIDTH + 2 + s->indent + 2 + LABEL_WIDTH + 2 + MIN_VALUE_WIDTH;
-	size_t room = (size_t)s->o->width > fixed ? (size_t)s->o->width - fixed : 0;
-	return room < AUTHOR_CUT_MIN     ? AUTHOR_CUT_MIN
-	       : room > AUTHOR_MAX_WIDTH ? AUTHOR_MAX_WIDTH
-	                                 : room;
-}
-
-/* The start of a line: time and author on an event's first line, blanks after. */
-static void line_start(struct show *s, const char *label, const char *label_style)
-{
-	s->used = 0;
-	if (s->first_line) {
-		double t;
-		char when[32] = "";
-		if (s->event && event_timestamp(s->event, &t)) {
-			if (!s->have_start) {
-				s->have_start = true;
-				s->start = t;
-			}
-			format_offset(when, sizeof when, t - s->start);
-		}
-		pad(s, TIME_WIDTH > strlen(when) ? TIME_WIDTH - strlen(when) : 0);
-		sgr(s, SGR_DIM);
-		strbuf_addstr(&s->out, when);
-		s->used += strlen(when);
-		sgr_reset(s, SGR_DIM);
-		pad(s, 2 + s->indent);
-		const json_t *author = s->event ? event_author_string(s->event) : NULL;
-		size_t before = s->used, budget = SIZE_MAX;
-		if (!s->event) {
-			/* A server stream error has no author: say where it came from. */
-			sgr(s, SGR_DIM);
-			strbuf_addstr(&s->out, "(stream)");
-			s->used += 8;
-			sgr_reset(s, SGR_DIM);
-		} else if (author) {
-			const char *style =
-			    json_string_equals(author, "user") ? SGR_BOLD : SGR_CYAN;
-			/* All of it: a "\u0000" inside is shown escaped, never ends the name. */
-			struct segment seg = {json_string_value(author), json_string_length(author),
-			                      NULL};
-			size_t limit = author_limit(s);
-			if (s->cut && measure(&seg, 1, limit) > limit)
-				budget = limit - 1;
-			sgr(s, style);
-			bool whole = put_text(s, seg.text, seg.len, &budget, false, style);
-			sgr_reset(s, style);
-			if (!whole) {
-				strbuf_addstr(&s->out, ELLIPSIS);
-				s->used++;
-			}
-		}
-		size_t w = s->used - before;
-		pad(s, w < s->author_width ? s->author_width - w : 0);
-		pad(s, 2);
-		s->first_line = false;
-	} else {
-		pad(s, TIME_WIDTH + 2 + s->indent + s->author_width + 2);
-	}
-	sgr(s, label_style);
-	strbuf_addstr(&s->out, label);
-	sgr_reset(s, label_style);
-	s->used += strlen(label);
-	pad(s, strlen(label) < LABEL_WIDTH ? LABEL_WIDTH - strlen(label) : 0);
-	pad(s, 2);
-	s->value_col = s->used;
-}
-
-static void line_end(struct show *s)
-{
-	/* Trailing blanks are left off, so a label with no value ends the line. */
-	while (s->out.len && s->out.buf[s->out.len - 1] == ' ')
-		s->out.len--;
-	strbuf_addch(&s->out, '\n');
-}
 
 static const char *const label_styles[ITEM_KIND_COUNT] = {
     [ITEM_INPUT] = SGR_BOLD,          [ITEM_TEXT] = NULL,
@@ -386,7 +129,7 @@ static void keys_of(struct strbuf *sb, const json_t *obj)
  */
 struct item_value {
 	const char *label;
-	struct segment seg[4];
+	struct termlayout_segment seg[4];
 	size_t nseg;
 	struct strbuf text;
 	char *owned;
@@ -394,7 +137,7 @@ struct item_value {
 
 static void add_segment(struct item_value *v, const char *text, size_t len, const char *sgr)
 {
-	v->seg[v->nseg++] = (struct segment){text, len, sgr};
+	v->seg[v->nseg++] = (struct termlayout_segment){text, len, sgr};
 }
 
 /* A tool call with its arguments, or a result with its response, as JSON. */
@@ -554,9 +297,9 @@ static void show_item(void *ctx, enum item_kind kind, const json_t *value)
 		other_value(s, &v, kind, value);
 	}
 	const char *lstyle = strcmp(v.label, "failed") == 0 ? SGR_RED_BOLD : label_styles[kind];
-	line_start(s, v.label, lstyle);
-	put_value(s, v.seg, v.nseg, value_style(kind));
-	line_end(s);
+	termlayout_line(&s->line, v.label, lstyle);
+	termlayout_value(&s->line, v.seg, v.nseg, value_style(kind));
+	termlayout_line_end(&s->line);
 	strbuf_release(&v.text);
 	free(v.owned);
 }
@@ -576,142 +319,118 @@ static void heading(struct show *s, const json_t *id)
 		return;
 	json_decref(s->invocation);
 	s->invocation = json_stringn_nocheck(json_string_value(id), json_string_length(id));
-	if (s->any_heading)
-		strbuf_addch(&s->out, '\n');
+	termlayout_heading(&s->line, !s->any_heading, "invocation ", json_string_value(id),
+	                   json_string_length(id));
 	s->any_heading = true;
-	size_t budget = SIZE_MAX;
-	sgr(s, SGR_BOLD);
-	strbuf_addstr(&s->out, "invocation ");
-	put_text(s, json_string_value(id), json_string_length(id), &budget, false, SGR_BOLD);
-	sgr_reset(s, SGR_BOLD);
-	strbuf_addch(&s->out, '\n');
+}
+
+/* A server stream error: no event, so no author; its source said instead. */
+static void show_stream_error(struct show *s, const json_t *error)
+{
+	const char *t = stream_error_text(error);
+	struct termlayout_segment seg = {t, t ? strlen(t) : 0, NULL};
+	struct termlayout_head head = {.author_width = s->author_width, .source = "(stream)"};
+	s->event = NULL;
+	termlayout_event(&s->line, &head);
+	termlayout_line(&s->line, "error", SGR_RED_BOLD);
+	termlayout_value(&s->line, &seg, 1, SGR_RED_BOLD);
+	termlayout_line_end(&s->line);
+}
+
+/* The head of an event's first line: its time since the first event, its author, its depth. */
+static struct termlayout_head event_head(struct show *s, const json_t *event)
+{
+	const json_t *author = event_author_string(event);
+	struct termlayout_head head = {.indent = 2 * branch_depth(event)};
+	double t;
+	if (event_timestamp(event, &t)) {
+		if (!s->have_start) {
+			s->have_start = true;
+			s->start = t;
+		}
+		head.timed = true;
+		head.offset = t - s->start;
+	}
+	/* The author column grows to the widest author, as far as the indent leaves room. */
+	if (author && json_string_length(author) > s->author_width)
+		s->author_width = json_string_length(author);
+	size_t limit = termlayout_author_limit(&s->line, head.indent);
+	if (s->author_width > limit)
+		s->author_width = limit;
+	head.author_width = s->author_width;
+	if (author) {
+		head.author = json_string_value(author);
+		head.author_len = json_string_length(author);
+		head.author_style = json_string_equals(author, "user") ? SGR_BOLD : SGR_CYAN;
+	}
+	return head;
+}
+
+static void show_one_event(struct show *s, const json_t *event)
+{
+	const json_t *id = event_invocation_id_string(event);
+	if (id)
+		heading(s, id);
+	struct termlayout_head head = event_head(s, event);
+	s->event = event;
+	termlayout_event(&s->line, &head);
+	if (event_items(event, show_item, s) == 0) {
+		/* Nothing happened in it; its flags are all there is to say. */
+		termlayout_line(&s->line, "event", SGR_DIM);
+		termlayout_ours(&s->line,
+		                adk_truthy(event, ADK_TURN_COMPLETE) ? "turn complete"
+		                : adk_truthy(event, ADK_INTERRUPTED) ? "interrupted"
+		                                                     : "",
+		                SGR_DIM);
+		termlayout_line_end(&s->line);
+	}
 }
 
 static void show_event(struct show *s, const struct reader_item *item)
 {
 	strbuf_reset(&s->out);
-	s->first_line = true;
-	s->cut = !s->o->full && s->o->width > 0;
-	if (item->kind == VALUE_STREAM_ERROR) {
-		const char *t = stream_error_text(item->value);
-		struct segment seg = {t, t ? strlen(t) : 0, NULL};
-		s->event = NULL;
-		s->indent = 0;
-		line_start(s, "error", SGR_RED_BOLD);
-		put_value(s, &seg, 1, SGR_RED_BOLD);
-		line_end(s);
-	} else {
-		const json_t *event = item->value;
-		const json_t *id = event_invocation_id_string(event);
-		const json_t *author = event_author_string(event);
-		if (id)
-			heading(s, id);
-		/* The indent first: the room an author may take depends on it. */
-		s->event = event;
-		s->indent = 2 * branch_depth(event);
-		if (author && json_string_length(author) > s->author_width)
-			s->author_width = json_string_length(author);
-		if (s->author_width > author_limit(s))
-			s->author_width = author_limit(s);
-		if (event_items(event, show_item, s) == 0) {
-			/* Nothing happened in it; its flags are all there is to say. */
-			line_start(s, "event", SGR_DIM);
-			sgr(s, SGR_DIM);
-			if (adk_truthy(event, ADK_TURN_COMPLETE))
-				strbuf_addstr(&s->out, "turn complete");
-			else if (adk_truthy(event, ADK_INTERRUPTED))
-				strbuf_addstr(&s->out, "interrupted");
-			sgr_reset(s, SGR_DIM);
-			line_end(s);
-		}
-	}
+	/* Lines are cut to the width unless --full, which breaks them at their newlines. */
+	if (item->kind == VALUE_STREAM_ERROR)
+		show_stream_error(s, item->value);
+	else
+		show_one_event(s, item->value);
 	output_bytes(s->out.buf, s->out.len);
 }
 
-/*
- * The width values are cut to without --width: on a terminal its width
- * ($COLUMNS, else 80, when it does not say); elsewhere 0, no cut, since a
- * file or a pipe has no edge to fit.
- */
-static long output_width(void)
+static const char *take_format(void *at, const char *arg)
 {
-	struct winsize ws;
-	long n;
-	if (!isatty(STDOUT_FILENO))
-		return 0;
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-		return ws.ws_col;
-	const char *cols = getenv("COLUMNS");
-	if (cols && parse_long(cols, 1, &n))
-		return n;
-	return 80;
-}
-
-/* --color=auto: a terminal, NO_COLOR unset or empty, and not TERM=dumb. */
-static bool auto_color(void)
-{
-	const char *no_color = getenv("NO_COLOR");
-	const char *term = getenv("TERM");
-	if (no_color && *no_color)
-		return false;
-	if (term && strcmp(term, "dumb") == 0)
-		return false;
-	return isatty(STDOUT_FILENO);
-}
-
-static const struct option_row show_options[] = {
-    OPTION_OPTIONAL_CHOICE_ROW(OPT_COLOR, "color", "WHEN", "auto|always|never",
-                               "colour the output: auto (on a terminal), always, never"),
-    OPTION_ALIAS_ROW(OPT_COLOR, "colour"),
-    OPTION_FLAG_ROW(OPT_FULL, "full", "show whole values, with their line breaks"),
-    OPTION_VALUE_ROW(OPT_WIDTH, "width", "N",
-                     "cut lines to N columns (default: the terminal's; no cut elsewhere)"),
-    OPTION_FLAG_ROW(OPT_REDACT, "redact", "hide secrets, as trajectory does"),
-    OPTION_CHOICE_ROW(OPT_FORMAT, "format", "FORMAT", "text|mermaid",
-                      "text (the default), or mermaid: a sequenceDiagram"),
-    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_FILTERS | EXTRACT_INPUT | EXTRACT_FOLLOW),
-    OPTION_END_ROW,
-};
-
-/* The options as command_parse() hands them over; color is --color's value. */
-struct show_parse {
-	struct show_options *o;
-	const char *color;
-};
-
-static const char *show_option(void *ctx, int id, const char *arg)
-{
-	struct show_parse *p = ctx;
-	const char *why = NULL;
-	if (extract_option(&p->o->filters, id, arg, &why))
-		return why;
-	switch (id) {
-	case OPT_COLOR:
-		p->color = arg ? arg : "always";
-		if (strcmp(p->color, "auto") && strcmp(p->color, "always") &&
-		    strcmp(p->color, "never"))
-			return "--color takes auto, always or never";
-		break;
-	case OPT_FULL:
-		p->o->full = true;
-		break;
-	case OPT_WIDTH:
-		if (!parse_long(arg, 1, &p->o->width))
-			return "--width takes a whole number of columns, 1 or more";
-		break;
-	case OPT_REDACT:
-		p->o->redact = true;
-		break;
-	case OPT_FORMAT:
-		if (strcmp(arg, "text") && strcmp(arg, "mermaid"))
-			return "--format takes text or mermaid";
-		p->o->mermaid = strcmp(arg, "mermaid") == 0;
-		break;
-	}
+	bool *mermaid = at;
+	if (strcmp(arg, "text") && strcmp(arg, "mermaid"))
+		return "--format takes text or mermaid";
+	*mermaid = strcmp(arg, "mermaid") == 0;
 	return NULL;
 }
 
-/* What run_show() hands drive(): the text form's state or the diagram, and --redact's redactor. */
+static const struct option_row show_options[] = {
+    OPTION_INCLUDE_ROW(run_color_table, 0, struct show_options, color_when),
+    OPTION_TRUE_ROW(0, "full", struct show_options, full,
+                    "show whole values, with their line breaks"),
+    {.kind = OPTION_VALUE,
+     .long_name = "width",
+     .arg_name = "N",
+     .store = STORE_LONG,
+     .offset = offsetof(struct show_options, width),
+     .min = 1,
+     .invalid = "--width takes a whole number of columns, 1 or more",
+     .help = "cut lines to N columns (default: the terminal's; no cut elsewhere)"},
+    OPTION_FALSE_ROW(0, "no-redact", struct show_options, redact,
+                     "show secrets; by default they are hidden, as trajectory does"),
+    OPTION_TRUE_ROW(0, "redact", struct show_options, redact,
+                    "hide secrets (the default; kept for old scripts)"),
+    OPTION_CHOICE_ROW("format", "FORMAT", "text|mermaid", take_format, struct show_options, mermaid,
+                      "text (the default), or mermaid: a sequenceDiagram"),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_FILTERS | RUN_INPUT | RUN_FOLLOW | RUN_SESSIONS,
+                       struct show_options, run),
+    OPTION_END_ROW,
+};
+
+/* What run_show() hands run_read(): the text form's state or the diagram, and --redact's redactor.
+ */
 struct show_run {
 	struct show s;
 	struct show_mermaid *mermaid; /* --format=mermaid, else NULL */
@@ -746,15 +465,15 @@ static int show_done(void *ctx, struct reader *r)
 
 static int run_show(int argc, char *argv[])
 {
-	struct show_options o = {.width = -1, .filters.streams = true};
-	struct show_parse parse = {&o, "auto"};
-	int status = command_parse(&command_show, argc, argv, show_option, &parse);
+	/* Secrets are hidden unless --no-redact: what show writes is read by a person. */
+	struct show_options o = {
+	    .width = -1, .color_when = "auto", .redact = true, .run.streams = true};
+	int status = command_parse(&command_show, argc, argv, &o);
 	if (status >= 0)
 		return status;
-	const char *color = parse.color;
-	o.color = strcmp(color, "always") == 0 || (strcmp(color, "auto") == 0 && auto_color());
+	o.color = run_color_on(o.color_when);
 	if (o.width < 0)
-		o.width = output_width();
+		o.width = output_terminal_width();
 
 	struct redactor redactor;
 	if (o.redact)
@@ -764,8 +483,13 @@ static int run_show(int argc, char *argv[])
 	    .mermaid = o.mermaid ? show_mermaid_new() : NULL,
 	    .redactor = o.redact ? &redactor : NULL,
 	};
-	struct drive d = {.streams = true, .item = show_read_item, .done = show_done, .ctx = &run};
-	status = drive(&d, &o.filters, argc - optind, argv + optind);
+	run.s.line.out = &run.s.out;
+	run.s.line.color = o.color;
+	run.s.line.width = o.full ? 0 : (size_t)o.width;
+	run.s.line.breaks = o.full;
+	struct run_plan plan = {
+	    .streams = true, .item = show_read_item, .done = show_done, .ctx = &run};
+	status = run_read(&plan, &o.run, argc - optind, argv + optind);
 	if (o.redact)
 		redactor_release(&redactor);
 	strbuf_release(&run.s.out);

@@ -12,12 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_KEY = OPT_COMMAND };
-
-/* ADK keeps keys with this prefix for the current invocation only. */
-#define TEMP_PREFIX "temp:"
-
 struct state_config {
+	struct run_options run;
 	const char *key; /* --key, or NULL for the whole state */
 	size_t key_len;
 };
@@ -27,9 +23,10 @@ struct state_run {
 	json_t *state;
 };
 
-static void *state_start(const void *config)
+static void *state_start(const void *config, const char *file)
 {
 	struct state_run *run = xmalloc(sizeof *run);
+	(void)file;
 	run->cfg = config;
 	run->state = json_object();
 	return run;
@@ -38,23 +35,8 @@ static void *state_start(const void *config)
 static void state_add(void *state, const struct reader_item *item)
 {
 	struct state_run *run = state;
-	if (item->kind != VALUE_EVENT || event_is_partial(item->value))
-		return;
-	json_t *delta = adk_get(adk_get(item->value, ADK_ACTIONS), ADK_STATE_DELTA);
-	const char *key;
-	size_t len;
-	json_t *value;
-	if (!json_is_object(delta))
-		return;
-	json_object_keylen_foreach(delta, key, len, value)
-	{
-		if (len >= strlen(TEMP_PREFIX) &&
-		    memcmp(key, TEMP_PREFIX, strlen(TEMP_PREFIX)) == 0)
-			continue;
-		/* Replacing a value keeps the key where it was first written, as a Python dict
-		 * does. */
-		json_object_setn_nocheck(run->state, key, len, value);
-	}
+	if (item->kind == VALUE_EVENT && !event_is_partial(item->value))
+		event_fold_state_delta(run->state, item->value);
 }
 
 static json_t *state_finish(void *state, int *status)
@@ -81,7 +63,7 @@ static const struct adk_reads state_reads = {
     .part = ADK_MEMBERS_ALL,
 };
 
-static const struct extractor state_extractor = {
+static const struct result_extractor state_extractor = {
     .reads = &state_reads,
     .name = "state",
     .start = state_start,
@@ -90,30 +72,22 @@ static const struct extractor state_extractor = {
     .release = state_release,
 };
 
-static bool state_option(void *config, int c, const char *arg)
-{
-	struct state_config *cfg = config;
-	if (c != OPT_KEY)
-		return false;
-	cfg->key = arg;
-	cfg->key_len = strlen(arg);
-	return true;
-}
-
 static const struct option_row state_options[] = {
-    OPTION_VALUE_ROW(OPT_KEY, "key", "KEY", "print the value of KEY only (null when absent)"),
-    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_STRING_ROW(0, "key", "KEY", struct state_config, key,
+                      "print the value of KEY only (null when absent)"),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL, struct state_config, run),
     OPTION_END_ROW,
 };
 
 static int run_state(int argc, char *argv[])
 {
-	struct extract_options o = {0};
-	struct state_config cfg = {NULL, 0};
-	int status = extract_parse_options(&command_state, argc, argv, &o, state_option, &cfg);
+	struct state_config cfg = {.key = NULL};
+	int status = command_parse(&command_state, argc, argv, &cfg);
 	if (status >= 0)
 		return status;
-	return extract_run(&state_extractor, &cfg, &o, argc - optind, argv + optind);
+	if (cfg.key)
+		cfg.key_len = strlen(cfg.key);
+	return extract_results(&state_extractor, &cfg, &cfg.run, argc - optind, argv + optind);
 }
 
 const struct command command_state = {

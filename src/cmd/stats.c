@@ -14,6 +14,7 @@
 #include "adk/usage.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -47,9 +48,8 @@ static double floor_of(double x)
 	return w > x ? w - 1 : w;
 }
 
-enum { OPT_TABLE = OPT_COMMAND, OPT_REDACT };
-
 struct stats_config {
+	struct run_options run;
 	bool table;
 	bool *printed;                   /* a table has been written: the next one is set apart */
 	bool redact;                     /* --redact */
@@ -70,9 +70,10 @@ struct stats {
 	double first, last;
 };
 
-static void *stats_start(const void *config)
+static void *stats_start(const void *config, const char *file)
 {
 	const struct stats_config *cfg = config;
+	(void)file;
 	struct stats *s = xcalloc(1, sizeof *s);
 	s->redactor = cfg->redactor;
 	s->authors = json_object();
@@ -276,20 +277,18 @@ static void duration_text(char *buf, size_t size, double d)
 		snprintf(buf, size, "%ld:%02ld:%02ld.%03ld", h, m, sec, ms % 1000);
 }
 
+/* The wider of width and obj's widest key, in the columns the table writes it in. */
 static int widest_key(const json_t *obj, int width)
 {
 	const char *key;
 	size_t key_len;
 	json_t *v;
-	struct strbuf scratch = STRBUF_INIT;
 	json_object_keylen_foreach((json_t *)obj, key, key_len, v)
 	{
-		strbuf_reset(&scratch);
-		int len = (int)termtext_append(&scratch, key, key_len);
+		int len = (int)termtext_columns(key, key_len, SIZE_MAX);
 		if (len > width)
 			width = len;
 	}
-	strbuf_release(&scratch);
 	return width;
 }
 
@@ -421,7 +420,7 @@ static const struct adk_reads stats_reads = {
     .part = ADK_MEMBERS_ALL,
 };
 
-static const struct extractor stats_extractor = {
+static const struct result_extractor stats_extractor = {
     .reads = &stats_reads,
     .name = "stats",
     .start = stats_start,
@@ -431,32 +430,23 @@ static const struct extractor stats_extractor = {
     .print = stats_print,
 };
 
-static bool stats_option(void *config, int c, const char *arg)
-{
-	struct stats_config *cfg = config;
-	(void)arg;
-	if (c == OPT_TABLE)
-		cfg->table = true;
-	else if (c == OPT_REDACT)
-		cfg->redact = true;
-	else
-		return false;
-	return true;
-}
-
 static const struct option_row stats_options[] = {
-    OPTION_FLAG_ROW(OPT_TABLE, "table", "an aligned text table instead of JSON"),
-    OPTION_FLAG_ROW(OPT_REDACT, "redact", "count names that are secrets as [REDACTED]"),
-    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_TRUE_ROW(0, "table", struct stats_config, table,
+                    "an aligned text table instead of JSON"),
+    OPTION_FALSE_ROW(0, "no-redact", struct stats_config, redact,
+                     "count names that are secrets under their own names"),
+    OPTION_TRUE_ROW(0, "redact", struct stats_config, redact,
+                    "count names that are secrets as [REDACTED] (the default)"),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL, struct stats_config, run),
     OPTION_END_ROW,
 };
 
 static int run_stats(int argc, char *argv[])
 {
-	struct extract_options o = {0};
 	bool printed = false;
-	struct stats_config cfg = {.printed = &printed};
-	int status = extract_parse_options(&command_stats, argc, argv, &o, stats_option, &cfg);
+	/* Names that are secrets by their shape are counted as [REDACTED] unless --no-redact. */
+	struct stats_config cfg = {.printed = &printed, .redact = true};
+	int status = command_parse(&command_stats, argc, argv, &cfg);
 	if (status >= 0)
 		return status;
 	struct redactor redactor;
@@ -464,7 +454,7 @@ static int run_stats(int argc, char *argv[])
 		redactor_init(&redactor, false, NULL, 0);
 		cfg.redactor = &redactor;
 	}
-	status = extract_run(&stats_extractor, &cfg, &o, argc - optind, argv + optind);
+	status = extract_results(&stats_extractor, &cfg, &cfg.run, argc - optind, argv + optind);
 	if (cfg.redact)
 		redactor_release(&redactor);
 	return status;

@@ -9,49 +9,35 @@
 #include "command.h"
 #include "adk/timeline.h"
 #include "adk/trajectory.h"
-#include "cmd/drive.h"
-#include "cmd/extract.h"
+#include "cmd/run.h"
 #include "cmd/trajectory.h"
 #include "write/output.h"
 #include "write/page.h"
 #include "read/reader.h"
+#include "read/sessiondb.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-	OPT_TITLE = OPT_COMMAND,
+struct timeline_options {
+	struct run_options run;          /* --author, --invocation, --skip-invalid, --progress */
+	struct trajectory_config values; /* redaction and truncation, as trajectory's */
+	const char *title;
+	const char *output; /* -o FILE, or NULL for standard output */
 };
 
 static const struct option_row timeline_options[] = {
-    OPTION_INCLUDE_ROW(trajectory_option_table, TRAJECTORY_VALUES),
-    OPTION_VALUE_ROW(OPT_TITLE, "title", "TEXT", "the page's title (default: the file names)"),
-    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_FILTERS | EXTRACT_INPUT),
+    OPTION_INCLUDE_ROW(trajectory_option_table, TRAJECTORY_VALUES, struct timeline_options, values),
+    OPTION_STRING_ROW(0, "title", "TEXT", struct timeline_options, title,
+                      "the page's title (default: the file names)"),
+    OPTION_PATH_ROW('o', "output", "FILE", COMPLETE_FILE, struct timeline_options, output,
+                    "write the page to FILE, not standard output"),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_FILTERS | RUN_INPUT | RUN_SESSIONS,
+                       struct timeline_options, run),
     OPTION_END_ROW,
 };
-
-struct timeline_options {
-	struct extract_options filters;  /* --author, --invocation, --skip-invalid, --progress */
-	struct trajectory_config values; /* redaction and truncation, as trajectory's */
-	const char *title;
-};
-
-static const char *timeline_option(void *ctx, int id, const char *arg)
-{
-	struct timeline_options *o = ctx;
-	const char *why = NULL;
-	bool bad = false;
-	if (id == OPT_TITLE)
-		o->title = arg;
-	else if (!trajectory_option(&o->values, id, arg, &bad))
-		extract_option(&o->filters, id, arg, &why);
-	/* The value itself is not repeated: it may be a secret word. */
-	if (bad)
-		return id == OPT_TRAJECTORY_MAX_STRING ? "invalid value for --max-string"
-		                                       : "invalid value for --redact-key";
-	return why;
-}
 
 /* The page's title: --title, or the operands' names, or "standard input". */
 static json_t *page_title(const char *title, int count, char *const operands[])
@@ -64,7 +50,10 @@ static json_t *page_title(const char *title, int count, char *const operands[])
 	for (int i = 0; i < count; i++) {
 		if (i)
 			strbuf_addstr(&sb, ", ");
-		strbuf_addstr(&sb, strcmp(operands[i], "-") == 0 ? "standard input" : operands[i]);
+		/* A URL's password never reaches the page. */
+		char *name = sessiondb_masked(operands[i]);
+		strbuf_addstr(&sb, strcmp(operands[i], "-") == 0 ? "standard input" : name);
+		free(name);
 	}
 	/* File names need not be UTF-8; the page shows what jansson accepts. */
 	json_t *v = json_stringn(sb.buf, sb.len);
@@ -79,11 +68,34 @@ static int timeline_read_item(void *ctx, struct reader *r, const struct reader_i
 	return 0;
 }
 
+/*
+ * Where the page goes: -o FILE, opened before the read so that a path that
+ * cannot be written fails at once (73), or standard output, unless it is a
+ * terminal, which would show 25 KB of HTML.  -1 to go on, else a status.
+ */
+static int open_output(const char *path)
+{
+	if (path) {
+		if (output_to_file(path))
+			return -1;
+		warn_errno(errno, "%s", path);
+		return EXIT_CANTCREAT;
+	}
+	if (output_on_terminal())
+		return command_usage_error(&command_timeline,
+		                           "standard output is a terminal; the "
+		                           "page is HTML: write it with -o FILE");
+	return -1;
+}
+
 static int run_timeline(int argc, char *argv[])
 {
-	struct timeline_options o = {.title = NULL, .filters.streams = true};
+	/* The page is written after the read: --invocation last is taken (run_read() holds it). */
+	struct timeline_options o = {.title = NULL};
 	trajectory_config_init(&o.values);
-	int status = command_parse(&command_timeline, argc, argv, timeline_option, &o);
+	int status = command_parse(&command_timeline, argc, argv, &o);
+	if (status < 0)
+		status = open_output(o.output);
 	if (status >= 0) {
 		trajectory_config_release(&o.values);
 		return status;
@@ -97,13 +109,17 @@ static int run_timeline(int argc, char *argv[])
 	};
 	struct timeline *t = timeline_new(&config);
 	/* Bad input ends the read; the page shows the run up to it, as final prints its answer. */
-	struct drive d = {.item = timeline_read_item, .ctx = t};
-	status = drive(&d, &o.filters, argc - optind, argv + optind);
-	json_t *data = timeline_json(t);
-	json_object_set_new(data, "title", page_title(o.title, argc - optind, argv + optind));
-	json_object_set_new(data, "redacted", json_boolean(o.values.redact));
-	page_write_timeline(data);
-	json_decref(data);
+	struct run_plan plan = {.item = timeline_read_item, .ctx = t};
+	status = run_read(&plan, &o.run, argc - optind, argv + optind);
+	/* An ambiguous --invocation prefix (64) gets no page: it would show another turn. */
+	if (status != EXIT_USAGE) {
+		json_t *data = timeline_json(t);
+		json_object_set_new(data, "title",
+		                    page_title(o.title, argc - optind, argv + optind));
+		json_object_set_new(data, "redacted", json_boolean(o.values.redact));
+		page_write_timeline(data);
+		json_decref(data);
+	}
 	timeline_free(t);
 	redactor_release(&redactor);
 	trajectory_config_release(&o.values);

@@ -8,41 +8,14 @@
  */
 #include "adk/a2a.h"
 #include "adk/redact.h"
-#include "cmd/drive.h"
-#include "cmd/extract.h"
+#include "cmd/run.h"
+#include "stamp.h"
 
 #include <string.h>
 
-enum {
-	OPT_A2A_VERSION = OPT_COMMAND,
-	OPT_TASK_ID,
-	OPT_CONTEXT_ID,
-	OPT_IDS_FROM_METADATA,
-	OPT_LOSSLESS,
-	OPT_REDACT,
-};
-
-static const struct option_row to_a2a_options[] = {
-    OPTION_CHOICE_ROW(OPT_A2A_VERSION, "a2a-version", NULL, "0.3|1.0",
-                      "0.3 (default: kind discriminators) or 1.0 shapes"),
-    OPTION_VALUE_ROW(OPT_TASK_ID, "task-id", "ID", "set every message's taskId"),
-    OPTION_VALUE_ROW(OPT_CONTEXT_ID, "context-id", "ID", "set every message's contextId"),
-    OPTION_FLAG_ROW(OPT_IDS_FROM_METADATA, "ids-from-metadata",
-                    "taskId and contextId from customMetadata \"a2a:task_id\" and "
-                    "\"a2a:context_id\""),
-    OPTION_FLAG_ROW(OPT_LOSSLESS, "lossless",
-                    "also write adk_actions, adk_error_message, adk_long_running_tool_ids, "
-                    "adk_thought_signature: for adkev -> adkev round trips, not what ADK "
-                    "peers send"),
-    OPTION_FLAG_ROW(OPT_REDACT, "redact", "hide secrets, as trajectory does, before converting"),
-    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_FILTERS | EXTRACT_PRETTY | EXTRACT_INPUT |
-                                                 EXTRACT_JOBS | EXTRACT_FOLLOW),
-    OPTION_END_ROW,
-};
-
 struct to_a2a {
 	struct a2a_message_options msg;
-	struct extract_options common;   /* -p, --skip-invalid, the filters, --progress */
+	struct run_options run;          /* -p, --skip-invalid, the filters, --progress */
 	bool redact;                     /* --redact */
 	const struct redactor *redactor; /* --redact's, or NULL */
 };
@@ -55,18 +28,18 @@ struct converted {
 
 static void convert(const json_t *event, const struct to_a2a *t, struct converted *out)
 {
-	char fresh[37] = "";
+	char fresh[STAMP_UUID_SIZE] = "";
 	/* Only an event without an id of its own needs a fresh one. */
 	const char *id = adk_get_string(event, ADK_ID);
 	if (!id || !*id)
-		a2a_uuid(fresh);
+		stamp_uuid(fresh);
 	out->why = NULL;
 	/* With --redact the message is made from the redacted event: secrets never reach it. */
 	json_t *clean = redact_json(t->redactor, event);
 	json_t *msg = a2a_message_from_event(clean, &t->msg, fresh, &out->why);
 	if (msg) {
 		struct json_writer w;
-		jw_init_buf(&w, &out->line, output_flags(t->common.style));
+		jw_init_buf(&w, &out->line, output_flags(t->run.style));
 		jw_value(&w, msg);
 		jw_line_end(&w);
 	}
@@ -108,7 +81,7 @@ static bool parse_version(const char *s, enum a2a_version *v)
 	return false;
 }
 
-/* What to_a2a_loop() hands drive(): the options, and a line for events no worker converted. */
+/* What to_a2a_loop() hands run_read(): the options, and a line for events no worker converted. */
 struct to_a2a_run {
 	const struct to_a2a *t;
 	struct converted here;
@@ -135,62 +108,62 @@ static int to_a2a_item(void *ctx, struct reader *r, const struct reader_item *it
 /* to_a2a_item() reads nothing of an event a worker converted: it writes the line. */
 static const struct adk_reads converted_keeps;
 
+static const struct item_map converting_workers = {
+    .fn = convert_on_worker,
+    .release = converted_free,
+    .keeps = &converted_keeps,
+};
+
 static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 {
 	struct to_a2a_run run = {t, {STRBUF_INIT, NULL}};
-	struct drive d = {
+	struct run_plan plan = {
 	    .streams = true,
 	    .item = to_a2a_item,
 	    .ctx = &run,
-	    .map = convert_on_worker,
-	    .map_release = converted_free,
+	    .map = &converting_workers,
 	    .map_ctx = (void *)t,
-	    .map_keeps = &converted_keeps,
 	};
-	output_set_style(t->common.style);
-	int status = drive(&d, &t->common, argc, argv);
+	int status = run_read(&plan, &t->run, argc, argv);
 	strbuf_release(&run.here.line);
 	return status;
 }
 
-static const char *to_a2a_option(void *ctx, int id, const char *arg)
+static const char *take_version(void *at, const char *arg)
 {
-	struct to_a2a *t = ctx;
-	const char *why = NULL;
-	if (extract_option(&t->common, id, arg, &why))
-		return why;
-	switch (id) {
-	case OPT_A2A_VERSION:
-		if (!parse_version(arg, &t->msg.version))
-			return "--a2a-version takes 0.3 or 1.0";
-		break;
-	case OPT_TASK_ID:
-		t->msg.task_id = arg;
-		break;
-	case OPT_CONTEXT_ID:
-		t->msg.context_id = arg;
-		break;
-	case OPT_IDS_FROM_METADATA:
-		t->msg.ids_from_metadata = true;
-		break;
-	case OPT_LOSSLESS:
-		t->msg.lossless = true;
-		break;
-	case OPT_REDACT:
-		t->redact = true;
-		break;
-	}
-	return NULL;
+	return parse_version(arg, at) ? NULL : "--a2a-version takes 0.3 or 1.0";
 }
+
+#define TO_A2A_FLAG(long_, field_, help_) OPTION_TRUE_ROW(0, long_, struct to_a2a, field_, help_)
+
+static const struct option_row to_a2a_options[] = {
+    OPTION_CHOICE_ROW("a2a-version", NULL, "0.3|1.0", take_version, struct to_a2a, msg.version,
+                      "0.3 (default: kind discriminators) or 1.0 shapes"),
+    OPTION_STRING_ROW(0, "task-id", "ID", struct to_a2a, msg.task_id, "set every message's taskId"),
+    OPTION_STRING_ROW(0, "context-id", "ID", struct to_a2a, msg.context_id,
+                      "set every message's contextId"),
+    TO_A2A_FLAG("ids-from-metadata", msg.ids_from_metadata,
+                "taskId and contextId from customMetadata \"a2a:task_id\" and "
+                "\"a2a:context_id\""),
+    TO_A2A_FLAG("lossless", msg.lossless,
+                "also write adk_actions, adk_error_message, adk_long_running_tool_ids, "
+                "adk_thought_signature: for adkev -> adkev round trips, not what ADK "
+                "peers send"),
+    TO_A2A_FLAG("redact", redact, "hide secrets, as trajectory does, before converting"),
+    OPTION_INCLUDE_ROW(run_option_table,
+                       RUN_FILTERS | RUN_PRETTY | RUN_COMPACT | RUN_INPUT | RUN_JOBS | RUN_FOLLOW |
+                           RUN_SESSIONS,
+                       struct to_a2a, run),
+    OPTION_END_ROW,
+};
 
 static int run_to_a2a(int argc, char *argv[])
 {
-	struct to_a2a t = {.msg = {.version = A2A_V03}, .common.streams = true};
+	struct to_a2a t = {.msg = {.version = A2A_V03}, .run.streams = true};
 	struct redactor redactor;
-	int status = command_parse(&command_to_a2a, argc, argv, to_a2a_option, &t);
+	int status = command_parse(&command_to_a2a, argc, argv, &t);
 	if (status >= 0)
 		return status;
-	reader_set_jobs(t.common.jobs);
 	if (t.redact) {
 		redactor_init(&redactor, false, NULL, 0);
 		t.redactor = &redactor;

@@ -15,14 +15,9 @@
 
 #include <stdlib.h>
 
-/* The trajectory options' values lie above this command's own. */
-_Static_assert(OPT_TRAJECTORY_NO_REDACT > OPT_COMMAND + 10, "trajectory option values overlap");
-
 struct trajectory_cmd_config {
+	struct run_options run;
 	struct trajectory_config traj;
-	int bad; /* the option whose value was rejected, or 0 */
-	bool per_invocation;
-	bool pretty;
 	struct trajectory_prep prep; /* for the workers, with one result */
 };
 
@@ -30,17 +25,19 @@ struct trajectory_cmd_config {
  * Every result is written straight from the state (trajectory_write()),
  * laid out where it stands: alone, or inside its --per-invocation line.
  * One result (no --per-invocation) keeps its pieces in temporary files
- * once they outgrow memory, and copies them out at the end.  The layout
- * is chosen here, not in a writer's begin(), as nothing is written while
- * the stream is read: so a --progress line on the terminal changes
- * nothing.
+ * once they outgrow memory, and copies them out at the end.  Nothing is
+ * written while the stream is read (out is used at the end only), so a
+ * --progress line on the terminal changes nothing, and the same extractor
+ * serves every run (it has no results built whole).
  */
-static void *trajectory_start(const void *config)
+static void *trajectory_begin(const void *config, struct json_writer *out)
 {
 	const struct trajectory_cmd_config *cfg = config;
+	(void)out;
+	bool per_invocation = cfg->run.per_invocation;
 	struct trajectory *t = trajectory_new(&cfg->traj);
-	trajectory_layout(t, cfg->pretty, cfg->per_invocation ? 1 : 0);
-	if (!cfg->per_invocation)
+	trajectory_layout(t, output_flags(cfg->run.style) & JW_PRETTY, per_invocation ? 1 : 0);
+	if (!per_invocation)
 		trajectory_spill(t, TRAJECTORY_IN_MEMORY);
 	return t;
 }
@@ -56,7 +53,7 @@ static void trajectory_release(void *state)
 }
 
 /* An object of five members, never empty; *status says when a temporary file failed. */
-static bool trajectory_write_result(void *state, struct json_writer *out, int *status)
+static bool trajectory_end(void *state, struct json_writer *out, int *status)
 {
 	*status = trajectory_write(state, out);
 	return false;
@@ -69,98 +66,93 @@ static void *trajectory_map(const json_t *value, void *config)
 	return trajectory_prepare(value, &cfg->prep);
 }
 
-static const struct extractor trajectory_extractor = {
-    .name = "trajectory",
-    .start = trajectory_start,
-    .add = trajectory_add_item,
-    .release = trajectory_release,
-    .write = trajectory_write_result,
-    .map = trajectory_map,
-    .map_release = trajectory_prepared_free,
-    .map_keeps = &trajectory_keeps,
+static const struct item_map trajectory_workers = {
+    .fn = trajectory_map,
+    .release = trajectory_prepared_free,
+    .keeps = &trajectory_keeps,
 };
 
+static const struct streaming_extractor trajectory_extractor = {
+    .name = "trajectory",
+    .begin = trajectory_begin,
+    .add = trajectory_add_item,
+    .end = trajectory_end,
+    .release = trajectory_release,
+    .map = &trajectory_workers,
+};
+
+static const char *take_redact_key(void *at, const char *arg)
+{
+	if (!trajectory_config_add_redact_word(at, arg))
+		return "invalid value for --redact-key";
+	return NULL;
+}
+
+static const char *take_no_truncate(void *at, const char *arg)
+{
+	struct trajectory_config *c = at;
+	(void)arg;
+	c->max_string = -1;
+	return NULL;
+}
+
+#define TRAJECTORY_ROW(kind_, long_, store_, field_, group_, help_)                                \
+	{                                                                                          \
+		.kind = (kind_), .long_name = (long_), .store = (store_),                          \
+		.offset = offsetof(struct trajectory_config, field_), .groups = (group_),          \
+		.help = (help_)                                                                    \
+	}
+
 const struct option_row trajectory_option_table[] = {
-    {.kind = OPTION_FLAG,
-     .id = OPT_TRAJECTORY_NO_REDACT,
-     .long_name = "no-redact",
-     .groups = TRAJECTORY_VALUES,
-     .help = "keep secrets in tool arguments, results and state"},
+    TRAJECTORY_ROW(OPTION_FLAG, "no-redact", STORE_FALSE, redact, TRAJECTORY_VALUES,
+                   "keep secrets in tool arguments, results and state"),
     {.kind = OPTION_VALUE,
-     .id = OPT_TRAJECTORY_REDACT_KEY,
      .long_name = "redact-key",
      .arg_name = "WORD",
+     .store = STORE_CALL,
+     .take = take_redact_key,
      .groups = TRAJECTORY_VALUES,
      .help = "also hide keys ending in WORD (repeatable)"},
-    {.kind = OPTION_FLAG,
-     .id = OPT_TRAJECTORY_REDACT_EXACT,
-     .long_name = "redact-exact",
-     .groups = TRAJECTORY_VALUES,
-     .help = "hide only keys spelled exactly as a listed word"},
+    TRAJECTORY_ROW(OPTION_FLAG, "redact-exact", STORE_TRUE, redact_exact, TRAJECTORY_VALUES,
+                   "hide only keys spelled exactly as a listed word"),
     {.kind = OPTION_VALUE,
-     .id = OPT_TRAJECTORY_MAX_STRING,
      .long_name = "max-string",
      .arg_name = "N",
+     .store = STORE_LONG,
+     .offset = offsetof(struct trajectory_config, max_string),
+     .min = 0,
      .groups = TRAJECTORY_VALUES,
      .help = "cut strings longer than N code points (10000)"},
     {.kind = OPTION_FLAG,
-     .id = OPT_TRAJECTORY_NO_TRUNCATE,
      .long_name = "no-truncate",
+     .store = STORE_CALL,
+     .take = take_no_truncate,
      .groups = TRAJECTORY_VALUES,
      .help = "never cut strings"},
-    {.kind = OPTION_FLAG,
-     .id = OPT_TRAJECTORY_NO_TOOL_CALLS,
-     .long_name = "no-tool-calls",
-     .groups = TRAJECTORY_PARTS,
-     .help = "leave out tool calls"},
-    {.kind = OPTION_FLAG,
-     .id = OPT_TRAJECTORY_NO_STATE_DELTAS,
-     .long_name = "no-state-deltas",
-     .groups = TRAJECTORY_PARTS,
-     .help = "leave out state deltas"},
-    {.kind = OPTION_FLAG,
-     .id = OPT_TRAJECTORY_NO_TOKEN_USAGE,
-     .long_name = "no-token-usage",
-     .groups = TRAJECTORY_PARTS,
-     .help = "leave out token usage"},
+    TRAJECTORY_ROW(OPTION_FLAG, "no-tool-calls", STORE_FALSE, tool_calls, TRAJECTORY_PARTS,
+                   "leave out tool calls"),
+    TRAJECTORY_ROW(OPTION_FLAG, "no-state-deltas", STORE_FALSE, state_deltas, TRAJECTORY_PARTS,
+                   "leave out state deltas"),
+    TRAJECTORY_ROW(OPTION_FLAG, "no-token-usage", STORE_FALSE, token_usage, TRAJECTORY_PARTS,
+                   "leave out token usage"),
     OPTION_END_ROW,
 };
 
 static const struct option_row trajectory_options[] = {
-    OPTION_INCLUDE_ROW(trajectory_option_table, TRAJECTORY_ALL),
-    OPTION_INCLUDE_ROW(extract_option_table, EXTRACT_ALL),
+    OPTION_INCLUDE_ROW(trajectory_option_table, TRAJECTORY_ALL, struct trajectory_cmd_config, traj),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL, struct trajectory_cmd_config, run),
     OPTION_END_ROW,
 };
 
-static bool trajectory_cmd_option(void *config, int c, const char *arg)
-{
-	struct trajectory_cmd_config *cfg = config;
-	bool bad = false;
-	if (!trajectory_option(&cfg->traj, c, arg, &bad))
-		return false;
-	if (bad && !cfg->bad)
-		cfg->bad = c;
-	return true;
-}
-
 static int run_trajectory(int argc, char *argv[])
 {
-	struct extract_options o = {0};
-	struct trajectory_cmd_config cfg = {.bad = 0};
+	struct trajectory_cmd_config cfg = {.run.jobs = 0};
 	trajectory_config_init(&cfg.traj);
-	int status =
-	    extract_parse_options(&command_trajectory, argc, argv, &o, trajectory_cmd_option, &cfg);
-	if (status < 0 && cfg.bad) {
-		/* The value itself is not repeated: it may be a secret word. */
-		warnx_msg("trajectory: invalid value for --%s",
-		          command_option_name(&command_trajectory, cfg.bad));
-		status = command_usage(&command_trajectory);
-	}
-	cfg.per_invocation = o.per_invocation;
-	cfg.pretty = o.style.pretty;
+	int status = command_parse(&command_trajectory, argc, argv, &cfg);
 	if (status < 0) {
-		trajectory_prep_init(&cfg.prep, &cfg.traj, cfg.pretty);
-		status = extract_run(&trajectory_extractor, &cfg, &o, argc - optind, argv + optind);
+		trajectory_prep_init(&cfg.prep, &cfg.traj, output_flags(cfg.run.style) & JW_PRETTY);
+		status = extract_stream(&trajectory_extractor, &cfg, &cfg.run, argc - optind,
+		                        argv + optind);
 		trajectory_prep_release(&cfg.prep);
 	}
 	trajectory_config_release(&cfg.traj);

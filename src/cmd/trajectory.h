@@ -1,7 +1,7 @@
 /*
  * trajectory.h - the options of adkev trajectory, which adkev partition
- * --trajectories takes too; adk/trajectory.h's trajectory_option() takes
- * them.
+ * --trajectories and adkev timeline take too, with their values in a
+ * struct trajectory_config (adk/trajectory.h).
  */
 #ifndef ADKEV_CMD_TRAJECTORY_H
 #define ADKEV_CMD_TRAJECTORY_H
@@ -11,6 +11,7 @@
 /*
  * The trajectory options, in groups: timeline takes those that say how
  * values are redacted and cut, not those that leave parts out.
+ * OPTION_INCLUDE_ROW(trajectory_option_table, TRAJECTORY_ALL, struct x, traj).
  */
 enum trajectory_option_group {
 	TRAJECTORY_VALUES =

@@ -12,6 +12,7 @@
  * same value.
  */
 #include "read/backward.h"
+#include "adk/event.h"
 #include "read/framer.h"
 #include "read/scan.h"
 #include "util.h"
@@ -28,7 +29,8 @@
 struct backward {
 	int fd;
 	const char *name;
-	off_t lo; /* the file offset of buf[0] */
+	size_t max_line; /* the forward read's limit: a longer line is for it to refuse */
+	off_t lo;        /* the file offset of buf[0] */
 	char *buf;
 	size_t cap;
 	size_t end;   /* buf[0..end) is not handed out yet */
@@ -146,7 +148,7 @@ static bool starts_like_lines(int fd, off_t size)
 	return ok;
 }
 
-struct backward *backward_open(const char *path)
+struct backward *backward_open(const char *path, size_t max_line)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -159,6 +161,7 @@ struct backward *backward_open(const char *path)
 	struct backward *b = xcalloc(1, sizeof *b);
 	b->fd = fd;
 	b->name = path;
+	b->max_line = max_line ? max_line : FRAMER_MAX_LINE_DEFAULT;
 	b->lo = st.st_size;
 	b->cap = BLOCK;
 	b->buf = xmalloc(b->cap);
@@ -208,14 +211,14 @@ enum backward_step backward_prev(struct backward *b, struct reader_item *item)
 				break;
 			size_t before = b->end;
 			/* A line past the limit is the forward read's to refuse. */
-			if (b->end > reader_get_max_line() || !read_before(b))
+			if (b->end > b->max_line || !read_before(b))
 				return BACKWARD_UNSURE;
 			unsearched = b->end - before;
 		}
 		bool nl = start > 0; /* a line end comes before the line */
 		const char *line = b->buf + start;
 		size_t n = b->end - start;
-		if (n > reader_get_max_line())
+		if (n > b->max_line)
 			return BACKWARD_UNSURE;
 		bool file_start = !nl && b->lo == 0;
 		struct frame f;
@@ -236,9 +239,7 @@ enum backward_step backward_prev(struct backward *b, struct reader_item *item)
 		item->kind = value_kind(ev.value);
 		item->raw = line + ev.at;
 		item->raw_len = ev.len;
-		item->pos.file = b->name;
-		item->pos.line = 0;
-		item->pos.column = ev.column;
+		item->pos = (struct reader_pos){b->name, 0, ev.column, NULL};
 		return BACKWARD_ITEM;
 	}
 }

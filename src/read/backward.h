@@ -21,8 +21,9 @@
 #define ADKEV_BACKWARD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
-#include "read/reader.h"
+#include "item.h"
 
 struct backward;
 
@@ -30,9 +31,12 @@ struct backward;
  * Opens a regular file for reading from its end; NULL when it cannot be
  * opened, is not a regular file, or does not start like JSONL or SSE (its
  * first value must be one event, or stream error, on one line).  Nothing is
- * reported: the forward read reports what is wrong.
+ * reported: the forward read reports what is wrong.  max_line is the
+ * forward read's --max-line (0: FRAMER_MAX_LINE_DEFAULT): a line longer
+ * than that is the forward read's to refuse, so it makes the backward read
+ * unsure.
  */
-struct backward *backward_open(const char *path);
+struct backward *backward_open(const char *path, size_t max_line);
 
 enum backward_step {
 	BACKWARD_ITEM,   /* *item holds the previous value of the file */

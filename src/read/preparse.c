@@ -8,12 +8,14 @@
  * order.  One mutex guards the states; a chunk's bytes and values belong to
  * whichever thread its state names, so they are used without the lock.
  *
- * The reading thread reads through the operand's source (source.c), which
- * waits in poll(2) on the file and on a wake-up pipe, so preparse_free()
- * can stop it even while a pipe is silent or a followed file idle.
+ * The reading thread reads through the operand's input (input.h); one that
+ * may wait (source.c's, on a pipe or a followed file) waits in poll(2) on
+ * the file and on a wake-up pipe, so preparse_free() can stop it even
+ * while a pipe is silent or a followed file idle.
  */
 #include "read/preparse.h"
 #include "read/framer.h"
+#include "read/input.h"
 #include "read/pool.h"
 #include "read/scan.h"
 #include "read/source.h"
@@ -36,6 +38,14 @@
  */
 #define CHUNK_SIZE (16 * 1024)
 
+/*
+ * A line longer than this goes to the reader in pieces of about this size,
+ * as it is read, and the reader parses it itself: a chunk never holds a
+ * long line whole, so the reader's copy of it (up to --max-line, as with
+ * -j 1) is the only one.  Holding it here too cost 2 to 4 times the limit.
+ */
+#define PIECE_SIZE (1024 * 1024)
+
 enum chunk_state { CHUNK_FREE, CHUNK_READING, CHUNK_QUEUED, CHUNK_PARSING, CHUNK_DONE };
 
 struct entry {
@@ -55,6 +65,8 @@ struct chunk {
 	size_t nentries, entries_cap;
 	size_t next_entry; /* the first entry the reader has not passed */
 	size_t copied;     /* bytes handed to the reader */
+	bool in_line;      /* data[0] is inside a line an earlier chunk started */
+	bool piece;        /* no line end: the line goes on in the next chunk */
 };
 
 struct preparse {
@@ -67,7 +79,9 @@ struct preparse {
 	struct adk_reads keep; /* see preparse_set_map() */
 	unsigned jobs;
 	pthread_t *workers;
+	unsigned started; /* workers[0..started) are running */
 	pthread_t reading;
+	bool reading_started;
 	int wake[2]; /* a byte here ends the reading thread's poll() */
 
 	pthread_mutex_t lock;
@@ -89,13 +103,14 @@ struct preparse {
 	uint64_t oldest; /* the oldest chunk not yet FREE; written by the reader's thread only */
 	uint64_t handed; /* chunks up to here have given the reader bytes; the reader's only */
 	/* The file being read; only the reading thread uses these between starts. */
-	struct source *src;
+	struct input *in;
 	bool file_open;      /* a file is being read */
 	bool file_done;      /* the reading thread met its end (or a read error) */
 	ssize_t read_end;    /* how it ended: 0, SOURCE_ERROR or SOURCE_DAMAGED */
 	int read_errno;      /* the read error of SOURCE_ERROR */
 	uint64_t file_off;   /* where the next chunk starts */
 	struct strbuf carry; /* the start of a line whose end has not been read yet */
+	bool in_line;        /* the next chunk starts inside a line (a piece came before) */
 };
 
 static struct chunk *slot(struct preparse *p, uint64_t seq)
@@ -146,13 +161,27 @@ static json_t *keep_for_reader(struct preparse *p, json_t *value)
  * reader will ask for.  Only lines whose value starts with '{' or '[' are
  * tried: those are the events, arrays and sessions; anything else is rare
  * and left to the reader.  A chunk holds whole lines, so its end is a
- * line's end.
+ * line's end, but for a long line's pieces: a piece holds no line end and
+ * nothing to parse, and the chunk after the last one starts with that
+ * line's end, which is passed over.
  */
 static void parse_chunk(struct preparse *p, struct chunk *c)
 {
 	size_t pos = 0;
 	struct frame f;
 	c->nentries = c->next_entry = 0;
+	if (c->piece)
+		return;
+	if (c->in_line) {
+		while (pos < c->len && c->data[pos] != '\n' && c->data[pos] != '\r')
+			pos++;
+		/* The file's end inside the line: nothing after it to parse. */
+		if (pos == c->len)
+			return;
+		if (c->data[pos] == '\r' && pos + 1 < c->len && c->data[pos + 1] == '\n')
+			pos++;
+		pos++;
+	}
 	while (framer_cut(c->data + pos, c->len - pos, c->off + pos == 0, true, 0, &f) ==
 	       FRAME_LINE) {
 		/* What the reader gave back is released here, beside the parsing. */
@@ -240,14 +269,19 @@ static enum read_outcome read_chunk(struct preparse *p, struct chunk *c, ssize_t
 		memcpy(c->data, p->carry.buf, p->carry.len);
 	c->len = p->carry.len;
 	strbuf_reset(&p->carry);
+	c->in_line = p->in_line;
+	c->piece = p->in_line = false;
 	size_t searched = 0;
-	/* c->data[0..len) holds no line end each time round. */
-	while (!line_given_up(p, c)) {
+	/*
+	 * c->data[0..len) holds no line end each time round.  A piece of a line
+	 * begun before is no line start: the reader judges the line whole.
+	 */
+	while (c->in_line || !line_given_up(p, c)) {
 		if (c->len == c->cap) {
 			c->cap *= 2;
 			c->data = xrealloc(c->data, c->cap);
 		}
-		ssize_t n = source_read(p->src, c->data + c->len, c->cap - c->len);
+		ssize_t n = p->in->ops->read(p->in, c->data + c->len, c->cap - c->len);
 		if (n == SOURCE_WOKEN)
 			return READ_STOP;
 		if (n <= 0) {
@@ -266,6 +300,10 @@ static enum read_outcome read_chunk(struct preparse *p, struct chunk *c, ssize_t
 			break;
 		}
 		searched = c->len;
+		if (c->len >= PIECE_SIZE) {
+			c->piece = p->in_line = true;
+			break;
+		}
 	}
 	p->file_off += c->len;
 	return outcome;
@@ -339,9 +377,27 @@ unsigned preparse_default_jobs(void)
 	return n > 0 ? (unsigned)n : 1;
 }
 
+/*
+ * Starts the workers and the reading thread; false when one cannot be
+ * started (the process is out of threads), with those that did left for
+ * preparse_free() to stop.
+ */
+static bool start_threads(struct preparse *p)
+{
+	for (; p->started < p->jobs; p->started++)
+		if (pthread_create(&p->workers[p->started], NULL, worker_main, p) != 0)
+			return false;
+	p->reading_started = pthread_create(&p->reading, NULL, reading_main, p) == 0;
+	return p->reading_started;
+}
+
 struct preparse *preparse_new(unsigned jobs, size_t max_line)
 {
 	struct preparse *p = xcalloc(1, sizeof *p);
+	if (pipe2(p->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+		free(p);
+		return NULL;
+	}
 	p->reads = adk_reads_all;
 	p->max_line = max_line;
 	p->jobs = jobs ? jobs : 1;
@@ -352,10 +408,6 @@ struct preparse *preparse_new(unsigned jobs, size_t max_line)
 	 */
 	p->nring = (size_t)p->jobs + 1 < 3 ? 3 : (size_t)p->jobs + 1;
 	p->ring = xcalloc(p->nring, sizeof *p->ring);
-	if (pipe2(p->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
-		warn_errno(errno, "pipe");
-		exit(EXIT_OSERR);
-	}
 	/* jansson seeds its hash function on first use; do it before there are threads. */
 	json_object_seed(0);
 	/*
@@ -370,14 +422,9 @@ struct preparse *preparse_new(unsigned jobs, size_t max_line)
 	pthread_cond_init(&p->parsed, NULL);
 	pthread_cond_init(&p->space, NULL);
 	p->workers = xcalloc(p->jobs, sizeof *p->workers);
-	for (unsigned i = 0; i < p->jobs; i++)
-		if (pthread_create(&p->workers[i], NULL, worker_main, p) != 0) {
-			warnx_msg("cannot start a worker thread");
-			exit(EXIT_OSERR);
-		}
-	if (pthread_create(&p->reading, NULL, reading_main, p) != 0) {
-		warnx_msg("cannot start the reading thread");
-		exit(EXIT_OSERR);
+	if (!start_threads(p)) {
+		preparse_free(p);
+		return NULL;
 	}
 	return p;
 }
@@ -409,9 +456,10 @@ void preparse_free(struct preparse *p)
 	if (write(p->wake[1], "", 1) < 0) {
 		/* The pipe is ours and empty: this cannot fail in a way worth reporting. */
 	}
-	for (unsigned i = 0; i < p->jobs; i++)
+	for (unsigned i = 0; i < p->started; i++)
 		pthread_join(p->workers[i], NULL);
-	pthread_join(p->reading, NULL);
+	if (p->reading_started)
+		pthread_join(p->reading, NULL);
 	for (size_t i = 0; i < p->nring; i++) {
 		struct chunk *c = &p->ring[i];
 		if (c->state == CHUNK_DONE)
@@ -451,7 +499,7 @@ void preparse_leave(struct preparse *p)
 	pthread_mutex_unlock(&p->lock);
 }
 
-void preparse_start(struct preparse *p, struct source *src)
+void preparse_start(struct preparse *p, struct input *in)
 {
 	pthread_mutex_lock(&p->lock);
 	/* The last file has ended (or was left), so every chunk of it is queued or done. */
@@ -462,12 +510,14 @@ void preparse_start(struct preparse *p, struct source *src)
 		release(p, c);
 	}
 	p->next_copy = p->handed = p->oldest;
-	p->src = src;
-	source_set_wake(src, p->wake[0]);
+	p->in = in;
+	if (in->ops->set_wake)
+		in->ops->set_wake(in, p->wake[0]);
 	p->file_open = true;
 	p->file_done = false;
 	p->read_end = 0;
 	p->file_off = 0;
+	p->in_line = false;
 	strbuf_reset(&p->carry);
 	pthread_cond_signal(&p->space);
 	pthread_mutex_unlock(&p->lock);

@@ -33,28 +33,32 @@
 
 #include "adk/event.h"
 
+struct input;
 struct preparse;
-struct source;
 
 /*
  * Starts jobs worker threads (jobs >= 1) and the reading thread; values are
  * parsed with scan_load(), whole until preparse_select() says otherwise.
+ * NULL, with nothing said, when the threads or their wake-up pipe cannot be
+ * made (a process short of threads or descriptors): the caller then parses
+ * on its own thread, which gives the same items, diagnostics and status, as
+ * -j 1 does, only slower.
  */
 struct preparse *preparse_new(unsigned jobs, size_t max_line);
 /* Stops and joins every thread and frees what is left; NULL is allowed. */
 void preparse_free(struct preparse *p);
 
 /*
- * Starts on a new file, read through src (which the caller keeps and frees
- * after preparse_leave() or preparse_free()); its waits are given the
- * reading thread's wake-up.  Values left over from the previous file are
- * dropped.
+ * Starts on a new file, an input of bytes read with in->ops->read (the
+ * caller keeps in and closes it after preparse_leave() or
+ * preparse_free()); its waits are given the reading thread's wake-up
+ * (set_wake).  Values left over from the previous file are dropped.
  */
-void preparse_start(struct preparse *p, struct source *src);
+void preparse_start(struct preparse *p, struct input *in);
 /*
  * The reader is done with the current file, perhaps before its end (it
  * gave up a line): the reading thread stops reading it, and returns once
- * it has, so the caller may close fd.  Chunks of it still queued are
+ * it has, so the caller may close the input.  Chunks of it still queued are
  * dropped by the next preparse_start() or by preparse_free().
  */
 void preparse_leave(struct preparse *p);

@@ -4,7 +4,8 @@
  * A reader walks the operands in order ("-" is standard input) and yields
  * one ADK event at a time, whatever form the input takes: JSONL, SSE "data:"
  * lines, arrays of events, session objects with an "events" array, values
- * pretty-printed over many lines, several values on one line.  Bad input is
+ * pretty-printed over many lines, several values on one line, and (through
+ * read/input.h) records that hold one value each.  Bad input is
  * reported here, as "adkev: FILE:LINE:COLUMN: what", and never echoes the
  * input itself.
  */
@@ -16,28 +17,10 @@
 #include <stddef.h>
 
 #include "adk/event.h"
+#include "item.h"
 
-/* A place in the input, for diagnostics. Lines and columns count from 1; columns in code points. */
-struct reader_pos {
-	const char *file;
-	unsigned long line;
-	unsigned long column;
-};
-
-/* One event (or server stream error) read from the input. */
-struct reader_item {
-	json_t *value;        /* borrowed; valid until the next reader_next() */
-	enum value_kind kind; /* VALUE_EVENT or VALUE_STREAM_ERROR (any, with READER_ANY_VALUE) */
-	const char *raw;      /* the value's original bytes, valid as long as value */
-	size_t raw_len;
-	struct reader_pos pos; /* where the value starts */
-	/*
-	 * What the map function (reader_set_map) made of this value on a
-	 * worker thread, or NULL: then the caller does that work itself.
-	 * Borrowed, valid as long as value.
-	 */
-	void *mapped;
-};
+struct input_kind;
+struct session_choice;
 
 enum reader_flags {
 	READER_SKIP_INVALID = 1 << 0, /* warn about bad values and go on */
@@ -55,8 +38,58 @@ enum reader_result {
 	READ_INVALID, /* bad input was reported; without READER_SKIP_INVALID the caller stops */
 };
 
-/* operands[0..count) are file names; none means standard input.  The strings are borrowed. */
-struct reader *reader_new(char *const *operands, int count, unsigned flags);
+/*
+ * How a reader reads: a value the caller fills, zero for every default.
+ * The run fills one from the command line (-j, --max-line, -f,
+ * --skip-invalid) and hands it to reader_new(); nothing here is global.
+ */
+struct reader_options {
+	unsigned flags; /* enum reader_flags */
+	/*
+	 * How many threads parse input (-j): 0, one per online CPU; 1, the
+	 * calling thread alone.  With more than one, preparse.c parses lines
+	 * ahead on worker threads, and the items, diagnostics and exit status
+	 * stay exactly the same (also when the threads cannot be started:
+	 * then the calling thread parses alone).
+	 */
+	unsigned jobs;
+	/*
+	 * The longest line gathered (--max-line); 0, FRAMER_MAX_LINE_DEFAULT
+	 * (read/framer.h).  A longer one ends the read of its operand with
+	 * exit 65 instead of growing without bound (a file with no line end,
+	 * /dev/zero).
+	 */
+	size_t max_line;
+	/*
+	 * --follow: the last operand, when it is a regular file, is read as
+	 * another process appends to it, until SIGINT or SIGTERM ends the run
+	 * as the end of the input would (see source.h).  Operands before it,
+	 * and pipes, are read to their end.
+	 */
+	bool follow;
+	/*
+	 * Called whenever the reader is about to wait for input that another
+	 * process has not written yet (a pipe, FIFO, socket or terminal with
+	 * nothing to read); the run hands it the flush of standard output, so
+	 * results reach the next process before adkev waits.  NULL: never.
+	 */
+	void (*wait_hook)(void);
+	/*
+	 * Kinds of input asked before adkev's own whether they read an
+	 * operand (read/input.h), NULL-ended; NULL: adkev's own only.  The
+	 * seam a new kind of input plugs into; the tests feed readers so.
+	 */
+	const struct input_kind *const *kinds;
+	/* Which sessions of a session database are read (--session, --app, --user); NULL: all. */
+	const struct session_choice *sessions;
+};
+
+/*
+ * operands[0..count) are file names ("-" standard input) or what another
+ * kind of input claims (options->kinds); none means standard input.  The
+ * strings are borrowed; *options is copied, and NULL means every default.
+ */
+struct reader *reader_new(char *const *operands, int count, const struct reader_options *options);
 enum reader_result reader_next(struct reader *r, struct reader_item *item);
 /*
  * The status the input side asks for: 0, EXIT_NOINPUT when an operand could
@@ -94,39 +127,10 @@ void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx
 void reader_select(struct reader *r, const struct adk_reads *reads);
 
 /*
- * How many threads parse input for the readers made after this call (-j):
- * 1 parses on the calling thread alone; 0, the default, one per online CPU.
- * With more than one, preparse.c parses lines ahead on worker threads and
- * the reader's items, diagnostics and exit status stay exactly the same.
- */
-void reader_set_jobs(unsigned jobs);
-/*
- * The longest line every reader made from now on gathers (--max-line); a
- * longer one ends the read of its operand with exit 65 instead of growing
- * without bound (a file with no line end, /dev/zero).
- */
-void reader_set_max_line(size_t bytes);
-size_t reader_get_max_line(void);
-/*
- * fn() is called whenever a reader is about to wait for input that another
- * process has not written yet (a pipe, FIFO, socket or terminal with
- * nothing to read); main() hands it the flush of standard output, so
- * results reach the next process before adkev waits.  NULL: never.
- */
-void reader_set_wait_hook(void (*fn)(void));
-/*
- * --follow, for the readers made after this call: the last operand, when
- * it is a regular file, is read as another process appends to it, until
- * SIGINT or SIGTERM ends the run as the end of the input would (see
- * source.h).  Operands before it, and pipes, are read to their end.
- */
-void reader_set_follow(bool on);
-bool reader_get_follow(void);
-
-/*
- * How far the reader has got, for --progress: bytes read from the operands,
- * their total size when every operand is a regular file (known false
- * otherwise), and events handed out.
+ * How far the reader has got, for --progress: bytes read from the operands
+ * (a record's bytes are its text's), their total size when every operand's
+ * is known (regular files of plain text; total_known false otherwise), and
+ * events handed out.
  */
 struct reader_progress {
 	unsigned long long bytes;
@@ -135,7 +139,7 @@ struct reader_progress {
 	unsigned long long items;
 };
 const struct reader_progress *reader_get_progress(const struct reader *r);
-/* fn(ctx) is called after every block the reader reads (NULL: never). */
+/* fn(ctx) is called after every block or record the reader reads (NULL: never). */
 void reader_set_progress_hook(struct reader *r, void (*fn)(void *ctx), void *ctx);
 
 /*
@@ -147,9 +151,5 @@ void reader_set_progress_hook(struct reader *r, void (*fn)(void *ctx), void *ctx
  */
 bool reader_reject(struct reader *r, const struct reader_pos *pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-
-/* Reports a problem with an item at its position: "adkev: FILE:LINE:COLUMN: what". */
-void reader_warn_at(const struct reader_pos *pos, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
 
 #endif

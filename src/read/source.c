@@ -90,6 +90,9 @@ static void on_signal(int sig)
 
 void source_follow_start(void)
 {
+	/* Once: a second call would take back the default effect of a second signal. */
+	if (atomic_load(&following))
+		return;
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
@@ -107,12 +110,28 @@ bool source_interrupted(void)
 	return atomic_load(&interrupted);
 }
 
+/*
+ * Whether p[0..n) matches the start of a zstd skippable frame's magic
+ * number, 0x184D2A50 to 0x184D2A5F little-endian: a stream may start with
+ * one (metadata, seekable tables), and zstd -dc reads past it.  Its first
+ * byte is one of "P" to "_" ('[' among them), so only all four bytes tell.
+ */
+static bool skippable_prefix(const unsigned char *p, size_t n)
+{
+	static const unsigned char rest[] = {0x2a, 0x4d, 0x18};
+	if (n == 0)
+		return true;
+	return (p[0] & 0xf0) == 0x50 && memcmp(p + 1, rest, n - 1 < 3 ? n - 1 : 3) == 0;
+}
+
 enum source_kind source_sniff(const void *p, size_t n)
 {
 	static const unsigned char gzip[] = {0x1f, 0x8b}, zstd[] = {0x28, 0xb5, 0x2f, 0xfd};
 	if (n >= sizeof gzip && memcmp(p, gzip, sizeof gzip) == 0)
 		return SOURCE_GZIP;
 	if (n >= sizeof zstd && memcmp(p, zstd, sizeof zstd) == 0)
+		return SOURCE_ZSTD;
+	if (n >= sizeof zstd && skippable_prefix(p, sizeof zstd))
 		return SOURCE_ZSTD;
 	return SOURCE_PLAIN;
 }
@@ -129,7 +148,7 @@ static bool magic_prefix(const unsigned char *p, size_t n)
 {
 	static const unsigned char gzip[] = {0x1f, 0x8b}, zstd[] = {0x28, 0xb5, 0x2f, 0xfd};
 	return (n < sizeof gzip && memcmp(p, gzip, n) == 0) ||
-	       (n < sizeof zstd && memcmp(p, zstd, n) == 0);
+	       (n < sizeof zstd && (memcmp(p, zstd, n) == 0 || skippable_prefix(p, n)));
 }
 
 bool source_can_read(enum source_kind kind)
@@ -175,6 +194,11 @@ const char *source_error(const struct source *s)
 bool source_compressed(const struct source *s)
 {
 	return s->kind != SOURCE_PLAIN;
+}
+
+bool source_may_hide_damage(const struct source *s)
+{
+	return (s->kind == SOURCE_GZIP || s->kind == SOURCE_ZSTD) && !s->follow;
 }
 
 /* Lets go of the decoder's state. */

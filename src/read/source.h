@@ -60,6 +60,8 @@ void source_set_wake(struct source *s, int fd);
 const char *source_error(const struct source *s);
 /* Whether the source turned out to be compressed (known after its first read). */
 bool source_compressed(const struct source *s);
+/* Decompressed and not followed: see input_ops' may_hide_damage. */
+bool source_may_hide_damage(const struct source *s);
 void source_free(struct source *s);
 
 /* What p[0..n), the first bytes of an input, say it is. */
@@ -72,8 +74,8 @@ bool source_can_read(enum source_kind kind);
 /*
  * --follow: from now on SIGINT and SIGTERM end the run as the end of the
  * input would (the first one; a second one has its default effect), and
- * waits for input look for that every FOLLOW_POLL_MS.  Called once, before
- * the first read.
+ * waits for input look for that every FOLLOW_POLL_MS.  Called before the
+ * first read; the calls after the first do nothing.
  */
 void source_follow_start(void);
 /* Whether a signal asked the run to end (after source_follow_start()). */

@@ -107,6 +107,26 @@ void jw_release(struct json_writer *w)
 	strbuf_release(&w->own);
 }
 
+/* Colours (JW_COLOR), as jq's defaults. */
+
+#define COLOR_BRACKET "\033[1;39m"
+#define COLOR_KEY     "\033[34;1m"
+#define COLOR_STRING  "\033[0;32m"
+#define COLOR_NULL    "\033[1;30m"
+#define COLOR_OFF     "\033[0m"
+
+static void color_on(struct json_writer *w, const char *sgr)
+{
+	if (w->flags & JW_COLOR)
+		strbuf_addstr(w->out, sgr);
+}
+
+static void color_off(struct json_writer *w)
+{
+	if (w->flags & JW_COLOR)
+		strbuf_add(w->out, COLOR_OFF, sizeof COLOR_OFF - 1);
+}
+
 /* Framing. */
 
 static void newline_indent(struct strbuf *sb, int level)
@@ -140,7 +160,9 @@ static void before_value(struct json_writer *w)
 static void begin(struct json_writer *w, char open)
 {
 	before_value(w);
+	color_on(w, COLOR_BRACKET);
 	strbuf_addch(w->out, open);
+	color_off(w);
 	w->open++;
 	w->empty = true;
 }
@@ -150,7 +172,9 @@ static void end(struct json_writer *w, char close)
 	w->open--;
 	if ((w->flags & JW_PRETTY) && !w->empty)
 		newline_indent(w->out, w->level + w->open);
+	color_on(w, COLOR_BRACKET);
 	strbuf_addch(w->out, close);
+	color_off(w);
 	w->empty = false;
 }
 
@@ -325,7 +349,9 @@ void jw_keyn(struct json_writer *w, const char *key, size_t len)
 	w->empty = false;
 	if (w->flags & JW_PRETTY)
 		newline_indent(w->out, w->level + w->open);
+	color_on(w, COLOR_KEY);
 	add_quoted(w, key, len);
+	color_off(w);
 	if (w->flags & JW_PRETTY)
 		strbuf_add(w->out, ": ", 2);
 	else
@@ -351,20 +377,29 @@ void jw_string(struct json_writer *w, const char *s, size_t len)
 		return;
 	}
 	before_value(w);
+	color_on(w, COLOR_STRING);
 	add_quoted(w, s, len);
+	color_off(w);
 }
 
 void jw_string_begin(struct json_writer *w)
 {
+	w->line_ended = false;
+	w->break_held = false;
 	w->bare = bare_string(w);
 	if (!w->bare) {
 		before_value(w);
+		color_on(w, COLOR_STRING);
 		strbuf_addch(w->out, '"');
 	}
 }
 
 void jw_string_piece(struct json_writer *w, const char *s, size_t len)
 {
+	if (w->break_held)
+		escape(w, "\n", 1);
+	w->break_held = false;
+	w->line_ended = false;
 	if (w->bare)
 		strbuf_add(w->out, s, len);
 	else
@@ -374,11 +409,25 @@ void jw_string_piece(struct json_writer *w, const char *s, size_t len)
 		jw_flush(w);
 }
 
+void jw_string_break(struct json_writer *w)
+{
+	if (!w->bare) {
+		w->break_held = true;
+		return;
+	}
+	strbuf_addch(w->out, '\n');
+	w->line_ended = true;
+	if (w->sink)
+		jw_flush(w);
+}
+
 void jw_string_end(struct json_writer *w)
 {
+	w->break_held = false;
 	if (!w->bare) {
 		release_held(w);
 		strbuf_addch(w->out, '"');
+		color_off(w);
 	}
 	w->bare = false;
 	maybe_flush(w);
@@ -553,8 +602,13 @@ void jw_bool(struct json_writer *w, bool b)
 
 void jw_null(struct json_writer *w)
 {
+	/* Nothing found, as text, is no text: -r's empty line, as for "". */
+	if (bare_string(w))
+		return;
 	before_value(w);
+	color_on(w, COLOR_NULL);
 	strbuf_add(w->out, "null", 4);
+	color_off(w);
 }
 
 /* Jansson values. */
@@ -682,6 +736,8 @@ void jw_raw_begin(struct json_writer *w)
 {
 	before_value(w);
 	w->skip_blank = false;
+	/* Raw text is one value: a key can only follow its own '{'. */
+	w->raw = (struct jw_raw_colors){.expect_key = false};
 }
 
 static bool is_blank(char c)
@@ -719,9 +775,80 @@ static void add_one_line(struct json_writer *w, const char *text, size_t len)
 	}
 }
 
+/* One byte of raw text, coloured by where it stands: in a key, a string, a bracket. */
+static void add_colored_byte(struct json_writer *w, struct jw_raw_colors *c, char b)
+{
+	bool object = c->depth && c->depth <= 64 && (c->in_object >> (c->depth - 1) & 1);
+	if (c->in_string) {
+		strbuf_addch(w->out, b);
+		if (c->escaped) {
+			c->escaped = false;
+		} else if (b == '\\') {
+			c->escaped = true;
+		} else if (b == '"') {
+			c->in_string = false;
+			color_off(w);
+		}
+		return;
+	}
+	/* Outside strings only null has an 'n'. */
+	if (b == 'n' || c->null_left) {
+		if (b == 'n')
+			color_on(w, COLOR_NULL);
+		strbuf_addch(w->out, b);
+		c->null_left = b == 'n' ? 3 : c->null_left - 1;
+		if (!c->null_left)
+			color_off(w);
+		return;
+	}
+	if (b == '"') {
+		color_on(w, c->expect_key ? COLOR_KEY : COLOR_STRING);
+		strbuf_addch(w->out, b);
+		c->in_string = true;
+		return;
+	}
+	if (b == '{' || b == '[') {
+		if (c->depth < 64)
+			c->in_object = (c->in_object & ~((uint64_t)1 << c->depth)) |
+			               (uint64_t)(b == '{') << c->depth;
+		c->depth++;
+		c->expect_key = b == '{';
+	} else if (b == '}' || b == ']') {
+		c->depth -= c->depth > 0;
+		c->expect_key = false;
+	} else {
+		if (b == ',' || b == ':')
+			c->expect_key = b == ',' && object;
+		strbuf_addch(w->out, b);
+		return;
+	}
+	color_on(w, COLOR_BRACKET);
+	strbuf_addch(w->out, b);
+	color_off(w);
+}
+
+/* Raw text with colours: laid out first as it would be without them. */
+static void add_colored_raw(struct json_writer *w, const char *text, size_t len)
+{
+	struct strbuf laid = STRBUF_INIT;
+	if (!(w->flags & JW_PRETTY)) {
+		struct strbuf *out = w->out;
+		w->out = &laid;
+		add_one_line(w, text, len);
+		w->out = out;
+		text = laid.buf ? laid.buf : "";
+		len = laid.len;
+	}
+	for (size_t i = 0; i < len; i++)
+		add_colored_byte(w, &w->raw, text[i]);
+	strbuf_release(&laid);
+}
+
 void jw_raw_piece(struct json_writer *w, const char *text, size_t len)
 {
-	if (w->flags & JW_PRETTY)
+	if (w->flags & JW_COLOR)
+		add_colored_raw(w, text, len);
+	else if (w->flags & JW_PRETTY)
 		strbuf_add(w->out, text, len);
 	else
 		add_one_line(w, text, len);
@@ -743,7 +870,10 @@ void jw_raw(struct json_writer *w, const char *text, size_t len)
 
 void jw_line_end(struct json_writer *w)
 {
-	strbuf_addch(w->out, '\n');
+	/* A bare string that ended with jw_string_break() has ended its line already. */
+	if (!w->line_ended)
+		strbuf_addch(w->out, '\n');
+	w->line_ended = false;
 	if (w->sink)
 		jw_flush(w);
 }

@@ -35,6 +35,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 
 #include "util.h"
@@ -51,8 +52,17 @@ enum jw_flags {
 	 * 1e-7: plain notation from 1e-6 up to 1e21, no ".0" mark).
 	 */
 	JW_GO = 1 << 2,
-	/* A string standing at the top level is written as its bare text (-r). */
+	/*
+	 * A string standing at the top level is written as its bare text, and
+	 * null there as no text at all (-r: nothing found is an empty line).
+	 */
 	JW_RAW = 1 << 3,
+	/*
+	 * Colours for a terminal, as jq's: keys blue, strings green, null grey,
+	 * brackets bold; also in text laid out elsewhere (jw_raw()), which must
+	 * therefore not be coloured already.
+	 */
+	JW_COLOR = 1 << 4,
 };
 
 /* A stream sink: writes data[0..len) and returns whether it did. */
@@ -72,6 +82,14 @@ struct json_writer {
 	bool after_key;        /* a key was written; its value comes next */
 	bool bare;             /* the string begun is written bare (JW_RAW at the top level) */
 	bool skip_blank;       /* jw_raw_piece(): after a line break left out */
+	bool break_held;       /* jw_string_break() in JSON: "\n" before the next piece */
+	bool line_ended;       /* jw_string_break() bare: the text ends its own line */
+	struct jw_raw_colors { /* JW_COLOR: where jw_raw_piece() stands in its text */
+		bool in_string, escaped, expect_key;
+		unsigned char null_left; /* letters of a null still to come */
+		unsigned depth;          /* containers open in the raw text */
+		uint64_t in_object;      /* bit d: container d is an object (the first 64) */
+	} raw;
 	unsigned char held[2]; /* JW_GO: a piece ended inside U+2028 or U+2029 */
 	unsigned char nheld;
 	bool failed;                  /* a sink write failed: everything is dropped */
@@ -121,6 +139,15 @@ void jw_string(struct json_writer *w, const char *s, size_t len);
 void jw_string_begin(struct json_writer *w);
 void jw_string_piece(struct json_writer *w, const char *s, size_t len);
 void jw_string_end(struct json_writer *w);
+/*
+ * A line break in a string written in pieces, standing before the next
+ * piece.  In JSON it is held until a piece follows (none: no break).
+ * Written bare (JW_RAW), it goes out at once and takes the place of the
+ * line end jw_line_end() would write after the string when no piece
+ * follows: the bytes are the same, and a reader of lines sees each line as
+ * soon as it is whole (reasoning -r, thought by thought).
+ */
+void jw_string_break(struct json_writer *w);
 void jw_int(struct json_writer *w, json_int_t n);
 /* A real (see the header comment); NaN and the infinities, which JSON lacks, as null. */
 void jw_real(struct json_writer *w, double v);

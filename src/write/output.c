@@ -5,8 +5,12 @@
 #include "write/output.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 static struct output_style style;
 static struct json_writer out;
@@ -15,9 +19,18 @@ static bool failed;
 static bool unbuffered;
 static int failed_errno;
 
+static bool on_terminal, in_color;
+
+void output_init(void)
+{
+	on_terminal = isatty(STDOUT_FILENO);
+	in_color = output_wants_color();
+}
+
 unsigned output_flags(struct output_style s)
 {
-	return (s.raw ? JW_RAW : 0) | (s.pretty ? JW_PRETTY : 0);
+	bool pretty = s.pretty || (on_terminal && !s.compact);
+	return (s.raw ? JW_RAW : 0) | (pretty ? JW_PRETTY : 0) | (in_color ? JW_COLOR : 0);
 }
 
 static void note_failure(void)
@@ -66,6 +79,9 @@ struct json_writer *output_writer(void)
 
 void output_set_style(struct output_style s)
 {
+	/* The same style again keeps the writer, and a result it is in the middle of. */
+	if (out_ready && output_flags(s) == output_flags(style))
+		return;
 	style = s;
 	/* Text gathered in the old style goes out first; the next result uses the new one. */
 	if (out_ready) {
@@ -73,6 +89,29 @@ void output_set_style(struct output_style s)
 		jw_release(&out);
 		out_ready = false;
 	}
+}
+
+bool output_to_file(const char *path)
+{
+	output_flush();
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd < 0)
+		return false;
+	bool moved = fd == STDOUT_FILENO || dup2(fd, STDOUT_FILENO) >= 0;
+	int saved = errno;
+	if (fd != STDOUT_FILENO)
+		close(fd);
+	errno = saved;
+	/* A file is no terminal: what is written from now on is neither indented nor coloured for
+	 * one. */
+	if (moved)
+		on_terminal = in_color = false;
+	return moved;
+}
+
+bool output_on_terminal(void)
+{
+	return isatty(STDOUT_FILENO);
 }
 
 bool output_failed(void)
@@ -110,4 +149,29 @@ int output_finish(void)
 		return EXIT_IOERR;
 	}
 	return 0;
+}
+
+long output_terminal_width(void)
+{
+	struct winsize ws;
+	long n;
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	const char *cols = getenv("COLUMNS");
+	if (cols && parse_long(cols, 1, &n))
+		return n;
+	return 80;
+}
+
+bool output_wants_color(void)
+{
+	const char *no_color = getenv("NO_COLOR");
+	const char *term = getenv("TERM");
+	if (no_color && *no_color)
+		return false;
+	if (term && strcmp(term, "dumb") == 0)
+		return false;
+	return isatty(STDOUT_FILENO);
 }

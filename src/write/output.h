@@ -20,11 +20,22 @@
 #include "write/json.h"
 
 struct output_style {
-	bool raw;    /* a string result is written as its text */
-	bool pretty; /* two-space indentation */
+	bool raw;     /* a string result is written as its text */
+	bool pretty;  /* two-space indentation */
+	bool compact; /* one line a result, also on a terminal (-c) */
 };
 
-/* The writer flags of style: JW_RAW for raw, JW_PRETTY for pretty. */
+/*
+ * Looks once at what standard output is, before any thread starts: on a
+ * terminal JSON is indented and coloured, as jq writes it there.
+ */
+void output_init(void);
+/*
+ * The writer flags of style: JW_RAW for raw; JW_PRETTY for pretty, or on a
+ * terminal unless compact; JW_COLOR on a terminal that wants colour
+ * (output_wants_color()).  A pipe or a file gets the same bytes whatever
+ * the terminal.
+ */
 unsigned output_flags(struct output_style style);
 /* Sets how output_json() and output_writer() write results; the default is compact JSON. */
 void output_set_style(struct output_style style);
@@ -37,6 +48,13 @@ struct json_writer *output_writer(void);
 bool output_json(const json_t *value);
 /* Writes bytes as they are (events passed through); false once writing has failed. */
 bool output_bytes(const char *data, size_t len);
+/*
+ * Makes path (created, or emptied) what standard output writes to, for a
+ * command's -o FILE; false with errno when it cannot be opened.
+ */
+bool output_to_file(const char *path);
+/* Whether standard output is a terminal. */
+bool output_on_terminal(void);
 /* Whether a write has failed; commands stop their work when it has. */
 bool output_failed(void);
 /*
@@ -46,6 +64,14 @@ bool output_failed(void);
 void output_flush(void);
 /* With on, every result is flushed as soon as it is written (--unbuffered). */
 void output_set_unbuffered(bool on);
+/*
+ * The width text is cut to when no width is given: on a terminal its width
+ * ($COLUMNS, else 80, when it does not say); elsewhere 0, no cut, since a
+ * file or a pipe has no edge to fit.
+ */
+long output_terminal_width(void);
+/* Whether colour suits standard output: a terminal, NO_COLOR unset or empty, not TERM=dumb. */
+bool output_wants_color(void);
 /* Flushes standard output; 0, or EXIT_IOERR after reporting the error once. */
 int output_finish(void);
 

@@ -1,9 +1,9 @@
 /*
  * progress.c - the --progress line on a terminal's standard error.
  *
- * The reader calls back after every block it reads, so the line moves even
- * inside one huge line of input; the clock is read there and the line
- * redrawn only when a tenth of a second has passed.
+ * The counter calls progress_tick() after every block it reads, so the line
+ * moves even inside one huge line of input; the clock is read there and the
+ * line redrawn only when a tenth of a second has passed.
  */
 #include "write/progress.h"
 #include "util.h"
@@ -17,7 +17,8 @@
 #define REDRAW_SECONDS 0.1
 
 struct progress {
-	struct reader *r;
+	void (*count)(void *ctx, struct progress_count *out);
+	void *ctx;
 	double started, drawn;
 	bool final_only; /* the output shares the terminal: no line until the end */
 	size_t shown;    /* the length of the line on screen, to blank its tail */
@@ -57,21 +58,21 @@ static void format_duration(struct strbuf *sb, double s)
 		strbuf_addf(sb, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
 }
 
-void progress_format(char *buf, size_t size, const struct reader_progress *rp, double elapsed,
+void progress_format(char *buf, size_t size, const struct progress_count *c, double elapsed,
                      bool done)
 {
 	struct strbuf sb = STRBUF_INIT;
-	double rate = elapsed > 0.001 ? (double)rp->bytes / elapsed : 0;
+	double rate = elapsed > 0.001 ? (double)c->bytes / elapsed : 0;
 
 	strbuf_addstr(&sb, "adkev: ");
-	format_bytes(&sb, (double)rp->bytes);
-	if (rp->total_known && !done) {
+	format_bytes(&sb, (double)c->bytes);
+	if (c->total_known && !done) {
 		strbuf_addstr(&sb, " of ");
-		format_bytes(&sb, (double)rp->total);
-		double frac = rp->total ? (double)rp->bytes / (double)rp->total : 1;
+		format_bytes(&sb, (double)c->total);
+		double frac = c->total ? (double)c->bytes / (double)c->total : 1;
 		strbuf_addf(&sb, " (%.0f%%)", frac * 100);
 	}
-	strbuf_addf(&sb, ", %llu event%s", rp->items, rp->items == 1 ? "" : "s");
+	strbuf_addf(&sb, ", %llu event%s", c->items, c->items == 1 ? "" : "s");
 	if (done) {
 		strbuf_addstr(&sb, " in ");
 		format_duration(&sb, elapsed);
@@ -81,9 +82,9 @@ void progress_format(char *buf, size_t size, const struct reader_progress *rp, d
 		format_bytes(&sb, rate);
 		strbuf_addstr(&sb, done ? "/s)" : "/s");
 	}
-	if (!done && rate > 0 && rp->total_known && rp->total >= rp->bytes) {
+	if (!done && rate > 0 && c->total_known && c->total >= c->bytes) {
 		strbuf_addstr(&sb, ", ");
-		format_duration(&sb, (double)(rp->total - rp->bytes) / rate);
+		format_duration(&sb, (double)(c->total - c->bytes) / rate);
 		strbuf_addstr(&sb, " left");
 	}
 	snprintf(buf, size, "%s", sb.buf);
@@ -93,7 +94,9 @@ void progress_format(char *buf, size_t size, const struct reader_progress *rp, d
 static void draw(struct progress *p, double t, bool done)
 {
 	char line[256];
-	progress_format(line, sizeof line, reader_get_progress(p->r), t - p->started, done);
+	struct progress_count count;
+	p->count(p->ctx, &count);
+	progress_format(line, sizeof line, &count, t - p->started, done);
 	size_t len = strlen(line);
 	/* Blank what is left of a longer earlier line, without terminal escapes. */
 	int pad = p->shown > len ? (int)(p->shown - len) : 0;
@@ -105,28 +108,31 @@ static void draw(struct progress *p, double t, bool done)
 	p->drawn = t;
 }
 
-static void tick(void *ctx)
+void progress_tick(void *progress)
 {
-	struct progress *p = ctx;
+	struct progress *p = progress;
+	if (!p)
+		return;
 	double t = now();
 	if (!p->final_only && t - p->drawn >= REDRAW_SECONDS)
 		draw(p, t, false);
 }
 
-struct progress *progress_start(struct reader *r)
+struct progress *progress_start(void (*count)(void *ctx, struct progress_count *out), void *ctx)
 {
 	if (!isatty(STDERR_FILENO))
 		return NULL;
 	struct progress *p = xcalloc(1, sizeof *p);
-	p->r = r;
+	p->count = count;
+	p->ctx = ctx;
 	p->started = p->drawn = now();
-	reader_set_progress_hook(r, tick, p);
 	return p;
 }
 
-struct progress *progress_start_streaming(struct reader *r)
+struct progress *progress_start_streaming(void (*count)(void *ctx, struct progress_count *out),
+                                          void *ctx)
 {
-	struct progress *p = progress_start(r);
+	struct progress *p = progress_start(count, ctx);
 	if (p)
 		p->final_only = progress_on_output_terminal();
 	return p;
@@ -141,7 +147,6 @@ void progress_finish(struct progress *p)
 {
 	if (!p)
 		return;
-	reader_set_progress_hook(p->r, NULL, NULL);
 	draw(p, now(), true);
 	free(p);
 }

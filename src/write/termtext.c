@@ -41,3 +41,15 @@ size_t termtext_append(struct strbuf *sb, const char *s, size_t len)
 	}
 	return width;
 }
+
+size_t termtext_columns(const char *s, size_t len, size_t limit)
+{
+	size_t width = 0;
+	char esc[16];
+	for (size_t i = 0; i < len && width <= limit;) {
+		uint32_t cp;
+		i += utf8_decode(s + i, len - i, &cp);
+		width += text_unsafe(cp) ? text_escape(cp, esc, sizeof esc) : termtext_width(cp);
+	}
+	return width;
+}

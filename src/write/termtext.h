@@ -23,5 +23,10 @@
 size_t termtext_width(uint32_t cp);
 /* Appends s[0..len) with unsafe code points escaped; returns the columns it takes. */
 size_t termtext_append(struct strbuf *sb, const char *s, size_t len);
+/*
+ * The columns s[0..len) takes once escaped, counted only until they pass
+ * limit (SIZE_MAX: all of it), so a long value costs no more than the room.
+ */
+size_t termtext_columns(const char *s, size_t len, size_t limit);
 
 #endif

@@ -1,23 +1,22 @@
 #!/bin/sh
 # Golden CLI tests, in the manner of zstd's tests/cli-tests: every
 # tests/cli/cases/GROUP/NAME.sh is run with adkev on PATH and its working
-# directory set to the case's folder; its standard output, standard error
-# and exit status must equal NAME.stdout, NAME.stderr and NAME.exit.
-#
-# A missing NAME.stdout, NAME.stderr or NAME.exit is not checked, so the
-# files that exist say something (a case needs at least one):
-# - NAME.exit is kept where the script's status is adkev's own (it ends with
-#   an adkev command); a status printed with echo is in NAME.stdout.
-#   AUDIT=1 (make check-goldens) fails a .exit that is not adkev's, and an
-#   empty .stderr that adkev's standard error never reaches.
-# - An empty NAME.stderr is kept only where silence is what the case shows:
-#   invalid, unusual or hostile input and failing systems taken without a
-#   word, secrets kept out of every message (the groups errors, faults,
-#   hostile, input, secrets, progress), and an absent result, a dropped event
-#   or a stream error line that the contract says is no error (-e, --author
-#   nobody, empty input, {"error": ...} lines, an odd TMPDIR or ulimit).  A
-#   case showing a command's output from good input has none: its NAME.stdout
-#   is the point.  To keep one for a new case: `: >NAME.stderr`.
+# directory set to the case's folder.  It is strict by default, so that
+# nothing goes unchecked because a file was forgotten:
+# - its exit status must be the number in NAME.exit, or 0 without one;
+# - its standard output must equal NAME.stdout byte for byte, or be empty
+#   without one; its standard error, NAME.stderr in the same way;
+# - NAME.stdout.ignore or NAME.stderr.ignore leaves that stream unchecked.
+#   Its one line says why the stream cannot be compared (timing, addresses,
+#   text that differs from machine to machine); a stream that is merely long
+#   or noisy is filtered in the script instead.
+# A case shows adkev's exit status by ending with the adkev command (its
+# status is then the case's), or by printing it: `echo "exit $?"`, or on
+# good input `|| echo "exit $?"`, which prints only a failure (a pipe hides
+# the status: take adkev's output into a file or a variable first).  It
+# shows adkev's standard error on its own or with 2>&1.  AUDIT=1 (make
+# check-goldens) fails a case that would pass whatever adkev's status or
+# standard error.
 #
 # Whatever the goldens say, a case fails when the binary under test reports
 # an error of its own: an ASan, LeakSanitizer or TSan report, a valgrind
@@ -29,11 +28,13 @@
 # and the SIGABRT lands in the folder.
 #
 #   sh tests/cli/run.sh [PATTERN]     run the cases whose path contains PATTERN
-#   UPDATE=1 sh tests/cli/run.sh NAME  write the golden files from this run: those that
-#                                      exist, and a non-empty output or non-zero status
-#                                      (review the diff!)
-#   AUDIT=1 sh tests/cli/run.sh [PATTERN]  also fail a case whose .exit or empty
-#                                      .stderr cannot fail (see audit_case)
+#   UPDATE=1 sh tests/cli/run.sh NAME  make the goldens say what this run did: a
+#                                      non-empty output or a non-zero status is written,
+#                                      and a golden the run makes the default (empty,
+#                                      0) is removed; a .ignore'd stream is left alone
+#                                      (review git status and the diff!)
+#   AUDIT=1 sh tests/cli/run.sh [PATTERN]  also fail a case that cannot notice adkev's
+#                                      status or standard error (see audit_case)
 #
 # A case that needs a tool the machine lacks (GNU parallel, say) exits 77
 # with a last line on standard error that says why: it is skipped, loudly.
@@ -61,11 +62,17 @@ case \$status in
 	printf 'adkev %.200s: killed by signal %d\\n' "\$*" \$((status - 128)) >>"\$ADKEV_REPORTS/signal"
 	;;
 esac
-# AUDIT=1 (see audit_case): adkev's status or standard error as they are not.
-case \${ADKEV_AUDIT:-} in
-status) if [ \$status = 0 ]; then status=3; else status=\$((status ^ 1)); fi ;;
-stderr) echo "adkev: a line only AUDIT=1 adds" >&2 ;;
-esac
+# AUDIT=1 (see audit_case): adkev's status or standard error as they are not,
+# different from run to run.
+if [ -n "\${ADKEV_AUDIT:-}" ]; then
+	run=\$(cat "\$ADKEV_AUDIT_RUNS" 2>/dev/null)
+	run=\$((\${run:-0} + 1))
+	echo \$run >"\$ADKEV_AUDIT_RUNS"
+	case \$ADKEV_AUDIT in
+	status) status=\$(((status + 3 + run % 2) % 256)) ;;
+	stderr) echo "adkev: a line only AUDIT=1 adds, to run \$run" >&2 ;;
+	esac
+fi
 exit \$status
 SHIM
 chmod +x "$out/bin/adkev"
@@ -82,7 +89,7 @@ run_case() {
 	reports=$got.reports
 	mkdir -p "$reports"
 	(
-		export ADKEV_REPORTS="$reports" ADKEV_AUDIT="${2:-}"
+		export ADKEV_REPORTS="$reports" ADKEV_AUDIT="${2:-}" ADKEV_AUDIT_RUNS="$got.runs"
 		export ASAN_OPTIONS="${asan}detect_leaks=1:log_path=$reports/asan"
 		export UBSAN_OPTIONS="${ubsan}print_stacktrace=1:abort_on_error=1:log_path=$reports/ubsan"
 		export TSAN_OPTIONS="${tsan}log_path=$reports/tsan"
@@ -92,46 +99,59 @@ run_case() {
 	echo $? >"$got.exit"
 }
 
-# UPDATE=1: the goldens that exist, and the outputs that are not the default.
+# UPDATE=1: the goldens of this run, the fewest files that say it: a
+# non-empty output or a non-zero status is written, and a golden that this
+# run makes the default (an empty output, status 0) is removed.  A stream
+# with a .ignore file is left alone.
 update_goldens() {
-	[ -f "$base.stdout" ] || [ -s "$got.stdout" ] && cp "$got.stdout" "$base.stdout"
-	[ -f "$base.stderr" ] || [ -s "$got.stderr" ] && cp "$got.stderr" "$base.stderr"
-	[ -f "$base.exit" ] || [ "$(cat "$got.exit")" != 0 ] && cp "$got.exit" "$base.exit"
-	return 0
+	for part in stdout stderr; do
+		[ -f "$base.$part.ignore" ] && continue
+		if [ -s "$got.$part" ]; then cp "$got.$part" "$base.$part"; else rm -f "$base.$part"; fi
+	done
+	if [ "$(cat "$got.exit")" != 0 ]; then cp "$got.exit" "$base.exit"; else rm -f "$base.exit"; fi
 }
 
 # Prints what is wrong with case $name (nothing when it passed).
 judge_case() {
-	checked=0
-	for part in stdout stderr exit; do
-		[ -f "$base.$part" ] || continue
-		checked=$((checked + 1))
-		cmp -s "$base.$part" "$got.$part" || diff -u "$base.$part" "$got.$part" | sed -n '1,40p'
+	for part in stdout stderr; do
+		if [ -f "$base.$part.ignore" ]; then
+			[ -s "$base.$part.ignore" ] || echo "  $name.$part.ignore: say in it why $part cannot be compared"
+			[ -f "$base.$part" ] && echo "  $name.$part beside $name.$part.ignore: keep one"
+			continue
+		fi
+		expected=$base.$part label="$name.$part"
+		[ -f "$expected" ] || expected=/dev/null label="$name.$part (none: empty)"
+		cmp -s "$expected" "$got.$part" ||
+			diff -u --label "$label" --label "$part" "$expected" "$got.$part" | sed -n '1,40p'
 	done
-	[ $checked -gt 0 ] || echo "  no golden file: $name.stdout, .stderr or .exit"
+	expected=0
+	[ -f "$base.exit" ] && expected=$(cat "$base.exit")
+	[ "$(cat "$got.exit")" = "$expected" ] || echo "  exit status $(cat "$got.exit"), not $expected"
 	for report in $(find "$got.reports" -type f -size +0c | sort); do
 		echo "  report ${report#"$out"/}:"
 		sed -n '1,30p' "$report" | sed 's/^/    /'
 	done
 }
 
-# AUDIT=1: the goldens that cannot fail.  The case runs again with adkev's
-# status changed (0 into 3, any other in its lowest bit: 64 into 65), and again with a line added to adkev's standard
-# error: a NAME.exit whose status does not change, or an empty NAME.stderr
-# that stays empty, says nothing about adkev.
+# AUDIT=1: a case that would pass whatever adkev's status or standard error.
+# Every case is held to a status and a standard error, written in its goldens
+# or left to the defaults (0, empty), and each must say something about adkev.
+# The case runs again with each of adkev's statuses changed (3 or 4 added, by
+# turns, so that two runs it compares differ too), and again with a line
+# added to adkev's standard error: the case must fail both, in whichever
+# golden it shows them (NAME.exit, an "exit $?" in NAME.stdout, a 2>&1).
+# A standard error with a .ignore file is not checked, so it is not audited.
 audit_case() {
 	normal=$got
-	if [ -f "$base.exit" ]; then
-		got=$normal.audit-status
-		run_case "$case" status
-		cmp -s "$got.exit" "$normal.exit" &&
-			echo "  $name.exit: the script's status is not adkev's; remove the file"
-	fi
-	if [ -f "$base.stderr" ] && [ ! -s "$base.stderr" ]; then
+	got=$normal.audit-status
+	run_case "$case" status
+	[ -n "$(judge_case)" ] ||
+		echo "  adkev's exit status reaches no golden: end the script with adkev's command, or print its status"
+	if [ ! -f "$base.stderr.ignore" ]; then
 		got=$normal.audit-stderr
 		run_case "$case" stderr
-		[ -s "$got.stderr" ] ||
-			echo "  $name.stderr: adkev's standard error never reaches it; remove the file"
+		[ -n "$(judge_case)" ] ||
+			echo "  adkev's standard error reaches no golden: let it through, or into standard output"
 	fi
 	got=$normal
 }

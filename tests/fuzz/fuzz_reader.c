@@ -58,7 +58,7 @@ static void check_item(const struct reader_item *item, unsigned flags)
 /* Reads every operand through with the given flags; returns the items handed out. */
 static size_t read_all(const char *const *operands, int count, unsigned flags, size_t size)
 {
-	struct reader *r = reader_new((char *const *)operands, count, flags);
+	struct reader *r = reader_new((char *const *)operands, count, &(struct reader_options){.flags = flags});
 	struct reader_item item;
 	enum reader_result res;
 	struct answer concat, last;

@@ -41,7 +41,20 @@ for f in cut.gz cut.zst one-byte.gz bad-crc.gz flipped.zst two-frames.zst traili
 		"-j 2 and stdin: events $events, messages $said"
 	cat one.err >&2
 done
-# --skip-invalid does not make it good: the rest of the operand is never read,
-# and, as after a line given up (--max-line), the run ends there.
+# --skip-invalid does not make it good: the rest of the operand is never read
+# (65), but the next operand is (1348 events of cut.zst, then 3000 of run.zst;
+# with a good file first, 1 + 1470 + 3000), also from a value spread over
+# lines, and with -j 2.
 adkev final --skip-invalid -r cut.gz; echo "skip-invalid: status $?"
-adkev stats --skip-invalid cut.zst run.zst | sed 's/^{"events":\([0-9]*\).*/events \1/'
+adkev stats --skip-invalid cut.zst run.zst >out; echo "skip-invalid cut.zst run.zst: status $?"
+sed 's/^{"events":\([0-9]*\).*/events \1/' out
+adkev stats -j 2 --skip-invalid "$SAMPLES/a_plain.jsonl" cut.gz run.jsonl >out
+echo "skip-invalid a_plain.jsonl cut.gz run.jsonl: status $?"
+sed 's/^{"events":\([0-9]*\).*/events \1/' out
+# A session spread over lines (an event a line), cut inside its events array:
+# the value being gathered is given up with the rest of the operand.
+sed 's/,{"invocationId"/,\n{"invocationId"/g' "$CORPUS/adkjs/l_multi_turn.session.json" |
+	gzip -c | head -c 900 >session.gz
+adkev stats --skip-invalid session.gz "$SAMPLES/a_plain.jsonl" >out
+echo "skip-invalid session.gz a_plain.jsonl: status $?"
+sed 's/^{"events":\([0-9]*\).*/events \1/' out

@@ -90,3 +90,21 @@ ev "the answer" >>run.jsonl
 until_true 'read_to_end run.jsonl'
 stop INT
 cat out
+echo "== a file that does not exist yet is waited for, as tail -F does"
+rm -f late.jsonl
+start show --width 60 -f late.jsonl
+until_true 'grep -qs "waiting for it" err' && echo "the wait is said"
+ev "it came" >late.jsonl
+until_true 'grep -qs "it came" out' && echo "the file is read once it appears"
+ev "and grew" >>late.jsonl
+until_true 'grep -qs "and grew" out' && echo "and followed"
+stop INT
+cat err >&2
+echo "== a signal ends the wait for it"
+rm -f never.jsonl
+start final -f never.jsonl
+until_true 'grep -qs "waiting for it" err'
+stop INT
+cat out err
+echo "== without -f a missing file is an error"
+adkev final never.jsonl; echo "status $?"

@@ -2,7 +2,7 @@
 # set, _adkev run, COMPREPLY printed.  The script is the one adkev writes
 # from its option tables, so every command of `adkev --help` is offered.
 script=$(mktemp)
-adkev completion bash >"$script"
+adkev completion bash >"$script" || echo "exit $?"
 comp() {
 	bash --norc --noprofile -c '
 		. "$1"

@@ -29,8 +29,8 @@ sweep() {
 			cat sweep.err
 			break
 		fi
-		# partition --split: no temporary file survives the failure.
-		if [ -d split ] && ls -A split | grep -q '^\.'; then
+		# partition --split: no temporary file (.adkev-PID-N.tmp or .bak) survives the failure.
+		if [ -d split ] && ls -A split | grep -q '^\.adkev-[0-9]'; then
 			echo "$name: allocation $n: left $(ls -A split | tr '\n' ' ')"
 			break
 		fi

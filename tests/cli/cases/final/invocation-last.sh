@@ -19,6 +19,16 @@ adkev final --per-invocation "$s" | tail -1
 printf '%s\n' '{"author":"a","content":{"parts":[{"text":"x"}]}}' | adkev final -e --invocation last; echo "no ids: status $?"
 adkev to-a2a --invocation last blocked.jsonl 2>err; echo "to-a2a: status $?"
 head -1 err
+# timeline and partition's objects hold the whole run before they write, so
+# they take it: the same as naming the last turn's id.
+adkev partition --invocation last blocked.jsonl; echo "partition: status $?"
+adkev partition --invocation last "$s" >last.json; echo "partition, multi-turn: status $?"
+adkev partition --invocation e-85e4718d "$s" | cmp - last.json && echo "partition: the last turn's"
+adkev timeline --invocation last "$s" >last.html; echo "timeline: status $?"
+adkev timeline --invocation e-85e4718d "$s" | cmp - last.html && echo "timeline: the last turn's"
+adkev partition --split out --invocation last blocked.jsonl 2>err; echo "partition --split: status $?"
+head -1 err
+rm -f last.html last.json
 rm -f blocked.jsonl err
 # The last turn is the run's, whatever --author keeps of it: b wrote the
 # last turn, so a's last answer (turn one) does not pass the gate.

@@ -24,7 +24,9 @@ for f in "$CORPUS"/adkjs/*.jsonl "$CORPUS"/adkjs/*.session.json "$CORPUS"/adkpy-
 done
 # The parts themselves, compared directly on one stream: from-a2a's parts are the input's.
 f="$CORPUS/adkjs/d_thinking.jsonl"
-adkev to-a2a --lossless "$f" | adkev from-a2a --deterministic | sed 's/.*"parts":\(\[.*\]\)},"turnComplete".*/\1/' > got.txt
+adkev to-a2a --lossless "$f" >a2a.jsonl || echo "exit $?"
+adkev from-a2a --deterministic a2a.jsonl >adk.jsonl || echo "exit $?"
+sed 's/.*"parts":\(\[.*\]\)},"turnComplete".*/\1/' adk.jsonl > got.txt
 sed -e 's/.*"content":{"role":"[a-z]*","parts":\(\[.*\]\)},"actions".*/\1/' \
 	-e 's/.*"content":{"parts":\(\[.*\]\),"role":"[a-z]*"}.*/\1/' "$f" > want.txt
 grep -c '^\[{' want.txt

@@ -15,7 +15,8 @@ size=$(wc -c <big.tmp)
 [ "$(adkev to-a2a big.tmp | wc -c)" -gt $n ] && echo "to-a2a: the whole text"
 # A huge tool argument: trajectory keeps 10000 code points of it.
 { printf '{"author":"a","content":{"parts":[{"functionCall":{"name":"f","args":{"q":"'; big y; printf '"}}}]}}\n'; } >big.tmp
-adkev trajectory big.tmp | grep -o 'y\.\.\.\[truncated [0-9]* chars\]' | sed "s/ $((n - 10000)) / N-10000 /"
+adkev trajectory big.tmp >trajectory.tmp || echo "exit $?"
+grep -o 'y\.\.\.\[truncated [0-9]* chars\]' trajectory.tmp | sed "s/ $((n - 10000)) / N-10000 /"
 # Inline data as large, in base64: to-a2a checks every byte of it.
 { printf '{"author":"a","content":{"parts":[{"inlineData":{"mimeType":"image/png","data":"'; big A; printf '"}}]}}\n'; } >big.tmp
 [ "$(adkev to-a2a big.tmp | wc -c)" -gt $n ] && echo "to-a2a: the inline data"

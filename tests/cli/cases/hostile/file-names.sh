@@ -4,8 +4,8 @@
 # \xff; a UTF-8 name stays as it is.  Open errors, bad input, partition.
 evil=$(printf 'evil\033]0;PWNED\007\nadkev: all good\377.jsonl')
 printf '{"a":\n' >"$evil"
-adkev final "$evil" 2>&1 >/dev/null
-adkev final "nope-$evil" 2>&1
+adkev final "$evil" 2>&1 >/dev/null; echo "exit $?"
+adkev final "nope-$evil" 2>&1; echo "exit $?"
 printf '{"a":\n' >données.jsonl
-adkev stats données.jsonl 2>&1 >/dev/null
+adkev stats données.jsonl 2>&1 >/dev/null; echo "exit $?"
 rm -f "$evil" données.jsonl

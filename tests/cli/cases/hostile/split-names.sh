@@ -11,7 +11,9 @@ printf '{"author":"%s","n":%d}\n' "$long" 1 "$dots" 2 '...' 3 '....' 4 'a\u0000b
 	'\u2028' 15 '\ud83d\ude00' 16 'a\\b' 17 >in.jsonl
 adkev partition --split out in.jsonl >../map; echo "status $?"
 sed 's/y\{100,\}/<10240 y>/; s/\.\{100,\}/<10240 dots>/; s/\(yyyyyyyy\|________\)[y_]*-/\1...-/g' ../map | tr ',' '\n'
-echo "files: $(ls -A out | wc -l), longest name: $(ls -A out | awk '{ if (length($0) > n) n = length($0) } END { print n }') bytes"
+# No hidden file but the list of what partition wrote.
+echo "hidden: $(ls -A out | grep '^\.' | tr '\n' ' ')"
+echo "files: $(ls out | wc -l), longest name: $(ls -A out | awk '{ if (length($0) > n) n = length($0) } END { print n }') bytes"
 echo "events: $(cat out/* | wc -l)"
 cat out/a.jsonl out/a_b.jsonl
 ls -A . ..

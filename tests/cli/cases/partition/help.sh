@@ -1,2 +1,2 @@
-adkev partition --help
+adkev partition --help || echo "exit $?"
 adkev help partition | head -n 1

@@ -6,6 +6,6 @@ for round in 1 2; do
 		printf '{"author":"agent%s","id":"%s-%s"}\n' "$n" "$n" "$round"
 	done
 done >events.jsonl
-adkev partition events.jsonl
+adkev partition events.jsonl || echo "exit $?"
 adkev partition -p --per-invocation events.jsonl | head -12
 rm -f events.jsonl

@@ -3,6 +3,7 @@
 # one line; with -p it is kept verbatim, line breaks and all.
 # A private scratch directory: cases may run side by side.
 t=$(mktemp -d) && cd "$t" || exit 1
+trap 'rm -rf "$t"' EXIT
 cat > in.tmp <<'JSON'
 {
   "author": "planner",
@@ -17,4 +18,3 @@ cat > in.tmp <<'JSON'
 JSON
 adkev partition in.tmp
 adkev partition -p in.tmp
-cd / && rm -rf "$t"

@@ -20,7 +20,7 @@ for cmd in "final --per-invocation" "trajectory --per-invocation" "state --per-i
 		cat "parts/${f##*/}.out"
 	done >merged.jsonl
 	# --- end of the recipe ---
-	adkev $cmd sessions/*.jsonl >single.jsonl
+	adkev $cmd sessions/*.jsonl >single.jsonl || echo "$cmd: exit $?"
 	if cmp -s merged.jsonl single.jsonl; then
 		echo "$cmd: merged parts equal one run ($(wc -l <single.jsonl) lines)"
 	else

@@ -43,3 +43,27 @@ a2a_message() {
 }
 make_input=adk_event exchange show --width 200
 make_input=a2a_message exchange from-a2a
+# reasoning -r writes each thought, with the line end after it, as it is
+# found: a reader of lines has the thought before the next event is written
+# (events 1 and 4 of the run are final responses with thoughts).
+thinking=$CORPUS/adkjs/d_thinking.jsonl
+thought_event() { sed -n "$1p" "$thinking"; }
+rm -f "$dir/in" "$dir/out"
+mkfifo "$dir/in" "$dir/out" || exit 1
+timeout 10 adkev reasoning -r <"$dir/in" >"$dir/out" &
+exec 3>"$dir/in" 4<"$dir/out"
+for n in 1 4; do
+	thought_event "$n" >&3
+	# A thought has lines of its own: all of them, its last one ended, are read.
+	want=$(thought_event "$n" | adkev reasoning -r)
+	got= lines=$(printf '%s\n' "$want" | wc -l)
+	while [ "$lines" -gt 0 ] && IFS= read -r line <&4; do
+		got=${got:+$got
+}$line
+		lines=$((lines - 1))
+	done
+	[ "$got" = "$want" ] && echo "reasoning: thought $n arrived" || echo "reasoning: unexpected: $got"
+done
+exec 3>&- 4<&-
+wait $!
+echo "reasoning: exit $?"

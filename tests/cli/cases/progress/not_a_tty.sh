@@ -1,7 +1,7 @@
 # --progress never writes a byte when standard error is not a terminal: not
 # to a file, not to a pipe, whatever the command and however many operands.
 set -- "$CORPUS"/adkjs/*.jsonl
-adkev final --progress -r "$@"
+adkev final --progress -r "$@" || echo "exit $?"
 adkev stats --progress "$@" | head -c 40; echo
 adkev show --progress --width 60 "$@" | tail -1
 adkev trajectory --progress "$@" 2>&1 | head -c 40; echo

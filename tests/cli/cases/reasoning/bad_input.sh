@@ -1,6 +1,6 @@
 # reasoning writes the thoughts as it reads: bad input mid-stream still ends
 # with the thoughts so far and exit 65, as when they were written at the
-# end; --skip-invalid goes on past it; bad input before any thought: null.
+# end; --skip-invalid goes on past it; bad input before any thought: null (with -r an empty line).
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1

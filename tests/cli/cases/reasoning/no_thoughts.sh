@@ -1,4 +1,4 @@
-# No thought at all: reasoning writes null (as JSON even with -r), and -e
+# No thought at all: reasoning writes null (with -r an empty line), and -e
 # exits 1; the same with filters that match nothing and with no input.
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

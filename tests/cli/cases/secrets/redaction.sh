@@ -10,7 +10,7 @@ cat >secrets.tmp <<'JSON'
 {"author":"agent","invocationId":"i1","actions":{"stateDelta":{"user:auth":{"bearerToken":"S3CR3T-o","list":[{"github_token":"S3CR3T-p"}]},"temp:apiKey":"S3CR3T-q","app:name":"demo"}}}
 {"author":"agent","invocation_id":"i1","actions":{"state_delta":{"SLACK_WEBHOOK_SECRET":"S3CR3T-r","nosecret":"S3CR3T-s"}},"content":{"parts":[{"function_call":{"name":"notify","args":{"AUTHORIZATION":"S3CR3T-t"}}}]}}
 JSON
-adkev trajectory -p secrets.tmp
+adkev trajectory -p secrets.tmp || echo "exit $?"
 echo "markers in the output: $(adkev trajectory secrets.tmp | grep -o 'S3CR3T-[a-z]' | tr '\n' ' ')"
 echo "per invocation: $(adkev trajectory --per-invocation secrets.tmp | grep -c S3CR3T)"
 echo "partition --trajectories: $(adkev partition --trajectories secrets.tmp | grep -c S3CR3T)"

@@ -8,7 +8,7 @@ cat >spellings.tmp <<'JSON'
 {"author":"agent","invocationId":"i1","content":{"parts":[{"functionResponse":{"id":"c1","name":"connect","response":{"log":"curl -H 'Authorization: Bearer S3CR3Tp0123456789' https://api.example.com","key_file":"-----BEGIN RSA PRIVATE KEY-----\nS3CR3T-q\n-----END RSA PRIVATE KEY-----\n","openai":"sk-proj-S3CR3Tr0123456789abcdef","aws":"AKIAS3CR3TS012345678","gh":"ghp_S3CR3Tt0123456789abcdefghijklmnopqrst","slack":"xoxb-S3CR3Tu0123456789","google":"AIzaS3CR3Tv0123456789abcdefghijklmnopqr","jwt_in_text":"token: eyJhbGciOiJIUzI1NiJ9.eyJTM0NSM1QtdyI6MX0.c2lnbmF0dXJl.","library":"sk-learn","word":"skip","news":"Bearer of bad news"}}}]}}
 {"author":"agent","invocationId":"i1","actions":{"stateDelta":{"user:cookies":{"sid":"S3CR3T-x"},"app:db_url":"postgres://u@h/db?sslmode=require","temp:note":"Basic UzNDUjNULXk6cHc="}}}
 JSON
-adkev trajectory -p spellings.tmp
+adkev trajectory -p spellings.tmp || echo "exit $?"
 echo "markers left: $(adkev trajectory spellings.tmp | grep -o 'S3CR3T[a-z0-9-]*' | tr '\n' ' ')"
 echo "--no-redact keeps: $(adkev trajectory --no-redact spellings.tmp | grep -o 'S3CR3T' | wc -l | tr -d ' ')"
 cd / && rm -rf "$t"

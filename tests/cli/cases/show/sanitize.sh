@@ -7,7 +7,7 @@ printf '%s\n' \
   '{"author":"a","content":{"parts":[{"text":"abc \u202eevil\u202c tab\there"}]}}' \
   '{"author":"a","content":{"parts":[{"text":"日本語のテキストはとても長いのでこの行の終わりで切られます"}]}}' \
   '{"author":"a","content":{"parts":[{"text":"日本語のテキスト"}]}}' >"$f"
-adkev show --width 80 "$f"
+adkev show --width 80 "$f" || echo "exit $?"
 adkev show --width 58 "$f" | tail -2
 # Not one raw control byte reaches the output, with colour or without (the
 # only escapes left are adkev's own colour sequences).

@@ -4,7 +4,7 @@
 # columns (8 to 32 columns).
 f=$CORPUS/adkjs/j_secrets.session.jsonl
 unset COLUMNS
-adkev show "$f"
+adkev show "$f" || echo "exit $?"
 echo ---
 COLUMNS=60 adkev show "$f"
 echo ---

@@ -4,7 +4,7 @@
 f=$(mktemp)
 printf '%s\n' '{"author":"a\u001b[31m","timestamp":1.7e308}' '{"author":"日本","timestamp":-1.7e308}' \
 	'{"author":"b","timestamp":1e15,"content":{"parts":[{"functionCall":{"name":"t\u009b","args":{}}}]}}' >"$f"
-adkev stats "$f"
+adkev stats "$f" || echo "exit $?"
 adkev stats --table "$f"
 adkev show --width 70 "$f"
 rm -f "$f"

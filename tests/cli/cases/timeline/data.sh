@@ -3,7 +3,7 @@
 # streamed chunks counted), tool calls paired by id and by name, a failed
 # one, one never answered, a result whose call is not in the run, thought,
 # answer, state, transfer, escalate and error, each at its time.
-cat <<'IN' | adkev timeline --title demo | sed -n 's/^<script type="application\/json" id="adkev-run">\(.*\)<\/script>$/\1/p' | sed 's/,{"kind"/,\n{"kind"/g'
+page=$(adkev timeline --title demo <<'IN'
 {"invocationId":"e-1","author":"user","timestamp":100,"content":{"role":"user","parts":[{"text":"Plan a trip."}]}}
 {"invocationId":"e-1","author":"planner","branch":"planner","timestamp":100.5,"partial":true,"content":{"role":"model","parts":[{"text":"Let me"}]}}
 {"invocationId":"e-1","author":"planner","branch":"planner","timestamp":101,"content":{"role":"model","parts":[{"text":"Weighing options.","thought":true},{"functionCall":{"id":"c1","name":"weather","args":{"city":"Oslo","api_key":"k-123"}}},{"functionCall":{"name":"hotels","args":{}}},{"functionCall":{"id":"c3","name":"flights","args":[1]}}]},"usageMetadata":{"promptTokenCount":10,"candidatesTokenCount":5,"totalTokenCount":15}}
@@ -12,3 +12,5 @@ cat <<'IN' | adkev timeline --title demo | sed -n 's/^<script type="application\
 {"invocationId":"e-1","author":"booker","branch":"planner.booker","timestamp":103,"content":{"role":"model","parts":[{"text":"Booked."}]},"actions":{"transferToAgent":"planner","escalate":true}}
 {"invocationId":"e-1","author":"planner","branch":"planner","timestamp":104,"errorCode":"429","errorMessage":"quota"}
 IN
+) || echo "exit $?"
+printf '%s\n' "$page" | sed -n 's/^<script type="application\/json" id="adkev-run">\(.*\)<\/script>$/\1/p' | sed 's/,{"kind"/,\n{"kind"/g'

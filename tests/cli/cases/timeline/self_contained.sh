@@ -3,7 +3,8 @@
 # and the run's data is one application/json script the page's own script
 # reads.  Prints the pages checked and any line that breaks the rule.
 n=0
-for f in "$CORPUS"/*/*.json "$CORPUS"/*/*.jsonl; do
+# db/ holds session databases and what ADK read back from them, not runs.
+for f in "$CORPUS"/adkjs/*.json "$CORPUS"/adkjs/*.jsonl "$CORPUS"/adkpy-style/*.jsonl; do
 	adkev timeline "$f" >page.html || echo "exit $? for ${f#"$CORPUS"/}"
 	grep -n -i -E 'https?:|src=|<link|<iframe|<object|<embed|@import|url\(' page.html
 	[ "$(grep -c '<script type="application/json" id="adkev-run">' page.html)" = 1 ] ||

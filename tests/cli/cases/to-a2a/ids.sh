@@ -9,7 +9,7 @@ cat > in.jsonl <<'IN'
 {"id":"","author":"user","content":{"parts":[{"text":"b"}]}}
 {"id":"e3","author":"agent","invocationId":"inv-2","customMetadata":{"a2a:task_id":7}}
 IN
-adkev to-a2a in.jsonl | sed "$uuid"; echo "exit $?"
+{ adkev to-a2a in.jsonl; echo "exit $?"; } | sed "$uuid"
 echo "== --ids-from-metadata"
 adkev to-a2a --ids-from-metadata in.jsonl | sed "$uuid"
 echo "== --task-id T --ids-from-metadata"

@@ -2,7 +2,7 @@
 # Scratch files live in a private directory: several runs of the suite may overlap.
 tmp=$(mktemp -d) && cd "$tmp" || exit 1
 trap 'rm -rf "$tmp"' EXIT
-adkev trajectory --max-string 5 --no-token-usage "$CORPUS"/adkjs/b_tool_call.jsonl
+adkev trajectory --max-string 5 --no-token-usage "$CORPUS"/adkjs/b_tool_call.jsonl || echo "exit $?"
 # Redaction first, then truncation: the marker itself is cut.
 adkev trajectory --max-string 3 --no-tool-calls --no-token-usage "$CORPUS"/adkjs/j_secrets.jsonl
 # Code points, never half a character; keys are never cut.

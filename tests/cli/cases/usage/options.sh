@@ -130,7 +130,7 @@ differ() {
 
 check() {
 	name=${1:-adkev} page=$man/adkev${1:+-$1}.1
-	help=$(adkev $1 --help)
+	help=$(adkev $1 --help) || echo "$name: --help exits $?"
 	list=$(printf '%s\n' "$help" | listed)
 	problems=$(
 		# Each listed name is accepted, and a short letter is accepted iff listed.

@@ -1,0 +1,34 @@
+/*
+ * a2a_wire.c - the tables and the one rule both directions of the A2A
+ * mapping read (a2a_wire.h): typed parts, whole metadata objects, and
+ * actions without their defaults.
+ */
+#include "adk/a2a_wire.h"
+
+const struct a2a_typed_part a2a_typed_parts[A2A_NTYPED] = {
+    {T_CODE_EXECUTION_RESULT, ADK_CODE_EXECUTION_RESULT},
+    {T_FUNCTION_RESPONSE, ADK_FUNCTION_RESPONSE},
+    {T_EXECUTABLE_CODE, ADK_EXECUTABLE_CODE},
+    {T_FUNCTION_CALL, ADK_FUNCTION_CALL},
+};
+
+const struct a2a_genai_object a2a_genai_objects[A2A_NGENAI_OBJECTS] = {
+    {M_GROUNDING, ADK_GROUNDING_METADATA},
+    {M_CITATION, ADK_CITATION_METADATA},
+    {M_USAGE, ADK_USAGE_METADATA},
+};
+
+json_t *a2a_normalised_actions(const json_t *actions)
+{
+	json_t *out = adk_camel_copy(actions, false);
+	const char *key;
+	json_t *v;
+	void *tmp;
+	json_object_foreach_safe(out, tmp, key, v)
+	{
+		/* A default value an ADK event leaves out: null, false, "", [], {}. */
+		if (!json_truthy(v))
+			json_object_del(out, key);
+	}
+	return out;
+}

@@ -1,0 +1,535 @@
+/*
+ * eval.c - adkev eval: recorded runs scored against an ADK eval set with
+ * ADK's own arithmetic, offline (shared/spec/eval.md section 1).
+ *
+ * EXPECTED is read first, through the run layer like any input: an eval
+ * set, a legacy .test.json, or a run whose invocations make one case.  Then
+ * each RUN operand is read alone (a source of several sessions gives one
+ * run per session), turned into invocations, matched to a case and scored;
+ * only one run is held at a time, and the results, one JSON line per case
+ * and run, are written in the eval set's case order at the end.
+ */
+#include "adk/eval.h"
+#include "adk/event.h"
+#include "cmd/eval_report.h"
+#include "cmd/run.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_SETS 64
+
+/* The -c options given, in order: what take_criterion() fills. */
+struct criterion_sets {
+	const char *list[MAX_SETS]; /* each NAME=THRESHOLD, borrowed from argv */
+	size_t count;
+};
+
+/* --match-type, and whether it was given: what take_match() fills. */
+struct match_choice {
+	enum eval_match match;
+	bool given;
+};
+
+/* --format, --table and --color: what take_format(), take_table() and run_color_table fill. */
+struct format_choice {
+	enum eval_format format;
+	bool given;
+	const char *color; /* auto, always or never */
+};
+
+struct eval_options {
+	struct run_options run;
+	struct format_choice format;       /* --format, --table, --color */
+	struct eval_report_options report; /* --junit, --all-invocations */
+	const char *config;                /* --config FILE */
+	struct criterion_sets sets;        /* -c NAME=THRESHOLD */
+	struct match_choice match;         /* --match-type */
+	bool ignore_args;                  /* --ignore-args */
+	const char *case_id;               /* --case ID */
+	bool require_all;                  /* --require-all */
+};
+
+static const char *take_criterion(void *at, const char *arg)
+{
+	struct criterion_sets *sets = at;
+	const char *eq = strchr(arg, '=');
+	double t;
+	if (!eq || eq == arg || !parse_double(eq + 1, &t))
+		return "invalid value for -c: NAME=THRESHOLD is needed";
+	if (sets->count == MAX_SETS)
+		return "too many -c options";
+	sets->list[sets->count++] = arg;
+	return NULL;
+}
+
+static const char *take_match(void *at, const char *arg)
+{
+	struct match_choice *choice = at;
+	if (!eval_match_parse(arg, &choice->match))
+		return "invalid value for --match-type: EXACT, IN_ORDER or ANY_ORDER is needed";
+	choice->given = true;
+	return NULL;
+}
+
+static const char *choose_format(struct format_choice *choice, enum eval_format format)
+{
+	if (choice->given && choice->format != format)
+		return "--table, --format=json and --format=adk are exclusive";
+	choice->format = format;
+	choice->given = true;
+	return NULL;
+}
+
+static const char *take_format(void *at, const char *arg)
+{
+	static const char *const words[] = {"json", "table", "adk"};
+	for (int i = 0; i < 3; i++)
+		if (strcmp(arg, words[i]) == 0)
+			return choose_format(at, (enum eval_format)i);
+	return "invalid value for --format: json, table or adk is needed";
+}
+
+static const char *take_table(void *at, const char *arg)
+{
+	(void)arg;
+	return choose_format(at, EVAL_FORMAT_TABLE);
+}
+
+static const struct option_row eval_option_table[] = {
+    OPTION_PATH_ROW(0, "config", "FILE", COMPLETE_FILE, struct eval_options, config,
+                    "read the criteria from an ADK EvalConfig (test_config.json)"),
+    OPTION_CALL_ROW('c', "criterion", "NAME=THRESHOLD", take_criterion, struct eval_options, sets,
+                    "set or add one criterion"),
+    OPTION_CHOICE_ROW("match-type", NULL, "EXACT|IN_ORDER|ANY_ORDER", take_match,
+                      struct eval_options, match, "how tool_trajectory_avg_score matches calls"),
+    OPTION_TRUE_ROW(0, "ignore-args", struct eval_options, ignore_args,
+                    "compare tool names only, not their arguments"),
+    OPTION_STRING_ROW(0, "case", "ID", struct eval_options, case_id,
+                      "hold every run against the case ID"),
+    OPTION_TRUE_ROW(0, "require-all", struct eval_options, require_all,
+                    "fail when a case has no run"),
+    OPTION_CHOICE_ROW("format", "FORMAT", "json|table|adk", take_format, struct eval_options,
+                      format, "write JSON lines, a table, or ADK's EvalSetResult"),
+    OPTION_CALL_FLAG_ROW(0, "table", take_table, struct eval_options, format,
+                         "write a table for a person (--format=table)"),
+    OPTION_TRUE_ROW(0, "all-invocations", struct eval_options, report.all_invocations,
+                    "with --table, show passing invocations side by side too"),
+    OPTION_INCLUDE_ROW(run_color_table, 0, struct eval_options, format.color),
+    OPTION_PATH_ROW(0, "junit", "FILE", COMPLETE_FILE, struct eval_options, report.junit,
+                    "also write a JUnit XML report to FILE"),
+    OPTION_INCLUDE_ROW(run_option_table,
+                       RUN_PRETTY | RUN_COMPACT_LONG | RUN_INPUT | RUN_JOBS | RUN_SESSIONS,
+                       struct eval_options, run),
+    OPTION_END_ROW,
+};
+
+/* --- reading a file of JSON (--config, test_config.json) --- */
+
+static json_t *load_json(const char *path, int *status)
+{
+	json_error_t err;
+	json_t *v = json_load_file(path, 0, &err);
+	if (!v) {
+		if (access(path, R_OK) != 0) {
+			warn_errno(errno, "%s", path);
+			*status = EXIT_NOINPUT;
+		} else {
+			warnx_msg("%s:%d:%d: invalid JSON: %s", path, err.line, err.column,
+			          err.text);
+			*status = EXIT_DATAERR;
+		}
+	}
+	return v;
+}
+
+/* --- the run --- */
+
+struct eval_state {
+	struct eval_options *o;
+	struct eval_criteria criteria;
+	json_t *set;               /* the eval set held against */
+	json_t *cases;             /* its eval_cases (borrowed) */
+	struct eval_report report; /* the results, kept until they are written in case order */
+	bool expected_run;         /* EXPECTED was a run: every run is held against its one case */
+	/* EXPECTED being read */
+	json_t *values;
+	enum eval_shape shape;
+	/* the run being read */
+	struct eval_run run;
+	const char *file;
+	const json_t *session;
+	bool any;
+	int status;
+};
+
+/* The run's name (eval.md 1.3): the session's id, or the file's base name less its suffixes. */
+static char *run_name(const char *file, const struct eval_run *run)
+{
+	static const char *const outer[] = {".gz", ".zst"};
+	static const char *const inner[] = {".jsonl", ".json", ".sse", ".ndjson"};
+	if (run->session_id)
+		return xstrdup(run->session_id);
+	const char *slash = strrchr(file, '/');
+	char *name = xstrdup(slash ? slash + 1 : file);
+	size_t n = strlen(name);
+	for (int pass = 0; pass < 3; pass++) {
+		const char *const *list = pass == 0   ? outer
+		                          : pass == 1 ? inner
+		                                      : (const char *[]){".session"};
+		size_t count = pass == 0 ? 2 : pass == 1 ? 4 : 1;
+		for (size_t i = 0; i < count; i++) {
+			size_t k = strlen(list[i]);
+			if (n > k && strcmp(name + n - k, list[i]) == 0) {
+				name[n -= k] = '\0';
+				break;
+			}
+		}
+	}
+	return name;
+}
+
+static long case_by_id(const struct eval_state *st, const char *id)
+{
+	json_t *c;
+	size_t i;
+	json_array_foreach(st->cases, i,
+	                   c) if (json_string_equals(eval_get(c, "eval_id"), id)) return (long)i;
+	return -1;
+}
+
+/* Whether the run's user texts are the case's, turn by turn (eval.md 1.3, 3). */
+static bool same_user_texts(const json_t *texts, const json_t *c)
+{
+	json_t *inv, *conv = eval_get(c, "conversation");
+	size_t i, k = 0;
+	bool same = true;
+	json_array_foreach(conv, i, inv)
+	{
+		struct strbuf sb = STRBUF_INIT;
+		if (eval_user_text(inv, &sb)) {
+			json_t *t = json_array_get(texts, k++);
+			same = same && t && json_string_length(t) == sb.len &&
+			       memcmp(json_string_value(t), sb.buf, sb.len) == 0;
+		}
+		strbuf_release(&sb);
+	}
+	return same && k == json_array_size(texts) && k > 0;
+}
+
+static long match_case(const struct eval_state *st, const char *name)
+{
+	if (st->expected_run)
+		return 0;
+	if (st->o->case_id)
+		return case_by_id(st, st->o->case_id);
+	long i = case_by_id(st, name);
+	if (i >= 0)
+		return i;
+	json_t *c;
+	size_t j;
+	json_array_foreach(st->cases, j,
+	                   c) if (same_user_texts(st->run.user_texts, c)) return (long)j;
+	return -1;
+}
+
+/* The line of a run scored against case c (eval.md 1.5), and its EvalCaseResult with --format=adk.
+ */
+static int keep_result(struct eval_state *st, size_t i, const json_t *c, const char *name)
+{
+	json_t *actual = eval_run_invocations(&st->run), *adk = NULL;
+	json_t *r = eval_score(eval_get(c, "conversation"), actual, &st->criteria, st->run.state,
+	                       eval_get(c, "final_session_state"));
+	json_t *line = json_pack(
+	    "{s:O?,s:O?,s:s,s:O}", "eval_set_id", eval_get(st->set, "eval_set_id"), "eval_id",
+	    eval_get(c, "eval_id"), "run", st->file, "status", json_object_get(r, "status"));
+	json_object_set(line, "metrics", json_object_get(r, "metrics"));
+	json_object_set(line, "invocations", json_object_get(r, "invocations"));
+	if (st->o->format.format == EVAL_FORMAT_ADK) {
+		struct eval_adk_case k = {.eval_set_id = eval_get(st->set, "eval_set_id"),
+		                          .eval_id = eval_get(c, "eval_id"),
+		                          .result = line,
+		                          .expected = eval_get(c, "conversation"),
+		                          .actual = actual,
+		                          .session_id =
+		                              name, /* the session's id, else the file's name */
+		                          .user_id = st->run.user_id,
+		                          .criteria = &st->criteria};
+		adk = eval_adk_case_result(&k);
+	}
+	if (!st->report.app_name && st->run.app_name)
+		st->report.app_name = xstrdup(st->run.app_name);
+	int status = eval_report_add(&st->report, i, line, adk);
+	json_decref(adk);
+	json_decref(line);
+	json_decref(r);
+	json_decref(actual);
+	return status;
+}
+
+static void discard_run(struct eval_state *st)
+{
+	eval_run_release(&st->run);
+	eval_run_init(&st->run);
+	st->any = false;
+}
+
+/* Scores the run read so far against its case, and keeps the result. */
+static void finish_run(struct eval_state *st)
+{
+	if (!st->any)
+		return;
+	char *name = run_name(st->file, &st->run);
+	long i = match_case(st, name);
+	if (i < 0) {
+		warnx_msg("%s: no eval case matches this run (by --case, its name '%s' or its user "
+		          "messages)",
+		          st->file, name);
+		st->status = exit_status_worst(st->status, EXIT_DATAERR);
+	} else {
+		int s = keep_result(st, (size_t)i, json_array_get(st->cases, (size_t)i), name);
+		st->status = exit_status_worst(st->status, s);
+	}
+	free(name);
+	discard_run(st);
+}
+
+static int run_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	struct eval_state *st = ctx;
+	(void)r;
+	if (st->any && item->session != st->session)
+		finish_run(st);
+	st->session = item->session;
+	eval_run_add(&st->run, item);
+	st->any = true;
+	return 0;
+}
+
+/* EXPECTED's values: those of an eval set or legacy file kept, a run's events read as a run. */
+static int expected_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	struct eval_state *st = ctx;
+	enum eval_shape shape = eval_shape_of(item->value);
+	if (item->kind == VALUE_SESSION && !st->any && json_array_size(st->values) == 0) {
+		/* READER_ANY_VALUE hands a session out whole: its events are the run. */
+		json_t *e, *events = adk_get(item->value, ADK_EVENTS);
+		size_t i;
+		st->expected_run = true;
+		json_array_foreach(events, i, e)
+		{
+			struct reader_item one = *item;
+			one.value = e;
+			one.kind = value_kind(e);
+			one.session = item->value;
+			run_item(ctx, r, &one);
+		}
+		return 0;
+	}
+	if (!st->any && json_array_size(st->values) == 0 && shape == EVAL_SHAPE_NONE &&
+	    item->kind == VALUE_EVENT)
+		st->expected_run = true;
+	if (st->expected_run)
+		return run_item(ctx, r, item);
+	if (shape == EVAL_SHAPE_NONE ||
+	    (json_array_size(st->values) && (shape != st->shape || shape == EVAL_SHAPE_SET))) {
+		if (!reader_reject(r, &item->pos, "not an eval set, a legacy eval file or a run"))
+			return EXIT_DATAERR;
+		return 0;
+	}
+	st->shape = shape;
+	json_array_append(st->values, item->value);
+	return 0;
+}
+
+static int read_expected(struct eval_state *st, char *path)
+{
+	struct run_plan plan = {.reader_flags = READER_ANY_VALUE, .item = expected_item, .ctx = st};
+	st->file = path;
+	int status = run_read(&plan, &st->o->run, 1, &path);
+	if (status)
+		return status;
+	if (st->expected_run) {
+		char *name = run_name(path, &st->run);
+		json_t *inv = eval_run_invocations(&st->run);
+		st->set = json_pack("{s:s,s:[{s:s,s:o,s:O}]}", "eval_set_id", name, "eval_cases",
+		                    "eval_id", name, "conversation", inv, "final_session_state",
+		                    st->run.state);
+		free(name);
+		eval_run_release(&st->run);
+		eval_run_init(&st->run);
+		st->any = false;
+	} else {
+		const char *why = NULL;
+		if (json_array_size(st->values) == 0)
+			why = "no eval set, legacy eval file or run in it";
+		else
+			st->set = eval_set_from(st->shape, st->values, path, &why);
+		if (!st->set) {
+			warnx_msg("%s: %s", path, why);
+			return EXIT_DATAERR;
+		}
+	}
+	st->cases = eval_get(st->set, "eval_cases");
+	st->report.set = st->set;
+	st->report.cases = st->cases;
+	if (!json_is_array(st->cases)) {
+		warnx_msg("%s: eval_cases is not an array", path);
+		return EXIT_DATAERR;
+	}
+	return 0;
+}
+
+/* --config, else test_config.json beside the eval set, else ADK's defaults; then -c. */
+static int read_criteria(struct eval_state *st, const char *expected)
+{
+	struct eval_options *o = st->o;
+	char *beside = NULL;
+	const char *path = o->config;
+	if (!path && !st->expected_run) {
+		const char *slash = strrchr(expected, '/');
+		size_t dir = slash ? (size_t)(slash - expected) + 1 : 0;
+		beside = xmalloc(dir + sizeof "test_config.json");
+		memcpy(beside, expected, dir);
+		strcpy(beside + dir, "test_config.json");
+		if (access(beside, F_OK) == 0)
+			path = beside;
+	}
+	int status = 0;
+	if (path) {
+		json_t *config = load_json(path, &status);
+		const char *name = NULL;
+		const char *why = config ? eval_criteria_load(&st->criteria, config, &name) : NULL;
+		if (why) {
+			warnx_msg("%s: %s%s%s; known metrics: %s", path, name ? name : "",
+			          name ? ": " : "", why, eval_known_metrics());
+			status = EXIT_USAGE;
+		}
+		json_decref(config);
+	} else {
+		eval_criteria_defaults(&st->criteria);
+	}
+	free(beside);
+	return status;
+}
+
+/* -c, --match-type and --ignore-args over the criteria read. */
+static int apply_options(struct eval_state *st)
+{
+	struct eval_options *o = st->o;
+	for (size_t i = 0; i < o->sets.count; i++) {
+		const char *eq = strchr(o->sets.list[i], '=');
+		char *name = xstrndup(o->sets.list[i], (size_t)(eq - o->sets.list[i]));
+		double t = 0;
+		parse_double(eq + 1, &t);
+		json_t *v = json_real(t);
+		const char *why = eval_criteria_set(&st->criteria, name, v);
+		json_decref(v);
+		if (why) {
+			int s = command_usage_error(&command_eval, "%s: %s; known metrics: %s",
+			                            name, why, eval_known_metrics());
+			free(name);
+			return s;
+		}
+		free(name);
+	}
+	if (o->match.given || o->ignore_args) {
+		struct eval_criterion *c =
+		    eval_criteria_find(&st->criteria, "tool_trajectory_avg_score");
+		if (!c) {
+			json_t *one = json_real(1.0);
+			eval_criteria_set(&st->criteria, "tool_trajectory_avg_score", one);
+			json_decref(one);
+			c = eval_criteria_find(&st->criteria, "tool_trajectory_avg_score");
+		}
+		if (o->match.given)
+			c->match = o->match.match;
+		c->ignore_args |= o->ignore_args;
+	}
+	return 0;
+}
+
+/* Every RUN operand read alone, so each run is named by its file. */
+static int read_runs(struct eval_state *st, int argc, char *argv[], bool *noinput)
+{
+	int status = 0;
+	for (int i = 0; i < argc; i++) {
+		struct run_plan plan = {.item = run_item, .ctx = st};
+		st->file = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
+		st->session = NULL;
+		int s = run_read(&plan, &st->o->run, 1, &argv[i]);
+		if (s) /* a run read only in part is not scored: its error is reported */
+			discard_run(st);
+		else
+			finish_run(st);
+		*noinput |= s == EXIT_NOINPUT;
+		status = exit_status_worst(status, s);
+	}
+	return status;
+}
+
+static int eval_go(struct eval_state *st, int argc, char *argv[])
+{
+	int status = read_expected(st, argv[0]);
+	if (!status)
+		status = read_criteria(st, argv[0]);
+	if (!status)
+		status = apply_options(st);
+	if (!status)
+		status = eval_report_open(&st->report);
+	if (status)
+		return status;
+	bool noinput = false;
+	int read = read_runs(st, argc - 1, argv + 1, &noinput);
+	read = exit_status_worst(read, st->status);
+	int gate = 0, wrote = eval_report_write(&st->report, &gate);
+	/* A write error on standard output is main()'s to report, once; it comes first. */
+	output_flush();
+	int out = output_failed() ? EXIT_IOERR : 0;
+	if (out || wrote)
+		return out ? out : wrote;
+	/* eval.md 1.5: 66, then 65, then 1. */
+	if (noinput)
+		return EXIT_NOINPUT;
+	return read ? read : gate;
+}
+
+static int run_eval(int argc, char *argv[])
+{
+	struct eval_options o = {.match = {.match = EVAL_EXACT}, .format = {.color = "auto"}};
+	int status = command_parse(&command_eval, argc, argv, &o);
+	if (status >= 0)
+		return status;
+	status = 0;
+	argc -= optind;
+	argv += optind;
+	if (argc < 2)
+		return command_usage_error(&command_eval,
+		                           "EXPECTED and at least one RUN are needed");
+	o.report.format = o.format.format;
+	o.report.color = run_color_on(o.format.color);
+	o.report.width = (size_t)output_terminal_width();
+	struct eval_state st = {.o = &o, .values = json_array()};
+	st.report = (struct eval_report){.o = &o.report,
+	                                 .criteria = &st.criteria,
+	                                 .expected = argv[0],
+	                                 .require_all = o.require_all};
+	eval_run_init(&st.run);
+	status = eval_go(&st, argc, argv);
+	eval_run_release(&st.run);
+	eval_criteria_clear(&st.criteria);
+	json_decref(st.values);
+	json_decref(st.set);
+	eval_report_release(&st.report);
+	return status;
+}
+
+const struct command command_eval = {
+    .name = "eval",
+    .summary = "Score recorded runs against an ADK eval set, as ADK scores them.",
+    .options = eval_option_table,
+    .operands = "EXPECTED RUN ...",
+    .run = run_eval,
+};

@@ -1,0 +1,313 @@
+/*
+ * eval_junit.c - adkev eval --junit FILE: the results as a JUnit XML report,
+ * the form CI systems (Jenkins, GitLab, GitHub's test reporters) display.
+ *
+ * One testsuite for the eval set, one testcase per case and run: a failure
+ * names the metrics that failed, with their scores and thresholds, and its
+ * text holds the expected and actual tool calls and responses of each
+ * failing invocation; a case NOT_EVALUATED is skipped, with why.  The
+ * report is written under a temporary name beside FILE and renamed over it
+ * only when whole, so a CI system never reads half of one (eval_report.h).
+ */
+#include "adk/event.h"
+#include "cmd/eval_report.h"
+#include "write/xml.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct eval_junit {
+	char *path, *tmp;
+	int fd;
+	struct strbuf out;
+	int error; /* the errno of the first write that failed */
+	const char *classname;
+	bool require_all; /* a case without a run is a failure, not skipped */
+};
+
+struct eval_junit *eval_junit_open(const char *path, bool require_all, int *status)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
+	struct strbuf tmp = STRBUF_INIT;
+	strbuf_add(&tmp, path, dir);
+	strbuf_addf(&tmp, ".%s.adkev-%ld.tmp", path + dir, (long)getpid());
+	int fd = open(tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		warn_errno(errno, "%s: cannot create the report", path);
+		strbuf_release(&tmp);
+		*status = EXIT_CANTCREAT;
+		return NULL;
+	}
+	struct eval_junit *j = xcalloc(1, sizeof *j);
+	j->path = xstrdup(path);
+	j->tmp = tmp.buf;
+	j->fd = fd;
+	j->require_all = require_all;
+	return j;
+}
+
+static void drain(struct eval_junit *j, bool all)
+{
+	if (j->out.len < 65536 && !all)
+		return;
+	size_t done = 0;
+	while (!j->error && done < j->out.len) {
+		ssize_t n = write(j->fd, j->out.buf + done, j->out.len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			j->error = errno;
+		else
+			done += (size_t)n;
+	}
+	strbuf_reset(&j->out);
+}
+
+static void add(struct eval_junit *j, const char *text)
+{
+	strbuf_addstr(&j->out, text);
+}
+
+/* name="value", value escaped. */
+static void attr(struct eval_junit *j, const char *name, const char *value, size_t len)
+{
+	strbuf_addf(&j->out, " %s=\"", name);
+	xml_attr(&j->out, value, len);
+	strbuf_addch(&j->out, '"');
+}
+
+static void attr_json(struct eval_junit *j, const char *name, const json_t *v)
+{
+	if (json_is_string(v))
+		attr(j, name, json_string_value(v), json_string_length(v));
+	else
+		attr(j, name, "", 0);
+}
+
+static void property(struct eval_junit *j, const char *name, const char *value, size_t len,
+                     const char *indent)
+{
+	add(j, indent);
+	add(j, "<property");
+	attr(j, "name", name, strlen(name));
+	attr(j, "value", value, len);
+	add(j, "/>\n");
+}
+
+static void counts(struct eval_junit *j, size_t tests, size_t failures, size_t skipped)
+{
+	strbuf_addf(&j->out, " tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
+	            tests, failures, skipped);
+}
+
+void eval_junit_begin(struct eval_junit *j, const json_t *set, const char *expected,
+                      const struct eval_criteria *c, size_t tests, size_t failures, size_t skipped)
+{
+	const json_t *id = eval_get(set, "eval_set_id");
+	j->classname = json_is_string(id) ? json_string_value(id) : "";
+	add(j, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"adkev eval\"");
+	counts(j, tests, failures, skipped);
+	add(j, "  <testsuite");
+	attr(j, "name", j->classname, strlen(j->classname));
+	counts(j, tests, failures, skipped);
+	add(j, "    <properties>\n");
+	property(j, "expected", expected, strlen(expected), "      ");
+	for (size_t i = 0; i < c->count; i++) {
+		const struct eval_criterion *cr = &c->list[i];
+		struct strbuf v = STRBUF_INIT, name = STRBUF_INIT;
+		char num[32] = "none";
+		if (cr->has_threshold)
+			eval_number(num, sizeof num, cr->threshold);
+		strbuf_addf(&v, "threshold=%s", num);
+		if (cr->kind == EVAL_TRAJECTORY)
+			strbuf_addf(&v, " match_type=%s ignore_args=%s",
+			            cr->match == EVAL_EXACT      ? "EXACT"
+			            : cr->match == EVAL_IN_ORDER ? "IN_ORDER"
+			                                         : "ANY_ORDER",
+			            cr->ignore_args ? "true" : "false");
+		strbuf_addf(&name, "criterion.%s", cr->name);
+		property(j, name.buf, v.buf, v.len, "      ");
+		strbuf_release(&v);
+		strbuf_release(&name);
+	}
+	add(j, "    </properties>\n");
+}
+
+static void score_text(struct strbuf *sb, const json_t *m, const char *key)
+{
+	json_t *v = json_object_get(m, key);
+	char num[32] = "none";
+	if (json_is_number(v))
+		eval_number(num, sizeof num, json_number_value(v));
+	strbuf_addstr(sb, num);
+}
+
+/* The failure's message: each failed metric, "NAME SCORE < THRESHOLD" or "NAME: REASON". */
+static void failed_metrics(const json_t *line, struct strbuf *sb, const char *want)
+{
+	const char *key;
+	json_t *m;
+	json_object_foreach(json_object_get(line, "metrics"), key, m)
+	{
+		if (!json_string_equals(json_object_get(m, "status"), want))
+			continue;
+		json_t *reason = json_object_get(m, "reason");
+		if (sb->len)
+			strbuf_addstr(sb, "; ");
+		strbuf_addstr(sb, key);
+		if (json_is_string(reason)) {
+			strbuf_addf(sb, ": %s", json_string_value(reason));
+		} else if (strcmp(want, "FAILED") == 0) {
+			strbuf_addch(sb, ' ');
+			score_text(sb, m, "score");
+			strbuf_addstr(sb, " < ");
+			score_text(sb, m, "threshold");
+		}
+	}
+}
+
+static void side_text(struct strbuf *sb, const json_t *side, bool calls)
+{
+	if (!json_is_object(side)) {
+		strbuf_addstr(sb, "(no invocation)");
+	} else if (calls) {
+		json_t *call, *list = json_object_get(side, "tool_calls");
+		size_t i;
+		if (json_array_size(list) == 0)
+			strbuf_addstr(sb, "(none)");
+		json_array_foreach(list, i, call)
+		{
+			if (i)
+				strbuf_addstr(sb, "; ");
+			eval_call_text(call, sb);
+		}
+	} else {
+		json_t *text = json_object_get(side, "response");
+		strbuf_add(sb, json_string_value(text), json_string_length(text));
+	}
+}
+
+/* The failure's text: the expected and actual side of each failing invocation. */
+static void invocation_text(const json_t *inv, size_t n, struct strbuf *sb)
+{
+	json_t *id = json_object_get(inv, "invocation_id"), *user = json_object_get(inv, "user");
+	strbuf_addf(sb, "invocation %zu (%s): %s\n", n,
+	            json_is_string(id) ? json_string_value(id) : "",
+	            json_is_string(user) ? json_string_value(user) : "");
+	const char *key;
+	json_t *m;
+	json_object_foreach(json_object_get(inv, "metrics"), key, m)
+	{
+		strbuf_addf(sb, "  %s ", key);
+		score_text(sb, m, "score");
+		strbuf_addf(sb, " %s\n", json_string_value(json_object_get(m, "status")));
+	}
+	static const char *const labels[] = {"expected tool calls: ", "actual tool calls:   ",
+	                                     "expected response:   ", "actual response:     "};
+	for (int k = 0; k < 4; k++) {
+		strbuf_addf(sb, "  %s", labels[k]);
+		side_text(sb, json_object_get(inv, k % 2 ? "actual" : "expected"), k < 2);
+		strbuf_addch(sb, '\n');
+	}
+}
+
+static void outcome(struct eval_junit *j, const json_t *line)
+{
+	const json_t *status = json_object_get(line, "status"), *run = json_object_get(line, "run");
+	struct strbuf msg = STRBUF_INIT, text = STRBUF_INIT;
+	if (json_string_equals(status, "FAILED") || (!json_is_string(run) && j->require_all)) {
+		if (!json_is_string(run))
+			strbuf_addstr(&msg, "no run matched this case (--require-all)");
+		failed_metrics(line, &msg, "FAILED");
+		json_t *inv;
+		size_t i;
+		json_array_foreach(json_object_get(line, "invocations"), i,
+		                   inv) if (eval_invocation_shown(line, inv, false))
+		    invocation_text(inv, i + 1, &text);
+		add(j, "      <failure");
+		attr(j, "message", msg.buf ? msg.buf : "", msg.len);
+		add(j, " type=\"FAILED\">");
+		xml_text(&j->out, text.buf ? text.buf : "", text.len);
+		add(j, "</failure>\n");
+	} else if (json_string_equals(status, "NOT_EVALUATED")) {
+		if (!json_is_string(run))
+			strbuf_addstr(&msg, "no run matched this case");
+		failed_metrics(line, &msg, "NOT_EVALUATED");
+		add(j, "      <skipped");
+		attr(j, "message", msg.buf ? msg.buf : "no metric was evaluated",
+		     msg.buf ? msg.len : strlen("no metric was evaluated"));
+		add(j, "/>\n");
+	}
+	strbuf_release(&msg);
+	strbuf_release(&text);
+}
+
+void eval_junit_case(struct eval_junit *j, const json_t *line, bool several)
+{
+	json_t *id = json_object_get(line, "eval_id"), *run = json_object_get(line, "run");
+	struct strbuf name = STRBUF_INIT;
+	if (json_is_string(id))
+		strbuf_add(&name, json_string_value(id), json_string_length(id));
+	if (several && json_is_string(run))
+		strbuf_addf(&name, " (%s)", json_string_value(run));
+	add(j, "    <testcase");
+	attr(j, "name", name.buf ? name.buf : "", name.len);
+	attr(j, "classname", j->classname, strlen(j->classname));
+	if (json_is_string(run))
+		attr_json(j, "file", run);
+	add(j, ">\n      <properties>\n");
+	if (json_is_string(run))
+		property(j, "run", json_string_value(run), json_string_length(run), "        ");
+	const char *status = json_string_value(json_object_get(line, "status"));
+	property(j, "status", status ? status : "", status ? strlen(status) : 0, "        ");
+	const char *key;
+	json_t *m;
+	json_object_foreach(json_object_get(line, "metrics"), key, m)
+	{
+		struct strbuf v = STRBUF_INIT;
+		score_text(&v, m, "score");
+		property(j, key, v.buf, v.len, "        ");
+		strbuf_release(&v);
+	}
+	add(j, "      </properties>\n");
+	outcome(j, line);
+	add(j, "    </testcase>\n");
+	strbuf_release(&name);
+	drain(j, false);
+}
+
+int eval_junit_commit(struct eval_junit *j)
+{
+	add(j, "  </testsuite>\n</testsuites>\n");
+	drain(j, true);
+	if (!j->error && fsync(j->fd) != 0 && errno != EINVAL && errno != EROFS)
+		j->error = errno;
+	if (close(j->fd) != 0 && !j->error)
+		j->error = errno;
+	j->fd = -1;
+	if (!j->error && rename(j->tmp, j->path) != 0)
+		j->error = errno;
+	if (j->error) {
+		warn_errno(j->error, "%s", j->path);
+		return EXIT_IOERR;
+	}
+	free(j->tmp);
+	j->tmp = NULL;
+	return 0;
+}
+
+void eval_junit_free(struct eval_junit *j)
+{
+	if (j->fd >= 0)
+		close(j->fd);
+	if (j->tmp)
+		unlink(j->tmp);
+	free(j->tmp);
+	free(j->path);
+	strbuf_release(&j->out);
+	free(j);
+}

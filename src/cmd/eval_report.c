@@ -1,0 +1,254 @@
+/*
+ * eval_report.c - adkev eval's results kept in a spool as they come and
+ * written in case order at the end, in the format chosen (eval_report.h).
+ */
+#include "adk/event.h"
+#include "cmd/eval_report.h"
+#include "write/json.h"
+#include "write/output.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+int eval_report_open(struct eval_report *r)
+{
+	r->spool = tmpfile();
+	if (!r->spool) {
+		warn_errno(errno, "cannot make a temporary file for the results");
+		return EXIT_CANTCREAT;
+	}
+	if (r->o->junit) {
+		int status = 0;
+		r->junit = eval_junit_open(r->o->junit, r->require_all, &status);
+		if (!r->junit)
+			return status;
+	}
+	return 0;
+}
+
+int eval_report_add(struct eval_report *r, size_t case_index, const json_t *line, const json_t *adk)
+{
+	json_t *both = adk ? json_pack("{s:O,s:O}", "line", line, "adk", adk) : NULL;
+	struct strbuf text = STRBUF_INIT;
+	struct json_writer w;
+	jw_init_buf(&w, &text, 0);
+	jw_value(&w, both ? both : line);
+	jw_release(&w);
+	json_decref(both);
+	if (r->count == r->alloc) {
+		r->alloc = r->alloc ? 2 * r->alloc : 64;
+		r->records = xrealloc(r->records, r->alloc * sizeof *r->records);
+	}
+	const char *status = json_string_value(json_object_get(line, "status"));
+	struct eval_record *rec = &r->records[r->count];
+	*rec = (struct eval_record){.case_index = case_index,
+	                            .seq = r->count,
+	                            .offset = ftell(r->spool),
+	                            .len = text.len,
+	                            .failed = status && strcmp(status, "FAILED") == 0,
+	                            .skipped = status && strcmp(status, "NOT_EVALUATED") == 0};
+	bool ok = fwrite(text.buf, 1, rec->len, r->spool) == rec->len;
+	strbuf_release(&text);
+	if (!ok) {
+		warn_errno(errno, "cannot keep a result in the temporary file");
+		return EXIT_IOERR;
+	}
+	r->count++;
+	return 0;
+}
+
+static int by_case(const void *a, const void *b)
+{
+	const struct eval_record *x = a, *y = b;
+	if (x->case_index != y->case_index)
+		return x->case_index < y->case_index ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* A record read back: {"line", "adk"} with --format=adk, else the line alone. */
+static json_t *load_record(struct eval_report *r, const struct eval_record *rec)
+{
+	char *text = xmalloc(rec->len + 1);
+	bool ok = fseek(r->spool, rec->offset, SEEK_SET) == 0 &&
+	          fread(text, 1, rec->len, r->spool) == rec->len;
+	json_t *v = ok ? json_loadb(text, rec->len, 0, NULL) : NULL;
+	free(text);
+	if (!v)
+		warn_errno(errno ? errno : EIO,
+		           "cannot read a result back from the temporary file");
+	return v;
+}
+
+void eval_number(char *buf, size_t size, double v)
+{
+	if (v == (double)(long long)v && v > -1e15 && v < 1e15) {
+		snprintf(buf, size, "%lld", (long long)v);
+		return;
+	}
+	for (int digits = 1; digits <= 17; digits++) {
+		snprintf(buf, size, "%.*g", digits, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+}
+
+bool eval_invocation_shown(const json_t *line, const json_t *inv, bool all)
+{
+	if (all)
+		return true;
+	const char *key;
+	json_t *m;
+	/* A run whose invocations do not pair has no per-invocation scores: show them all. */
+	json_object_foreach(
+	    json_object_get(line, "metrics"), key,
+	    m) if (json_object_get(m, "reason") &&
+	           json_string_equals(json_object_get(m, "status"), "FAILED")) return true;
+	json_object_foreach(
+	    json_object_get(inv, "metrics"), key,
+	    m) if (json_string_equals(json_object_get(m, "status"), "FAILED")) return true;
+	return false;
+}
+
+void eval_call_text(const json_t *call, struct strbuf *out)
+{
+	json_t *name = json_object_get(call, "name"), *args = json_object_get(call, "args");
+	if (json_is_string(name))
+		strbuf_add(out, json_string_value(name), json_string_length(name));
+	else
+		strbuf_addstr(out, "(no name)");
+	if (args) {
+		struct json_writer w;
+		strbuf_addch(out, ' ');
+		jw_init_buf(&w, out, 0);
+		jw_value(&w, args);
+		jw_release(&w);
+	}
+}
+
+/* The line of a case no run matched (eval.md 1.5). */
+static json_t *no_run_line(const struct eval_report *r, const json_t *c)
+{
+	return json_pack("{s:O?,s:O?,s:n,s:s,s:{},s:[]}", "eval_set_id",
+	                 eval_get(r->set, "eval_set_id"), "eval_id", eval_get(c, "eval_id"), "run",
+	                 "status", "NOT_EVALUATED", "metrics", "invocations");
+}
+
+static void emit(struct eval_report *r, const json_t *line, const json_t *adk, bool several)
+{
+	if (r->o->format == EVAL_FORMAT_LINES) {
+		output_json(line);
+	} else if (r->o->format == EVAL_FORMAT_TABLE) {
+		struct strbuf sb = STRBUF_INIT;
+		eval_table_line(&sb, line, r->o);
+		output_bytes(sb.buf, sb.len);
+		strbuf_release(&sb);
+	} else {
+		jw_value(output_writer(), adk);
+	}
+	if (r->junit)
+		eval_junit_case(r->junit, line, several);
+}
+
+/* A case no run matched: NOT_EVALUATED, a failure only with --require-all. */
+static void emit_no_run(struct eval_report *r, const json_t *c)
+{
+	json_t *line = no_run_line(r, c), *adk = NULL;
+	if (r->o->format == EVAL_FORMAT_ADK) {
+		struct eval_adk_case k = {.eval_set_id = eval_get(r->set, "eval_set_id"),
+		                          .eval_id = eval_get(c, "eval_id"),
+		                          .result = line,
+		                          .expected = eval_get(c, "conversation"),
+		                          .criteria = r->criteria};
+		adk = eval_adk_case_result(&k);
+	}
+	emit(r, line, adk, false);
+	json_decref(adk);
+	json_decref(line);
+}
+
+/* The results of cases [first, end) of the records, in case order. */
+static int emit_case(struct eval_report *r, size_t first, size_t end)
+{
+	for (size_t k = first; k < end; k++) {
+		json_t *v = load_record(r, &r->records[k]);
+		if (!v)
+			return EXIT_IOERR;
+		bool adk = r->o->format == EVAL_FORMAT_ADK;
+		emit(r, adk ? json_object_get(v, "line") : v,
+		     adk ? json_object_get(v, "adk") : NULL, end - first > 1);
+		json_decref(v);
+	}
+	return 0;
+}
+
+static void begin_junit(struct eval_report *r)
+{
+	size_t tests = r->count, failures = 0, skipped = 0, k = 0;
+	for (size_t i = 0; i < r->count; i++) {
+		failures += r->records[i].failed;
+		skipped += r->records[i].skipped;
+	}
+	for (size_t i = 0; i < json_array_size(r->cases); i++) {
+		bool any = false;
+		while (k < r->count && r->records[k].case_index == i) {
+			any = true;
+			k++;
+		}
+		if (!any) {
+			tests++;
+			failures += r->require_all;
+			skipped += !r->require_all;
+		}
+	}
+	eval_junit_begin(r->junit, r->set, r->expected, r->criteria, tests, failures, skipped);
+}
+
+int eval_report_write(struct eval_report *r, int *gate)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	double now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	const json_t *set_id = eval_get(r->set, "eval_set_id");
+	if (r->count) /* qsort() of no records would be handed NULL */
+		qsort(r->records, r->count, sizeof *r->records, by_case);
+	if (r->junit)
+		begin_junit(r);
+	if (r->o->format == EVAL_FORMAT_ADK)
+		eval_adk_set_result_begin(output_writer(), r->app_name ? r->app_name : "adkev",
+		                          json_is_string(set_id) ? json_string_value(set_id) : "",
+		                          now);
+	*gate = 0;
+	size_t k = 0;
+	for (size_t i = 0; i < json_array_size(r->cases); i++) {
+		size_t first = k;
+		while (k < r->count && r->records[k].case_index == i) {
+			if (r->records[k].failed)
+				*gate = EXIT_FALSE;
+			k++;
+		}
+		if (k == first) {
+			emit_no_run(r, json_array_get(r->cases, i));
+			if (r->require_all)
+				*gate = EXIT_FALSE;
+		} else if (emit_case(r, first, k)) {
+			return EXIT_IOERR;
+		}
+	}
+	if (r->o->format == EVAL_FORMAT_ADK) {
+		eval_adk_set_result_end(output_writer(), now);
+		jw_line_end(output_writer());
+	}
+	return r->junit ? eval_junit_commit(r->junit) : 0;
+}
+
+void eval_report_release(struct eval_report *r)
+{
+	if (r->spool)
+		fclose(r->spool);
+	if (r->junit)
+		eval_junit_free(r->junit);
+	free(r->records);
+	free(r->app_name);
+}

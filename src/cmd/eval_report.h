@@ -1,0 +1,98 @@
+/*
+ * eval_report.h - what adkev eval writes, once every run is scored: the
+ * JSON lines, the table (eval_table.c) or ADK's EvalSetResult on standard
+ * output, and the JUnit report (eval_junit.c) beside them.
+ *
+ * The results are kept in an unlinked temporary file as they come, one
+ * JSON text each, not in memory, and read back one at a time in the eval
+ * set's case order at the end: beyond the eval set, eval holds one run and
+ * one result at a time, however many runs it scores.
+ */
+#ifndef ADKEV_EVAL_REPORT_H
+#define ADKEV_EVAL_REPORT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "adk/eval.h"
+#include "util.h"
+
+enum eval_format { EVAL_FORMAT_LINES, EVAL_FORMAT_TABLE, EVAL_FORMAT_ADK };
+
+/* How the results are written: what --format, --table, --junit and --color chose. */
+struct eval_report_options {
+	enum eval_format format;
+	const char *junit;    /* --junit FILE, or NULL */
+	bool all_invocations; /* --all-invocations: passing invocations side by side too */
+	bool color;           /* the table's SGR colours */
+	size_t width;         /* the table's lines are cut to it; 0: never */
+};
+
+/* A result kept in the spool. */
+struct eval_record {
+	size_t case_index, seq; /* its case, and its place among all results */
+	long offset;            /* where its text starts in the spool */
+	size_t len;
+	bool failed, skipped; /* its status: FAILED, NOT_EVALUATED */
+};
+
+struct eval_junit;
+
+struct eval_report {
+	const struct eval_report_options *o;
+	const json_t *set, *cases;            /* borrowed */
+	const struct eval_criteria *criteria; /* borrowed */
+	const char *expected;                 /* EXPECTED's name */
+	bool require_all;
+	char *app_name; /* of the first run that names its app, for ADK's ids */
+	FILE *spool;
+	struct eval_record *records;
+	size_t count, alloc;
+	struct eval_junit *junit;
+};
+
+/*
+ * Opens the spool and, with --junit, the report's temporary file; 0, or the
+ * exit status after the error is reported (73: the report cannot be made).
+ */
+int eval_report_open(struct eval_report *r);
+/*
+ * Keeps a case's result: its line (eval.md 1.5) and, with --format=adk, its
+ * EvalCaseResult (NULL otherwise); both borrowed.  0, or EXIT_IOERR.
+ */
+int eval_report_add(struct eval_report *r, size_t case_index, const json_t *line,
+                    const json_t *adk);
+/*
+ * Writes every result in case order, a case no run matched as NOT_EVALUATED;
+ * *gate is EXIT_FALSE when a case failed (or, with require_all, had no
+ * run).  Returns 0, or the status of a write error, after which the JUnit
+ * report is not left behind.
+ */
+int eval_report_write(struct eval_report *r, int *gate);
+void eval_report_release(struct eval_report *r);
+
+/* --- shared by the writers --- */
+
+/* A number in the fewest digits that read back the same ("0.8", "1", "184"). */
+void eval_number(char *buf, size_t size, double v);
+/* Whether an invocation of a line is shown side by side: one that failed, or all of them. */
+bool eval_invocation_shown(const json_t *line, const json_t *inv, bool all);
+/* A tool call as one line of text: NAME ARGS (ARGS compact JSON, left out when absent). */
+void eval_call_text(const json_t *call, struct strbuf *out);
+
+/* The table of one line (eval_table.c), appended to out. */
+void eval_table_line(struct strbuf *out, const json_t *line, const struct eval_report_options *o);
+
+/* The JUnit report (eval_junit.c): made under a temporary name, renamed when whole. */
+struct eval_junit *eval_junit_open(const char *path, bool require_all, int *status);
+void eval_junit_begin(struct eval_junit *j, const json_t *set, const char *expected,
+                      const struct eval_criteria *c, size_t tests, size_t failures, size_t skipped);
+void eval_junit_case(struct eval_junit *j, const json_t *line, bool several);
+/* Ends the report and renames it into place; 0, or EXIT_IOERR (the temporary file removed). */
+int eval_junit_commit(struct eval_junit *j);
+/* Removes the temporary file, when it was not committed, and frees j. */
+void eval_junit_free(struct eval_junit *j);
+
+#endif

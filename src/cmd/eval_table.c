@@ -1,0 +1,257 @@
+/*
+ * eval_table.c - adkev eval --table: the results for a person.  Per case
+ * and run, a heading, a row per metric, then, for each failing invocation
+ * (each one with --all-invocations), the expected and actual tool calls and
+ * responses side by side (eval_report.h).
+ *
+ * Text from the input goes through termtext's escapes, so a response cannot
+ * move the cursor or recolour the screen; colours are written only when
+ * chosen (on a terminal, as show chooses them).  On a terminal the sides
+ * are cut to its width with an ellipsis; elsewhere nothing is cut.
+ */
+#include "cmd/eval_report.h"
+#include "write/termlayout.h"
+#include "write/termtext.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#define ELLIPSIS "\xe2\x80\xa6"
+#define BAR      "\xe2\x94\x82" /* │ */
+
+static void sgr(struct strbuf *out, const struct eval_report_options *o, const char *code)
+{
+	if (o->color && code)
+		strbuf_addf(out, "\033[%sm", code);
+}
+
+static void sgr_end(struct strbuf *out, const struct eval_report_options *o, const char *code)
+{
+	if (o->color && code)
+		strbuf_addstr(out, "\033[0m");
+}
+
+static const char *status_style(const char *status)
+{
+	if (!status)
+		return NULL;
+	if (strcmp(status, "PASSED") == 0)
+		return SGR_GREEN_BOLD;
+	if (strcmp(status, "FAILED") == 0)
+		return SGR_RED_BOLD;
+	if (strcmp(status, "NOT_EVALUATED") == 0)
+		return SGR_YELLOW;
+	return SGR_DIM;
+}
+
+static void styled(struct strbuf *out, const struct eval_report_options *o, const char *style,
+                   const char *text)
+{
+	sgr(out, o, style);
+	strbuf_addstr(out, text);
+	sgr_end(out, o, style);
+}
+
+static void pad(struct strbuf *out, size_t n)
+{
+	while (n--)
+		strbuf_addch(out, ' ');
+}
+
+/* Appends s escaped, cut to limit columns with an ellipsis (limit 0: whole); returns columns. */
+static size_t cell(struct strbuf *out, const char *s, size_t len, size_t limit)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t cols = termtext_append(&sb, s, len);
+	if (limit == 0 || cols <= limit) {
+		strbuf_add(out, sb.buf ? sb.buf : "", sb.len);
+		strbuf_release(&sb);
+		return cols;
+	}
+	size_t i = 0, used = 0;
+	while (i < sb.len) {
+		uint32_t cp;
+		size_t n = utf8_decode(sb.buf + i, sb.len - i, &cp), w = termtext_width(cp);
+		if (used + w + 1 > limit)
+			break;
+		strbuf_add(out, sb.buf + i, n);
+		used += w;
+		i += n;
+	}
+	strbuf_addstr(out, ELLIPSIS);
+	strbuf_release(&sb);
+	return used + 1;
+}
+
+static const char *str(const json_t *v)
+{
+	return json_is_string(v) ? json_string_value(v) : "";
+}
+
+static void heading(struct strbuf *out, const json_t *line, const struct eval_report_options *o)
+{
+	const char *status = str(json_object_get(line, "status"));
+	json_t *run = json_object_get(line, "run");
+	sgr(out, o, SGR_BOLD);
+	cell(out, str(json_object_get(line, "eval_id")),
+	     strlen(str(json_object_get(line, "eval_id"))), 0);
+	sgr_end(out, o, SGR_BOLD);
+	strbuf_addstr(out, "  ");
+	styled(out, o, status_style(status), status);
+	strbuf_addstr(out, "  ");
+	if (json_is_string(run))
+		cell(out, json_string_value(run), json_string_length(run), 0);
+	else
+		styled(out, o, SGR_DIM, "(no run matched this case)");
+	strbuf_addch(out, '\n');
+}
+
+static void number(struct strbuf *out, const json_t *v, size_t width)
+{
+	char num[32] = "-";
+	if (json_is_number(v))
+		eval_number(num, sizeof num, json_number_value(v));
+	strbuf_addstr(out, num);
+	pad(out, width > strlen(num) ? width - strlen(num) : 0);
+}
+
+/* A row per metric: name, score, threshold, status, and the reason where there is one. */
+static void metrics(struct strbuf *out, const json_t *line, const struct eval_report_options *o)
+{
+	const json_t *all = json_object_get(line, "metrics");
+	const char *key;
+	json_t *m;
+	size_t w = strlen("metric");
+	json_object_foreach((json_t *)all, key, m) if (strlen(key) > w) w = strlen(key);
+	if (json_object_size(all) == 0)
+		return;
+	strbuf_addstr(out, "  ");
+	sgr(out, o, SGR_DIM);
+	strbuf_addstr(out, "metric");
+	pad(out, w - 6);
+	strbuf_addstr(out, "  score       threshold  status");
+	sgr_end(out, o, SGR_DIM);
+	strbuf_addch(out, '\n');
+	json_object_foreach((json_t *)all, key, m)
+	{
+		const char *status = str(json_object_get(m, "status"));
+		json_t *reason = json_object_get(m, "reason");
+		strbuf_addf(out, "  %s", key);
+		pad(out, w - strlen(key) + 2);
+		number(out, json_object_get(m, "score"), 12);
+		number(out, json_object_get(m, "threshold"), 11);
+		styled(out, o, status_style(status), status);
+		if (json_is_string(reason)) {
+			strbuf_addstr(out, "  ");
+			cell(out, json_string_value(reason), json_string_length(reason), 0);
+		}
+		strbuf_addch(out, '\n');
+	}
+}
+
+/* The lines of one side's cell: each tool call, or each line of the response. */
+static json_t *side_lines(const json_t *side, bool calls)
+{
+	json_t *lines = json_array();
+	if (!json_is_object(side)) {
+		json_array_append_new(lines, json_string("(no invocation)"));
+	} else if (calls) {
+		json_t *call;
+		size_t i;
+		json_array_foreach(json_object_get(side, "tool_calls"), i, call)
+		{
+			struct strbuf sb = STRBUF_INIT;
+			eval_call_text(call, &sb);
+			json_array_append_new(lines, json_stringn(sb.buf, sb.len));
+			strbuf_release(&sb);
+		}
+		if (json_array_size(lines) == 0)
+			json_array_append_new(lines, json_string("(none)"));
+	} else {
+		const char *text = str(json_object_get(side, "response"));
+		for (const char *nl; (nl = strchr(text, '\n')); text = nl + 1)
+			json_array_append_new(lines, json_stringn(text, (size_t)(nl - text)));
+		json_array_append_new(lines, json_string(text));
+	}
+	return lines;
+}
+
+struct sides {
+	json_t *left[2], *right[2]; /* tool calls, response */
+	size_t left_width, limit;
+};
+
+static void side_row(struct strbuf *out, const struct sides *s, int k,
+                     const struct eval_report_options *o)
+{
+	static const char *const labels[] = {"tool calls", "response  "};
+	size_t n = json_array_size(s->left[k]), m = json_array_size(s->right[k]);
+	for (size_t i = 0; i < (n > m ? n : m); i++) {
+		json_t *l = json_array_get(s->left[k], i), *r = json_array_get(s->right[k], i);
+		strbuf_addstr(out, "    ");
+		styled(out, o, SGR_DIM, i == 0 ? labels[k] : "          ");
+		strbuf_addstr(out, "  ");
+		size_t used =
+		    l ? cell(out, json_string_value(l), json_string_length(l), s->limit) : 0;
+		pad(out, s->left_width - used);
+		strbuf_addch(out, ' ');
+		styled(out, o, SGR_DIM, BAR);
+		strbuf_addch(out, ' ');
+		if (r)
+			cell(out, json_string_value(r), json_string_length(r), s->limit);
+		strbuf_addch(out, '\n');
+	}
+}
+
+static void invocation(struct strbuf *out, const json_t *inv, size_t n,
+                       const struct eval_report_options *o)
+{
+	struct sides s = {.limit = 0};
+	if (o->width > 20 + 16)
+		s.limit = (o->width - 20) / 2;
+	else if (o->width)
+		s.limit = 8;
+	for (int k = 0; k < 2; k++) {
+		s.left[k] = side_lines(json_object_get(inv, "expected"), k == 0);
+		s.right[k] = side_lines(json_object_get(inv, "actual"), k == 0);
+		json_t *l;
+		size_t i;
+		json_array_foreach(s.left[k], i, l)
+		{
+			size_t c =
+			    termtext_columns(json_string_value(l), json_string_length(l), SIZE_MAX);
+			c = s.limit && c > s.limit ? s.limit : c;
+			s.left_width = c > s.left_width ? c : s.left_width;
+		}
+	}
+	s.left_width = s.left_width < 8 ? 8 : s.left_width;
+	strbuf_addf(out, "  invocation %zu (", n);
+	cell(out, str(json_object_get(inv, "invocation_id")),
+	     strlen(str(json_object_get(inv, "invocation_id"))), 0);
+	strbuf_addstr(out, "): ");
+	const char *user = str(json_object_get(inv, "user"));
+	cell(out, user, strlen(user), o->width > 40 ? o->width - 30 : 0);
+	strbuf_addstr(out, "\n                ");
+	styled(out, o, SGR_DIM, "expected");
+	pad(out, s.left_width - 8 + 1);
+	styled(out, o, SGR_DIM, BAR " actual");
+	strbuf_addch(out, '\n');
+	for (int k = 0; k < 2; k++)
+		side_row(out, &s, k, o);
+	for (int k = 0; k < 2; k++) {
+		json_decref(s.left[k]);
+		json_decref(s.right[k]);
+	}
+}
+
+void eval_table_line(struct strbuf *out, const json_t *line, const struct eval_report_options *o)
+{
+	heading(out, line, o);
+	metrics(out, line, o);
+	json_t *inv;
+	size_t i;
+	json_array_foreach(json_object_get(line, "invocations"), i,
+	                   inv) if (eval_invocation_shown(line, inv, o->all_invocations))
+	    invocation(out, inv, i + 1, o);
+	strbuf_addch(out, '\n');
+}

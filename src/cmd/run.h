@@ -1,0 +1,202 @@
+/*
+ * run.h - what every subcommand's run shares: the options every command
+ * reads its input with, the --author and --invocation filters, the exit
+ * status, and the one reader loop.
+ *
+ * A command says what it does with each item (struct run_plan), and
+ * run_read() does the rest the same way for all of them: it opens the
+ * operands with the reader settings of the options, lets the -j workers do
+ * the command's per-value work, draws the --progress line, passes each item
+ * through the filters, stops at bad input (exit 65, the output so far
+ * kept), and ends with the summary of skipped values and the worst exit
+ * status.  Extraction (cmd/extract.h) and every streaming command build on
+ * this; nothing here knows of them.
+ */
+#ifndef ADKEV_RUN_H
+#define ADKEV_RUN_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "command.h"
+#include "read/input.h"
+#include "read/reader.h"
+#include "write/output.h"
+
+/* The options a command reads its input and writes its output with. */
+struct run_options {
+	struct output_style style; /* -r, -p */
+	bool unbuffered;           /* --unbuffered: flush after every result */
+	bool exit_status;          /* -e */
+	bool skip_invalid;         /* --skip-invalid */
+	bool per_invocation;       /* one result per invocation */
+	bool per_file;    /* one result (or --per-invocation's lines) per operand, tagged */
+	bool per_session; /* one result per session of a session database, tagged */
+	struct session_choice sessions; /* --session, --app, --user */
+	bool progress;                  /* --progress */
+	bool follow;                    /* -f: the last file is read as it grows */
+	size_t max_line;                /* --max-line, 0 for the reader's default */
+	unsigned jobs;                  /* -j: threads parsing input, 0 for one per online CPU */
+	const char *author;             /* --author NAME */
+	const char *invocation;         /* --invocation ID (or a prefix of it), unless "last" */
+	bool invocation_last;           /* --invocation last: the last invocation's events only */
+	bool streams;   /* set by a command that writes as it reads: refuses "last" */
+	bool full_scan; /* read forward even where a backward read would do (final) */
+};
+
+/* Why a command that writes as it reads refuses --invocation last. */
+extern const char run_last_refused[];
+
+/*
+ * The shared options, in groups so that a command that takes only some of
+ * them includes those, with their values in its struct run_options:
+ * OPTION_INCLUDE_ROW(run_option_table, RUN_PRETTY | RUN_JOBS, struct x, run).
+ * -h, --help comes with every group.
+ */
+enum run_option_group {
+	RUN_RESULT = 1 << 0,   /* -r, -e, --per-invocation, --per-file, --per-session */
+	RUN_PRETTY = 1 << 1,   /* -p */
+	RUN_FILTERS = 1 << 2,  /* --author NAME, --invocation ID */
+	RUN_INPUT = 1 << 3,    /* --skip-invalid, --progress, --unbuffered, --max-line */
+	RUN_JOBS = 1 << 4,     /* -j N */
+	RUN_FOLLOW = 1 << 5,   /* -f, --follow */
+	RUN_SESSIONS = 1 << 6, /* --session ID|last, --app NAME, --user ID */
+	RUN_COMPACT = 1 << 7,  /* -c, --compact-output */
+	/* --compact-output alone, for a command whose -c is its own (eval) */
+	RUN_COMPACT_LONG = 1 << 8,
+	RUN_ALL = (1 << 8) - 1
+};
+extern const struct option_row run_option_table[];
+
+/*
+ * --color[=WHEN] and its alias --colour, for a command that colours its
+ * output: WHEN (auto, always or never; always when no value is given) as a
+ * const char * at the member the include names:
+ * OPTION_INCLUDE_ROW(run_color_table, 0, struct x, color_when).
+ */
+extern const struct option_row run_color_table[];
+/* Whether WHEN colours standard output: always, or auto on a terminal that wants colour. */
+bool run_color_on(const char *when);
+
+/*
+ * Work the -j workers do on each value they parse (reader_set_map): fn
+ * with the plan's map_ctx, its result freed by release; the command's
+ * item() finds it in item->mapped.  keeps: what item() still reads of an
+ * event a worker mapped, beside the author and invocation id the filters
+ * read; only that crosses to the reader's thread (NULL: the whole event).
+ */
+struct item_map {
+	void *(*fn)(const json_t *value, void *ctx);
+	void (*release)(void *result);
+	const struct adk_reads *keeps;
+};
+
+/*
+ * What --author and --invocation matched, over every run of a command (all
+ * the files of --per-file), for the messages at its end.  --invocation ID
+ * takes an id equal to ID, or else the one id that begins with ID, as git
+ * takes a unique prefix of an object name: the first such id read is
+ * taken, and a second one makes ID ambiguous.
+ */
+struct run_match {
+	unsigned long author;     /* events written by --author */
+	unsigned long invocation; /* events of --invocation */
+	char *taken;              /* the id --invocation ID was taken for, owned */
+	bool exact;               /* an id equal to ID was read: it is the one */
+	bool ambiguous;           /* two ids begin with ID: no event passes from then on */
+	char *candidates[8];      /* the ids that begin with ID, as read, owned */
+	size_t count;             /* how many there are (more than are kept) */
+};
+
+/* How a run of run_read() ended, for a caller that runs it once per operand (--per-file). */
+struct run_end {
+	unsigned long stopped; /* runs bad input ended (without --skip-invalid), added to */
+	unsigned long skipped; /* bad values skipped (--skip-invalid), added to */
+	struct run_match match;
+};
+
+/*
+ * After the last run: reports the skipped values, a filter that matched no
+ * event and an ambiguous --invocation prefix (with the ids it could be), and
+ * releases end.  Returns EXIT_USAGE for an ambiguous prefix, else 0.
+ */
+int run_end_report(const struct run_options *o, struct run_end *end);
+
+/* What a command does with the items of its input. */
+struct run_plan {
+	/* Reader flags beside READER_SKIP_INVALID, which --skip-invalid sets (READER_ANY_VALUE). */
+	unsigned reader_flags;
+	/*
+	 * What item() reads of each event; only that is built (reader_select),
+	 * with the author and invocation id the filters read.  NULL: every
+	 * value whole, for a command that writes events out whole.
+	 */
+	const struct adk_reads *reads;
+	/*
+	 * Whether the command writes its output while it reads (to-a2a, show):
+	 * then the read stops once the output has failed, all of the output,
+	 * done()'s too, comes before the final --progress line, and on a
+	 * terminal that shows the output too only that final line is drawn.
+	 * Otherwise the line is drawn as the input is read, and done() writes
+	 * the results after it.
+	 */
+	bool streams;
+	/*
+	 * Whether item() applies --author and --invocation itself, and so gets
+	 * every item (extraction: --invocation last counts the invocations of
+	 * events the filters drop).
+	 */
+	bool own_filters;
+	/*
+	 * Each item that passes the filters (every item with own_filters).
+	 * Returns 0 to go on, or an exit status that ends the read (a value the
+	 * command must reject, a file it cannot write) and counts in the run's.
+	 */
+	int (*item)(void *ctx, struct reader *r, const struct reader_item *item);
+	/*
+	 * Optional: called once after the read, before the summary of skipped
+	 * values; writes what the run owes at its end.  Returns an exit status
+	 * that counts in the run's.
+	 */
+	int (*done)(void *ctx, struct reader *r);
+	void *ctx;
+	const struct item_map *map; /* optional: the -j workers' per-value work */
+	void *map_ctx;
+	/*
+	 * Optional: where the run says how it ended, zeroed before the first
+	 * run; the caller then reports the skipped values and what the filters
+	 * matched itself, once for all its runs (run_end_report()), and
+	 * run_read() does not.
+	 */
+	struct run_end *end;
+};
+
+/*
+ * Reads the operands argv[0..argc) with the options o as plan says, the
+ * output in o's style; returns the exit status: the worst of bad input,
+ * item()'s and done()'s statuses and the reader's own.
+ */
+int run_read(const struct run_plan *plan, const struct run_options *o, int argc, char *argv[]);
+
+/*
+ * Sets up what o says of standard output, for a command that reads
+ * otherwise than through run_read() (extraction's backward read).  What it
+ * says of the reader goes with each reader run_read() makes.
+ */
+void run_settings_apply(const struct run_options *o);
+
+/*
+ * Whether an item passes --author and --invocation (a stream error passes
+ * only when neither is given), counted in m; an --invocation prefix is
+ * taken for the first id that begins with it (struct run_match).
+ */
+bool run_passes_filters(const struct run_options *o, struct run_match *m,
+                        const struct reader_item *item);
+
+/*
+ * Combines two exit statuses: a write error outranks a usage error, which
+ * outranks bad input, then an unopenable file, then a false assertion.
+ */
+int exit_status_worst(int a, int b);
+
+#endif

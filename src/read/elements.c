@@ -1,0 +1,206 @@
+/*
+ * elements.c - the hand-out of top-level values (elements.h).
+ *
+ * jansson parses an array or a session whole; the bytes of each of its
+ * elements are then found by walking the original text alongside, so each
+ * item comes with its raw bytes and its own line and column.
+ */
+#include "read/elements.h"
+#include "adk/event.h"
+#include "read/framer.h"
+#include "read/pool.h"
+#include "read/reader.h"
+
+#include <string.h>
+
+/* The end of the valid JSON value that starts at p[i]. */
+static size_t skip_value(const char *p, size_t i, size_t n)
+{
+	if (i >= n)
+		return n;
+	if (p[i] != '"' && p[i] != '{' && p[i] != '[') {
+		while (i < n && !framer_is_space(p[i]) && p[i] != ',' && p[i] != ']' && p[i] != '}')
+			i++;
+		return i;
+	}
+	size_t depth = 0;
+	bool in_string = false;
+	for (; i < n; i++) {
+		char c = p[i];
+		if (in_string) {
+			if (c == '\\')
+				i++;
+			else if (c == '"') {
+				in_string = false;
+				if (depth == 0)
+					return i + 1;
+			}
+		} else if (c == '"') {
+			in_string = true;
+		} else if (c == '{' || c == '[') {
+			depth++;
+		} else if (c == '}' || c == ']') {
+			if (--depth == 0)
+				return i + 1;
+		}
+	}
+	return n;
+}
+
+/*
+ * Whether the key token p[i..end) (quotes included) names field.  A key may
+ * spell its letters as escapes ("\u0065vents"); jansson decodes those, and
+ * so does this, so the bytes of every session's events are found.
+ */
+static bool key_is(const char *p, size_t i, size_t end, enum adk_field field)
+{
+	const char *name = adk_field_name(field);
+	size_t len = strlen(name);
+	if (!memchr(p + i, '\\', end - i))
+		return end - i == len + 2 && memcmp(p + i + 1, name, len) == 0;
+	json_t *key = json_loadb(p + i, end - i, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+	bool same =
+	    json_string_length(key) == len && memcmp(json_string_value(key), name, len) == 0;
+	json_decref(key);
+	return same;
+}
+
+/*
+ * Where the elements of a session's events array start in its bytes
+ * p[0..n), which jansson parsed as a session: after the '[' of the last
+ * member so named, as jansson keeps the last of duplicate keys.
+ */
+static size_t find_events_array(const char *p, size_t n)
+{
+	size_t found = 0;
+	size_t i = framer_skip_space(p, 0, n) + 1;
+	for (;;) {
+		i = framer_skip_space(p, i, n);
+		if (i >= n || p[i] != '"')
+			return found;
+		size_t key_end = skip_value(p, i, n);
+		bool is_events = key_is(p, i, key_end, ADK_EVENTS);
+		i = framer_skip_space(p, key_end, n);
+		if (i >= n || p[i] != ':')
+			return found;
+		i = framer_skip_space(p, i + 1, n);
+		if (is_events)
+			found = i < n && p[i] == '[' ? i + 1 : 0;
+		i = framer_skip_space(p, skip_value(p, i, n), n);
+		if (i >= n || p[i] != ',')
+			return found;
+		i++;
+	}
+}
+
+/* Fills *item with value, whose original bytes are src[off..off+len). */
+static void fill_item(struct elements *e, struct reader_item *item, json_t *value,
+                      enum value_kind kind, size_t off, size_t len)
+{
+	item->value = value;
+	/* A worker's map result is of the whole value it parsed, not of an element. */
+	item->mapped = value == e->held ? e->mapped : NULL;
+	item->kind = kind;
+	item->pos = origins_pos(e->origins, off);
+	item->raw = e->src + off;
+	item->raw_len = len;
+	item->session = json_is_object(e->held) && value != e->held ? e->held : NULL;
+}
+
+/* Lets go of the value held, with free_value, and of what a worker made of it. */
+static void let_go(struct elements *e, void (*free_value)(json_t *value))
+{
+	if (e->held)
+		free_value(e->held);
+	e->held = NULL;
+	if (e->mapped)
+		e->map_release(e->mapped);
+	e->mapped = NULL;
+	e->array = NULL;
+}
+
+void elements_drop(struct elements *e)
+{
+	let_go(e, pool_give_back);
+}
+
+/* The workers have ended, and their pools with them: the value is freed here. */
+static void decref(json_t *value)
+{
+	json_decref(value);
+}
+
+void elements_release(struct elements *e)
+{
+	let_go(e, decref);
+}
+
+bool elements_pending(const struct elements *e)
+{
+	return e->array != NULL;
+}
+
+enum step elements_next(struct elements *e, struct reader_item *item)
+{
+	while (e->index < json_array_size(e->array)) {
+		json_t *el = json_array_get(e->array, e->index++);
+		size_t off = framer_skip_space(e->src, e->scan, e->len);
+		size_t end = skip_value(e->src, off, e->len);
+		e->scan = framer_skip_space(e->src, end, e->len) + 1;
+		enum value_kind kind = value_kind(el);
+		if (kind == VALUE_EVENT || kind == VALUE_STREAM_ERROR || e->any_value) {
+			fill_item(e, item, el, kind, off, end - off);
+			return STEP_ITEM;
+		}
+		struct reader_pos pos = origins_pos(e->origins, off);
+		if (!diag_damaged_ahead(e->diag))
+			diag_report(e->diag, &pos, "%s", value_not_event_reason(el));
+		if (diag_invalid(e->diag) == STEP_INVALID)
+			return STEP_INVALID;
+	}
+	elements_drop(e);
+	return STEP_NONE;
+}
+
+/* Starts handing out the elements of array, found in src from offset scan on. */
+static enum step hand_out_array(struct elements *e, json_t *array, size_t scan,
+                                struct reader_item *item)
+{
+	e->array = array;
+	e->index = 0;
+	e->scan = scan;
+	return elements_next(e, item);
+}
+
+enum step elements_deliver(struct elements *e, json_t *value, void *mapped, const char *src,
+                           size_t len, struct reader_item *item)
+{
+	e->held = value;
+	e->mapped = mapped;
+	e->src = src;
+	e->len = len;
+	origins_begin(e->origins, src);
+	enum value_kind kind = value_kind(value);
+	if (e->any_value && kind != VALUE_ARRAY) {
+		fill_item(e, item, value, kind, 0, len);
+		return STEP_ITEM;
+	}
+	switch (kind) {
+	case VALUE_EVENT:
+	case VALUE_STREAM_ERROR:
+		fill_item(e, item, value, kind, 0, len);
+		return STEP_ITEM;
+	case VALUE_ARRAY:
+		return hand_out_array(e, value, 1, item);
+	case VALUE_SESSION:
+		return hand_out_array(e, adk_get(value, ADK_EVENTS), find_events_array(src, len),
+		                      item);
+	default: {
+		struct reader_pos pos = origins_pos(e->origins, 0);
+		if (!diag_damaged_ahead(e->diag))
+			diag_report(e->diag, &pos, "%s", value_not_event_reason(value));
+		elements_drop(e);
+		return diag_invalid(e->diag);
+	}
+	}
+}

@@ -1,0 +1,53 @@
+/*
+ * elements.h - the reader's hand-out of the top-level values it parsed:
+ * an event (or server stream error) as it is, an array of events and a
+ * session's "events" one element at a time, each element with its own
+ * original bytes and position; anything else is refused as not an event
+ * (unless READER_ANY_VALUE).
+ *
+ * Internal to the reader.  Whatever input a value came from (lines of
+ * bytes or a record), it is handed out here.
+ */
+#ifndef ADKEV_ELEMENTS_H
+#define ADKEV_ELEMENTS_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "item.h"
+#include "read/diag.h"
+
+struct elements {
+	bool any_value;                    /* READER_ANY_VALUE: every value is an item */
+	struct origins *origins;           /* the positions of the value handed out */
+	struct diag *diag;                 /* where elements that are not events are counted */
+	void (*map_release)(void *result); /* frees mapped (reader_set_map) */
+
+	json_t *held;    /* the top-level value being handed out, owned */
+	void *mapped;    /* what a -j worker's map function made of held, owned */
+	const char *src; /* held's original bytes, src[0..len) */
+	size_t len;
+	json_t *array; /* the array being handed out element by element (of held), or NULL */
+	size_t index;  /* its next element */
+	size_t scan;   /* where that element's bytes are looked for in src */
+};
+
+/*
+ * Hands out value, freshly parsed from src[0..len) (whose origins are all
+ * added), which the hand-out owns from now on, with mapped (owned too, or
+ * NULL): *item is the value itself, or its first element.  The bytes must
+ * stay as they are until the hand-out is done with the value.
+ */
+enum step elements_deliver(struct elements *e, json_t *value, void *mapped, const char *src,
+                           size_t len, struct reader_item *item);
+/* Whether an array or session is being handed out: elements_next() gives the rest. */
+bool elements_pending(const struct elements *e);
+/* The next element of the array or session being handed out; STEP_NONE past the last. */
+enum step elements_next(struct elements *e, struct reader_item *item);
+/* Lets go of the value handed out last; with -j the worker that parsed it releases it. */
+void elements_drop(struct elements *e);
+/* Frees what is held, once the -j workers have ended. */
+void elements_release(struct elements *e);
+
+#endif

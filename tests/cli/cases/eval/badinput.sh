@@ -1,0 +1,25 @@
+# Bad input is reported with its file and position, and nothing is written
+# to standard output: an eval set that is no JSON, an EXPECTED value that is
+# neither an eval set, a legacy eval file nor events, an eval_cases that is
+# no array, a legacy turn without its query.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
+cp "$CORPUS"/adkjs/b_tool_call.session.json . && run=b_tool_call.session.json
+adkev evalset "$run" > good.json
+sed 's/"eval_id": "/"eval_id": oops"/' good.json > broken.json
+adkev eval broken.json "$run"; echo "exit $?"
+echo '{"settings": {"model": "gemini"}}' > other.json
+adkev eval other.json "$run"; echo "exit $?"
+printf '[\n  1,\n  2\n]\n' > numbers.json
+adkev eval numbers.json "$run"; echo "exit $?"
+jq -c '.eval_cases = {}' good.json > cases.json
+adkev eval cases.json "$run"; echo "exit $?"
+echo '[{"reference": "no query"}]' > legacy.test.json
+adkev eval legacy.test.json "$run"; echo "exit $?"
+# A bad line in the middle of a run: its position, and the run, read only in
+# part, is not scored; the other runs are, and their lines written.
+jq -c '.events[]' "$run" | sed '2s/^{/{,/' > broken-run.jsonl
+adkev eval --case "$(jq -r '.eval_cases[0].eval_id' good.json)" good.json broken-run.jsonl "$run" > out.jsonl; echo "exit $?"
+jq -c '[.run, .status]' out.jsonl
+adkev eval good.json broken-run.jsonl > out.jsonl; echo "exit $?"
+jq -c '[.run, .status]' out.jsonl

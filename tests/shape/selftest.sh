@@ -1,0 +1,44 @@
+#!/bin/sh
+# The shape checks must be able to fail: layers.sh on a copy of src/ where an
+# adk/ header includes read/reader.h (and where a file no layer names is
+# added), and funclen.sh on a function of 81 lines, must each exit 1 and name
+# the place; an 80-line function must pass.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/adkev-shape.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+failed=0
+fail() {
+	echo "shape self-test: $1"
+	failed=1
+}
+
+cp -R "$top/src" "$tmp/src"
+printf '#include "read/reader.h"\n' >>"$tmp/src/adk/usage.h"
+printf 'int stray;\n' >"$tmp/src/stray.c"
+out=$(sh "$here/layers.sh" "$top/doc/design.md" "$tmp/src")
+[ $? = 1 ] || fail "layers.sh did not fail on an include that points up"
+echo "$out" | grep -q '^src/adk/usage.h:[0-9]*: includes src/read/reader.h (read above adk)$' ||
+	fail "layers.sh did not name the include that points up"
+echo "$out" | grep -q "^src/stray.c: in no layer" || fail "layers.sh did not name a file in no layer"
+
+# A function of n lines, from its name to its closing brace.
+function_of() {
+	echo "static int f$1(void)"
+	echo "{"
+	i=3
+	while [ $i -lt "$1" ]; do
+		echo "	(void)0;"
+		i=$((i + 1))
+	done
+	echo "}"
+}
+function_of 80 >"$tmp/ok.c"
+function_of 81 >"$tmp/long.c"
+sh "$here/funclen.sh" "$tmp/ok.c" >/dev/null || fail "funclen.sh failed an 80-line function"
+out=$(sh "$here/funclen.sh" "$tmp/long.c")
+[ $? = 1 ] || fail "funclen.sh did not fail an 81-line function"
+echo "$out" | grep -q 'long.c:1: f81: 81 lines' || fail "funclen.sh did not name it: $out"
+[ $failed = 0 ] && echo "shape self-test: both checks fail where they should"
+exit $failed
