@@ -32,6 +32,7 @@ struct critic_run {
 	const char *operand; /* with --per-file, the file read, for a message with no event */
 	char *file;          /* where the event that gave the final output starts */
 	unsigned long line, column;
+	char *record; /* or, for a database row, its record's name (item.h) */
 };
 
 static void *critic_start(const void *config, const char *file)
@@ -55,11 +56,15 @@ static void critic_add(void *state, const struct reader_item *item)
 	}
 	run->line = item->pos.line;
 	run->column = item->pos.column;
+	free(run->record);
+	run->record = item->pos.record ? xstrdup(item->pos.record) : NULL;
 }
 
 static void critic_warn(const struct critic_run *run, const char *what)
 {
-	if (run->file)
+	if (run->file && run->record)
+		warnx_msg("critic: %s: %s: %s", run->file, run->record, what);
+	else if (run->file)
 		warnx_msg("critic: %s:%lu:%lu: %s", run->file, run->line, run->column, what);
 	else if (run->operand)
 		warnx_msg("critic: %s: %s", run->operand, what);
@@ -103,6 +108,7 @@ static void critic_release(void *state)
 	struct critic_run *run = state;
 	answer_release(&run->answer);
 	free(run->file);
+	free(run->record);
 	free(run);
 }
 

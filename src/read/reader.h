@@ -93,7 +93,9 @@ struct reader *reader_new(char *const *operands, int count, const struct reader_
 enum reader_result reader_next(struct reader *r, struct reader_item *item);
 /*
  * The status the input side asks for: 0, EXIT_NOINPUT when an operand could
- * not be opened, EXIT_IOERR after a read error.
+ * not be opened, EXIT_IOERR after a read error, EXIT_DATAERR when an
+ * operand's container was damaged (gzip or zstd data, a database page) and
+ * the run went on past it, or the damage showed as the operand opened.
  */
 int reader_status(const struct reader *r);
 /* Whether every operand has been tried and none could be opened. */

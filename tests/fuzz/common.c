@@ -1,5 +1,5 @@
 /*
- * fuzz_common.c - the memory files, quiet streams and command runs the fuzz
+ * fuzz_common.c - the input files, quiet streams and command runs the fuzz
  * targets share (see fuzz.h).
  */
 #include "fuzz.h"
@@ -8,21 +8,54 @@
 #include "read/pool.h"
 #include "util.h"
 
+#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
-static int memfds[2] = {-1, -1};
-static char paths[2][64];
+/*
+ * The inputs are real files in a private folder, not memfds: SQLite resolves
+ * a /proc/self/fd link before it opens a database, and a memfd's target does
+ * not exist, so a memfd would keep the database reader out of every run.
+ */
+static int input_fds[2] = {-1, -1};
+static char paths[2][PATH_MAX];
+static char folder[PATH_MAX];
 static FILE *report; /* the real standard error, for fuzz_fail() */
 
 void fuzz_fail(const char *file, int line, const char *what)
 {
 	fprintf(report ? report : stderr, "fuzz: %s:%d: check failed: %s\n", file, line, what);
 	abort();
+}
+
+static void remove_input_files(void)
+{
+	for (int i = 0; i < 2; i++)
+		unlink(paths[i]);
+	rmdir(folder);
+}
+
+static void make_input_files(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	snprintf(folder, sizeof folder, "%s/adkev-fuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(folder)) {
+		perror("fuzz: mkdtemp");
+		abort();
+	}
+	for (int i = 0; i < 2; i++) {
+		snprintf(paths[i], sizeof paths[i], "%s/input%d", folder, i);
+		input_fds[i] = open(paths[i], O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		if (input_fds[i] < 0) {
+			perror("fuzz: input file");
+			abort();
+		}
+	}
+	atexit(remove_input_files);
 }
 
 void fuzz_init(void)
@@ -45,14 +78,7 @@ void fuzz_init(void)
 		stderr = null;
 	}
 	pool_serve_jansson();
-	for (int i = 0; i < 2; i++) {
-		memfds[i] = memfd_create("adkev-fuzz", 0);
-		if (memfds[i] < 0) {
-			perror("fuzz: memfd_create");
-			abort();
-		}
-		snprintf(paths[i], sizeof paths[i], "/proc/self/fd/%d", memfds[i]);
-	}
+	make_input_files();
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -65,7 +91,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 const char *fuzz_file(int slot, const uint8_t *data, size_t size)
 {
-	int fd = memfds[slot];
+	int fd = input_fds[slot];
 	FUZZ_CHECK(ftruncate(fd, 0) == 0);
 	size_t done = 0;
 	while (done < size) {

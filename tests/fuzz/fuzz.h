@@ -1,6 +1,6 @@
 /*
- * fuzz.h - what the fuzz targets share: an input held in a memory file the
- * reader can open by name, quiet standard streams, and a way to run one
+ * fuzz.h - what the fuzz targets share: an input held in a file the reader
+ * (and SQLite) can open by name, quiet standard streams, and a way to run one
  * subcommand over the input as the command line would.
  *
  * Each tests/fuzz/fuzz_<name>.c defines LLVMFuzzerTestOneInput().  Built
@@ -28,9 +28,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 void fuzz_init(void);
 
 /*
- * Puts data[0..size) in memory file slot (0 or 1) and returns a path the
- * reader can open it by ("/proc/self/fd/N").  The path stays valid until the
- * slot is filled again.
+ * Puts data[0..size) in input file slot (0 or 1), a file in a private
+ * temporary folder removed at exit, and returns its path.  The file holds
+ * that input until the slot is filled again.
  */
 const char *fuzz_file(int slot, const uint8_t *data, size_t size);
 
