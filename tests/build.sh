@@ -119,10 +119,10 @@ installs=$(sed -n 's/.* install //p' "$tmp/calls" 2>/dev/null | tr ' ' '\n' | gr
 grep -qF "libjansson-dev pkg-config" "$tmp/make.out" ||
 	bad "when apt-get fails, make does not say what to install: $(cat "$tmp/make.out")"
 
-# 4. zlib and libzstd missing on Debian: asked for, then left out.
+# 4. zlib, libzstd, libsqlite3 and libpq missing on Debian: asked for, then left out.
 clone
 clean_make "$tmp/clone" "$tmp/stubs:$tmp/tools" CC="cc -I$tmp/nozlib" ||
-	bad "make failed without zlib and libzstd: $(tail -n 5 "$tmp/make.out")"
+	bad "make failed without zlib, libzstd, libsqlite3 and libpq: $(tail -n 5 "$tmp/make.out")"
 installs=$(sed -n 's/.* install //p' "$tmp/calls" 2>/dev/null | tr ' ' '\n' | grep -v '^-' | sort -u)
 [ "$(echo $installs)" = "libpq-dev libsqlite3-dev libzstd-dev zlib1g-dev" ] ||
 	bad "without zlib, libzstd, libsqlite3 and libpq make asked apt-get for: $(echo $installs)"
@@ -138,7 +138,7 @@ status=$?
 
 if [ $fail = 0 ]; then
 	echo "build: a clean clone builds ./adkev with cc, pkg-config and jansson alone and" \
-		"installs nothing; without jansson it says what to install; without zlib" \
-		"and libzstd it builds without them"
+		"installs nothing; without jansson it says what to install; without zlib," \
+		"libzstd, libsqlite3 and libpq it builds without them and says so at run time"
 fi
 exit $fail
