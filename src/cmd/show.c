@@ -490,6 +490,7 @@ static int run_show(int argc, char *argv[])
 	struct run_plan plan = {
 	    .streams = true, .item = show_read_item, .done = show_done, .ctx = &run};
 	status = run_read(&plan, &o.run, argc - optind, argv + optind);
+	show_mermaid_free(run.mermaid);
 	if (o.redact)
 		redactor_release(&redactor);
 	strbuf_release(&run.s.out);

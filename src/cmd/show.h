@@ -13,7 +13,12 @@ struct show_mermaid;
 struct show_mermaid *show_mermaid_new(void);
 /* Writes the lines of one event, or of a server stream error. */
 void show_mermaid_add(struct show_mermaid *m, const struct reader_item *item);
-/* Writes what the end of the run still owes (a user message no agent answered) and frees m. */
+/* Writes what the end of the run still owes (a user message no agent answered). */
 void show_mermaid_end(struct show_mermaid *m);
+/*
+ * Frees m (NULL is nothing), whether or not its end was written: a run that
+ * stops at an ambiguous --invocation prefix writes no end.
+ */
+void show_mermaid_free(struct show_mermaid *m);
 
 #endif

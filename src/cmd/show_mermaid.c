@@ -270,6 +270,12 @@ void show_mermaid_end(struct show_mermaid *m)
 	strbuf_reset(&m->out);
 	flush_pending(m, NULL);
 	output_bytes(m->out.buf, m->out.len);
+}
+
+void show_mermaid_free(struct show_mermaid *m)
+{
+	if (!m)
+		return;
 	strbuf_release(&m->out);
 	strbuf_release(&m->text);
 	json_decref(m->ids);
