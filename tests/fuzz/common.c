@@ -23,7 +23,7 @@
  */
 static int input_fds[2] = {-1, -1};
 static char paths[2][PATH_MAX];
-static char folder[PATH_MAX];
+static char folder[PATH_MAX - 16]; /* room for "/inputN" in paths[] */
 static FILE *report; /* the real standard error, for fuzz_fail() */
 
 void fuzz_fail(const char *file, int line, const char *what)
