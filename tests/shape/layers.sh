@@ -16,7 +16,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 design=${1:-$top/doc/design.md}
 src=${2:-$top/src}
 
-# "RANK PATTERN" lines, one per file pattern, from the design's table.
+# "RANK LAYER PATTERN" lines, one per file pattern, from the design's table:
+# the one reading of it, which both the ranks and the layers' names come from.
 rules=$(awk '
 	/^\| layer \| files \|/ { inside = 1; next }
 	inside && /^\|[- |]*\|$/ { next }
@@ -24,12 +25,14 @@ rules=$(awk '
 	inside {
 		n++
 		split($0, cell, "|")
+		name = cell[2]
+		gsub(/[` ]/, "", name)
 		count = split(cell[3], words, ",")
 		for (i = 1; i <= count; i++) {
 			w = words[i]
 			gsub(/[` ]/, "", w)
 			if (w != "")
-				print n, w
+				print n, name, w
 		}
 	}' "$design")
 if [ -z "$rules" ]; then
@@ -39,7 +42,7 @@ fi
 
 # The rank of a path relative to src's parent (src/x/y.c), or nothing.
 rank_of() {
-	echo "$rules" | while read -r rank pattern; do
+	echo "$rules" | while read -r rank _ pattern; do
 		case $pattern in
 		*/) case $1 in "$pattern"*) echo "$rank"; break ;; esac ;;
 		*.\[ch\]) base=${pattern%.\[ch\]}
@@ -50,13 +53,11 @@ rank_of() {
 }
 
 layer_name() {
-	awk -v want="$1" '
-		/^\| layer \| files \|/ { inside = 1; next }
-		inside && /^\|[- |]*\|$/ { next }
-		inside && !/^\|/ { exit }
-		inside { n++; if (n == want) { split($0, cell, "|"); gsub(/[` ]/, "", cell[2]); print cell[2] } }' "$design"
+	echo "$rules" | awk -v want="$1" '$1 == want { print $2; exit }'
 }
 
+found=$(mktemp "${TMPDIR:-/tmp}/layers.XXXXXX") || exit 1
+trap 'rm -f "$found"' EXIT INT TERM
 bad=0 checked=0
 cd "$src/.." || exit 1
 for file in $(find src -name '*.[ch]' | sort); do
@@ -74,14 +75,13 @@ for file in $(find src -name '*.[ch]' | sort); do
 		elif [ "$theirs" -gt "$mine" ]; then
 			echo "$file:$line: includes $header ($(layer_name "$theirs") above $(layer_name "$mine"))"
 		fi
-	done >"${TMPDIR:-/tmp}/layers.$$"
-	if [ -s "${TMPDIR:-/tmp}/layers.$$" ]; then
-		cat "${TMPDIR:-/tmp}/layers.$$"
-		bad=$((bad + $(wc -l <"${TMPDIR:-/tmp}/layers.$$")))
+	done >"$found"
+	if [ -s "$found" ]; then
+		cat "$found"
+		bad=$((bad + $(wc -l <"$found")))
 	fi
 	checked=$((checked + $(grep -c '^#include "' "$file")))
 done
-rm -f "${TMPDIR:-/tmp}/layers.$$"
 if [ $bad -gt 0 ]; then
 	echo "layers: $bad includes or files out of place (doc/design.md, \"Layout\")"
 	exit 1
