@@ -174,6 +174,11 @@ static double local_seconds(long days, long in_day)
 	return (double)mktime(&tm);
 }
 
+double stamp_seconds_of_number(double number)
+{
+	return number > 1e11 ? number / 1000 : number;
+}
+
 bool stamp_parse_db_time(const char *s, bool naive_local, double *seconds)
 {
 	if (!s || !*s)
@@ -182,7 +187,7 @@ bool stamp_parse_db_time(const char *s, bool naive_local, double *seconds)
 	double number = strtod(s, &end);
 	/* strtod() stops at a date's first '-': a whole number is a number. */
 	if (end != s && *end == '\0' && ((s[0] >= '0' && s[0] <= '9') || s[0] == '.')) {
-		*seconds = number > 1e11 ? number / 1000 : number;
+		*seconds = stamp_seconds_of_number(number);
 		return true;
 	}
 	const char *p = s;

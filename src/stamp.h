@@ -35,6 +35,13 @@ bool stamp_parse_rfc3339(const char *s, double *seconds);
 bool stamp_parse_db_time(const char *s, bool naive_local, double *seconds);
 
 /*
+ * Epoch seconds from a time written as a number: ADK JS writes integer
+ * milliseconds, ADK Python float seconds, and no seconds count of this era
+ * is above 1e11 (the year 5138), so a larger number is milliseconds.
+ */
+double stamp_seconds_of_number(double number);
+
+/*
  * A fresh random (version 4) UUID, lowercase.  It cannot fail: where the
  * kernel gives no random bytes, the bytes come from the clocks, the process
  * id and a count instead (stamp.c says why that is sound).  Safe to call

@@ -4,6 +4,7 @@
  * an ADK field name.
  */
 #include "adk/event.h"
+#include "stamp.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -406,9 +407,7 @@ bool event_timestamp(const json_t *event, double *seconds)
 	json_t *ts = adk_get(event, ADK_TIMESTAMP);
 	if (!json_is_number(ts))
 		return false;
-	double v = json_number_value(ts);
-	/* ADK JS writes integer milliseconds, ADK Python float seconds. */
-	*seconds = v > 1e11 ? v / 1000.0 : v;
+	*seconds = stamp_seconds_of_number(json_number_value(ts));
 	return true;
 }
 
