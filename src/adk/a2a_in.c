@@ -652,7 +652,8 @@ static json_t *message_body(const struct a2a_object *o, const struct a2a_event_o
 	json_t *md = object_member(o->obj, A_METADATA);
 	b.lrt = lossless_long_running_ids(md);
 	const char *role = string_member(o->obj, A_ROLE);
-	b.user_role = role && (strcasecmp(role, "user") == 0 || strcasecmp(role, "ROLE_USER") == 0);
+	b.user_role =
+	    role && (strcasecmp(role, ROLE_USER_03) == 0 || strcasecmp(role, ROLE_USER_10) == 0);
 	b.turn_complete = true;
 	b.maps = metadata_alone(md);
 	return body_finish(&b, opts);

@@ -413,8 +413,8 @@ json_t *a2a_message_from_event(const json_t *event, const struct a2a_message_opt
 	bool user = event_is_user(event);
 	json_object_set_new(msg, A_ROLE,
 	                    json_string(o->version == A2A_V03
-	                                    ? (user ? "user" : "agent")
-	                                    : (user ? "ROLE_USER" : "ROLE_AGENT")));
+	                                    ? (user ? ROLE_USER_03 : ROLE_AGENT_03)
+	                                    : (user ? ROLE_USER_10 : ROLE_AGENT_10)));
 	json_object_set_new(msg, A_PARTS, parts);
 	json_t *md = message_metadata(event, o);
 	if (md)

@@ -65,6 +65,12 @@
 #define KIND_STATUS   "status-update"
 #define KIND_ARTIFACT "artifact-update"
 
+/* A message's role: 0.3 writes the lower-case words, 1.0 the enum names. */
+#define ROLE_USER_03  "user"
+#define ROLE_AGENT_03 "agent"
+#define ROLE_USER_10  "ROLE_USER"
+#define ROLE_AGENT_10 "ROLE_AGENT"
+
 /* A2A-side metadata keys (section 2.1). */
 #define M_TYPE              "adk_type"
 #define M_IS_LONG_RUNNING   "adk_is_long_running"
