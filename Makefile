@@ -21,8 +21,8 @@
 #   make check-slow       the huge-input and allocation-failure cases at full size
 #   make fuzz FUZZ_SECONDS=N, make fuzz-ci   libFuzzer targets (tests/fuzz/fuzz.mk)
 #   make bench      adkev against jq on generated ADK streams (BENCH_MB=100 BENCH_RUNS=3
-#                   BENCH_BIG_MB=1024 BENCH_AGAINST=bb02df4; installs jq and GNU time if
-#                   missing)
+#                   BENCH_BIG_MB=1024 BENCH_AGAINST=bb02df4; installs jq, GNU time and
+#                   sqlite3 if missing)
 #   make install    PREFIX=/usr/local DESTDIR=
 #
 # Test tools (Check, mandoc, valgrind, tmux, zsh, fish, clang, jq) are installed by the
@@ -141,6 +141,7 @@ deps-nltk:
 	@$(call want,/usr/bin/python3 -c 'import nltk.stem.porter',python3-nltk,make check-nltk)
 deps-bench:
 	@$(call need,command -v jq && [ -x /usr/bin/time ],jq time,make bench)
+	@$(call want,command -v sqlite3,sqlite3,make bench (the session database table))
 # Everything any target installs, for preparing a machine (a CI image) at once.
 deps: $(LIB_STAMPS) deps-check deps-cli deps-docs deps-man deps-tty deps-valgrind deps-bench deps-browser \
 	deps-postgres deps-nltk fuzz-deps
