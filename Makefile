@@ -7,20 +7,22 @@
 #                   CLI cases, fuzz-target replays, man pages, the documentation's
 #                   examples, shape, terminal, install and build tests
 #   make check-all  what CI runs (.ci/run): make check, check-goldens,
-#                   check-browser, check-sanitize, check-valgrind and fuzz-ci
+#                   check-browser, check-postgres, check-sanitize, check-valgrind and fuzz-ci
 #   make check-fast the bar before each commit: unit, CLI, fuzz-replay, man, docs and
 #                   shape tests
 #   make check-docs every console example of README.md, doc/ and the man pages, run
 #   make check-goldens    every case must notice a change in adkev's status and stderr
 #   make check-browser    the timeline page in headless Chromium (tests/browser)
+#   make check-postgres   session databases on a throwaway PostgreSQL server, written
+#                   by ADK JS (tests/postgres; installs postgresql, nodejs, npm)
 #   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
 #   make check-tsan       unit and CLI tests under ThreadSanitizer (-j's worker threads)
 #   make check-valgrind   the CLI cases under valgrind
 #   make check-slow       the huge-input and allocation-failure cases at full size
 #   make fuzz FUZZ_SECONDS=N, make fuzz-ci   libFuzzer targets (tests/fuzz/fuzz.mk)
 #   make bench      adkev against jq on generated ADK streams (BENCH_MB=100 BENCH_RUNS=3
-#                   BENCH_BIG_MB=1024 BENCH_AGAINST=bb02df4; installs jq and GNU time if
-#                   missing)
+#                   BENCH_BIG_MB=1024 BENCH_AGAINST=bb02df4; installs jq, GNU time and
+#                   sqlite3 if missing)
 #   make install    PREFIX=/usr/local DESTDIR=
 #
 # Test tools (Check, mandoc, valgrind, tmux, zsh, fish, clang, jq) are installed by the
@@ -82,9 +84,9 @@ TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
 .PHONY: all deps deps-check deps-cli deps-docs deps-man deps-tty deps-valgrind deps-bench deps-browser \
-	deps-nltk check check-all check-fast check-unit check-cli check-docs check-goldens check-man \
+	deps-postgres deps-nltk check check-all check-fast check-unit check-cli check-docs check-goldens check-man \
 	check-shape check-tty check-nltk \
-	check-install check-build check-browser check-sanitize check-tsan check-valgrind check-slow \
+	check-install check-build check-browser check-postgres check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
 
 all: adkev
@@ -130,13 +132,19 @@ deps-browser:
 	@$(call want,command -v chromium,chromium,make check-browser)
 	@$(call want,command -v node,nodejs,make check-browser)
 	@$(call need,command -v jq,jq,make check-browser)
+# A throwaway server, and ADK JS (from npm, outside the tree) to write to it.
+deps-postgres:
+	@$(call want,ls /usr/lib/postgresql/*/bin/initdb || command -v initdb,postgresql,make check-postgres)
+	@$(call want,command -v node && command -v npm,nodejs npm,make check-postgres)
+	@$(call need,command -v jq,jq,make check-postgres)
 deps-nltk:
 	@$(call want,/usr/bin/python3 -c 'import nltk.stem.porter',python3-nltk,make check-nltk)
 deps-bench:
 	@$(call need,command -v jq && [ -x /usr/bin/time ],jq time,make bench)
+	@$(call want,command -v sqlite3,sqlite3,make bench (the session database table))
 # Everything any target installs, for preparing a machine (a CI image) at once.
 deps: $(LIB_STAMPS) deps-check deps-cli deps-docs deps-man deps-tty deps-valgrind deps-bench deps-browser \
-	deps-nltk fuzz-deps
+	deps-postgres deps-nltk fuzz-deps
 
 # The build needs a C11 compiler and jansson, nothing else.  Once per build
 # folder, a program using jansson must compile and link with the flags above;
@@ -239,7 +247,7 @@ CHECK_JOBS ?= $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null
 check:
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(if $(filter 3.%,$(MAKE_VERSION)),,-Otarget) \
 		$(CHECK_PARTS)
-check-all: check check-goldens check-browser check-sanitize check-valgrind fuzz-ci
+check-all: check check-goldens check-browser check-postgres check-sanitize check-valgrind fuzz-ci
 # The bar before each commit: make check without the terminal, install and build tests.
 check-fast: check-unit check-cli check-fuzz check-man check-docs check-shape
 
@@ -289,6 +297,11 @@ check-install: $(BUILD)/adkev
 check-browser: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-browser
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
 		OUT="$(CURDIR)/build/browser" sh tests/browser/run.sh
+
+# Session databases on a real PostgreSQL server (tests/postgres/run.sh): skipped,
+# loudly, where the server, node or npm's registry cannot be had.
+check-postgres: $(BUILD)/adkev | deps-postgres
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/postgres/run.sh
 
 # A clean clone builds with a compiler and jansson alone, and installs nothing.
 check-build:

@@ -2,7 +2,7 @@
 # bench/run.sh - adkev against jq, side by side, on the same generated input.
 #
 #   make bench [BENCH_MB=100] [BENCH_RUNS=3] [BENCH_BIG_MB=1024] [BENCH_SEED=1]
-#              [BENCH_AGAINST=bb02df4] [BENCH_TABLES="jq backward compressed against big eval"]
+#              [BENCH_AGAINST=bb02df4] [BENCH_TABLES="jq backward compressed sqlite against big eval"]
 #              [BENCH_EVAL_CASES=1000]
 #
 # Every case has two jq filters: the full-contract one (bench/jq/NAME.jq,
@@ -20,7 +20,11 @@
 # adkev alone on a file that large: throughput and peak RSS of each streaming
 # command (constant memory), and the backward read of `final`.  A third table
 # reads gzip'd and zstd'd copies of the input (MB/s of their text), by
-# adkev itself and through zcat or zstdcat piped in.  With BENCH_AGAINST (a
+# adkev itself and through zcat or zstdcat piped in.  The sqlite table reads
+# the same events from an ADK session database (SqliteSessionService's
+# layout, one session, made with the sqlite3 tool) beside the same events as
+# JSONL, in the database's order, and fails when the two do not print the
+# same bytes.  With BENCH_AGAINST (a
 # commit) a fourth table times every command that reads ADK events, in the
 # adkev of that commit, built from this repository's history, against this
 # one, and fails when the two do not print the same bytes.  The eval table
@@ -37,8 +41,8 @@ top=$(cd "$here/.." && pwd)
 : "${ADKEV:=$top/adkev}" "${GEN:=$top/build/bench/adkev-gen}" "${JQ:=jq}"
 : "${BENCH_MB:=100}" "${BENCH_RUNS:=3}" "${BENCH_BIG_MB:=1024}" "${BENCH_SEED:=1}"
 : "${BENCH_AGAINST=}"
-# BENCH_TABLES: which tables to make, of "jq backward compressed against big eval".
-: "${BENCH_TABLES:=jq backward compressed against big eval}"
+# BENCH_TABLES: which tables to make, of "jq backward compressed sqlite against big eval".
+: "${BENCH_TABLES:=jq backward compressed sqlite against big eval}"
 : "${BENCH_EVAL_CASES:=1000}"
 : "${BENCH_DIR:=$top/build/bench}"
 TIME=/usr/bin/time
@@ -360,6 +364,74 @@ compressed_row gz gzip zcat
 compressed_row zst zstd zstdcat
 fi
 
+# mib_of FILE...: the size of the files, MiB.
+mib_of() {
+	cat "$@" | wc -c | awk '{ printf "%.1f", $1 / 1048576 }'
+}
+
+# session_db: $file's events in an ADK session database of ADK Python's
+# SqliteSessionService layout (one session; event_data the event's line),
+# and beside it the same events as JSONL in the order ADK reads them back
+# (by timestamp, ties in insertion order), made once and kept.
+session_db() {
+	db=$file.db
+	if [ ! -s "$db" ] || [ ! -s "$db.jsonl" ]; then
+		rm -f "$db" "$db.jsonl" "$db.tmp"
+		sqlite3 "$db.tmp" <<EOF || { echo "bench: sqlite3 could not make $db" >&2; exit 1; }
+CREATE TABLE sessions (app_name TEXT NOT NULL, user_id TEXT NOT NULL, id TEXT NOT NULL,
+  state TEXT NOT NULL, create_time REAL NOT NULL, update_time REAL NOT NULL,
+  PRIMARY KEY (app_name, user_id, id));
+CREATE TABLE events (id TEXT NOT NULL, app_name TEXT NOT NULL, user_id TEXT NOT NULL,
+  session_id TEXT NOT NULL, invocation_id TEXT NOT NULL, timestamp REAL NOT NULL,
+  event_data TEXT NOT NULL, PRIMARY KEY (app_name, user_id, session_id, id));
+CREATE TEMP TABLE line (t TEXT);
+.mode ascii
+.separator "\037" "\n"
+.import $file line
+INSERT INTO events SELECT coalesce(json_extract(t, '\$.id'), 'e' || rowid), 'bench', 'user', 's1',
+  coalesce(json_extract(t, '\$.invocationId'), json_extract(t, '\$.invocation_id'), ''),
+  json_extract(t, '\$.timestamp'), t FROM line ORDER BY rowid;
+INSERT INTO sessions SELECT 'bench', 'user', 's1', '{}', min(timestamp), max(timestamp) FROM events;
+EOF
+		sqlite3 "$db.tmp" 'SELECT event_data FROM events ORDER BY timestamp, rowid' >"$db.jsonl.tmp" &&
+			mv "$db.jsonl.tmp" "$db.jsonl" && mv "$db.tmp" "$db"
+	fi
+	cat "$db" "$db.jsonl" >/dev/null
+}
+
+# sqlite_row ARGS: adkev ARGS on the database and on its JSONL twin: MB/s
+# of the events' text, the ratio of the times, and the peak RSS of each.
+sqlite_row() {
+	a=$(sh -c "exec $ADKEV $1 $db.jsonl")
+	b=$(sh -c "exec $ADKEV $1 $db")
+	[ "$a" = "$b" ] || { echo "bench: $1: the database reads otherwise than its JSONL" >&2; exit 1; }
+	timed "$ADKEV $1 $db.jsonl"
+	jsonl_s=$med_secs jsonl_rss=$max_rss
+	timed "$ADKEV $1 $db"
+	printf '| %-30s | %7s | %7s | %6s× | %7s | %7s |\n' "$1" "$(mbps "$sbytes" "$jsonl_s")" \
+		"$(mbps "$sbytes" "$med_secs")" "$(ratio "$jsonl_s" "$med_secs")" "$(mib "$jsonl_rss")" "$(mib "$max_rss")"
+}
+
+if wants sqlite; then
+	echo
+	if ! command -v sqlite3 >/dev/null 2>&1; then
+		echo "(no session database table: the sqlite3 tool is not installed)"
+	elif "$ADKEV" sessions "$tmp/none.db" 2>&1 | grep -q 'without libsqlite3'; then
+		echo "(no session database table: this adkev was built without libsqlite3)"
+	else
+		session_db
+		sbytes=$(wc -c <"$db.jsonl" | tr -d ' ')
+		echo "the events of $file in an ADK session database (SqliteSessionService's layout, $(mib_of "$db") MiB)"
+		echo "beside the same events as JSONL ($sbytes bytes); MB/s of the JSONL's text, medians of $BENCH_RUNS"
+		echo
+		echo "| session database               | JSONL MB/s | SQLite MB/s | SQLite/JSONL time | JSONL RSS | SQLite RSS |"
+		echo "| ------------------------------ | ------: | ------: | ------: | ------: | ------: |"
+		for args in "stats -j 1" "stats" "final --full-scan" "trajectory"; do
+			sqlite_row "$args"
+		done
+	fi
+fi
+
 # The adkev of commit BENCH_AGAINST, built once into BENCH_DIR from this
 # repository's history; nothing (and a line saying why) where it cannot be.
 against_binary() {
@@ -436,11 +508,6 @@ if [ "$BENCH_BIG_MB" -gt 0 ] && wants big; then
 		printf '| %-30s | %5s | %5s |\n' "$args" "$(mbps "$bigbytes" "$secs")" "$(mib "$rss")"
 	done | sed "s|$tmp/split|DIR|"
 fi
-
-# mib_of FILE...: the size of the files, MiB.
-mib_of() {
-	cat "$@" | wc -c | awk '{ printf "%.1f", $1 / 1048576 }'
-}
 
 # eval_runs N: a directory of N recorded runs (adkev-gen -t, a seed each,
 # about 16 KB: one invocation or a few) and set.json, the eval set adkev

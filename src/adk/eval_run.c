@@ -66,17 +66,12 @@ static bool is_user(const json_t *event)
 /* The session's id, app name and user id, where the run comes from a session object. */
 static void note_session(struct eval_run *run, const json_t *session)
 {
-	static const char *const keys[][2] = {
-	    {"id", "id"}, {"appName", "app_name"}, {"userId", "user_id"}};
+	static const enum adk_field fields[] = {ADK_ID, ADK_APP_NAME, ADK_USER_ID};
 	char **slots[] = {&run->session_id, &run->app_name, &run->user_id};
 	for (int i = 0; i < 3; i++) {
-		if (*slots[i])
-			continue;
-		json_t *v = json_object_get(session, keys[i][0]);
-		if (!json_is_string(v))
-			v = json_object_get(session, keys[i][1]);
-		if (json_is_string(v))
-			*slots[i] = xstrdup(json_string_value(v));
+		const char *v = adk_get_string(session, fields[i]);
+		if (!*slots[i] && v)
+			*slots[i] = xstrdup(v);
 	}
 }
 

@@ -92,6 +92,8 @@ static const struct {
         TWO_SPELLINGS("cachedContentTokenCount", "cached_content_token_count"),
     [ADK_CITATIONS] = ONE_SPELLING("citations"),
     [ADK_EVENTS] = ONE_SPELLING("events"),
+    [ADK_APP_NAME] = TWO_SPELLINGS("appName", "app_name"),
+    [ADK_USER_ID] = TWO_SPELLINGS("userId", "user_id"),
     [ADK_STREAM_ERROR] = ONE_SPELLING("error"),
 #undef ONE_SPELLING
 #undef TWO_SPELLINGS

@@ -93,8 +93,10 @@ enum adk_field {
 	ADK_CACHED_CONTENT_TOKEN_COUNT,
 	/* citationMetadata */
 	ADK_CITATIONS,
-	/* session object, server stream error */
+	/* session object (its id is ADK_ID), server stream error */
 	ADK_EVENTS,
+	ADK_APP_NAME,
+	ADK_USER_ID,
 	ADK_STREAM_ERROR,
 	ADK_FIELD_COUNT
 };

@@ -20,6 +20,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/*
+ * --per-session over a file: the session object being read (a run of
+ * events from one object, or of events outside any), whose results are
+ * written when the next one starts, and what the results written so far
+ * said.
+ */
+struct file_session {
+	const json_t *object;     /* borrowed from the last item; only compared */
+	struct session_info info; /* its app, user and id, owned; NULL where absent */
+	bool started;
+	int status; /* the worst of the written results' statuses and -e */
+};
+
 /* One extraction: the extractor, of one kind or the other, and the run's state. */
 struct extraction {
 	const struct result_extractor *results; /* one of these two */
@@ -30,7 +43,9 @@ struct extraction {
 	const struct session_info *session; /* with --per-session, the session being read */
 	struct run_match *match;            /* what the filters matched, over all the runs */
 	struct invocation_groups groups;
-	bool streamed; /* the one result is written as it is read */
+	bool grouped;               /* the groups are invocations */
+	struct file_session *split; /* --per-session over a file, or NULL */
+	bool streamed;              /* the one result is written as it is read */
 };
 
 bool result_is_empty(const json_t *result)
@@ -182,8 +197,9 @@ static bool backward_possible(const struct extraction *e, int argc, char *argv[]
 {
 	const struct run_options *o = e->o;
 	/* An --invocation prefix is taken for the first id read forward that begins it. */
-	if (!e->results || !e->results->settled || o->per_invocation || o->full_scan ||
-	    o->invocation_last || o->invocation || o->progress || argc == 0 || o->follow)
+	if (!e->results || !e->results->settled || o->per_invocation || o->per_session ||
+	    o->full_scan || o->invocation_last || o->invocation || o->progress || argc == 0 ||
+	    o->follow)
 		return false;
 	for (int i = 0; i < argc; i++) {
 		struct stat st;
@@ -289,6 +305,68 @@ static bool run_backward(struct extraction *e, int argc, char *argv[], int *stat
 }
 
 /*
+ * Writes the results of the events read since the groups began: the last
+ * invocation's, or each group's.  Returns the worst status, -e's included.
+ */
+static int emit_groups(struct extraction *e, bool nothing_read)
+{
+	const struct run_options *o = e->o;
+	struct invocation_groups *g = &e->groups;
+	int status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
+	if (o->invocation_last && !nothing_read)
+		emit_last(e, &status, &assertion);
+	for (size_t i = 0; i < g->count && !nothing_read && !o->invocation_last &&
+	                   (e->streamed || !output_failed());
+	     i++)
+		emit_result(e, g->list[i].state, g->list[i].id, &status, &assertion);
+	return exit_status_worst(status, assertion);
+}
+
+static void file_session_forget(struct file_session *fs)
+{
+	free((char *)fs->info.app);
+	free((char *)fs->info.user);
+	free((char *)fs->info.id);
+	fs->info.app = fs->info.user = fs->info.id = NULL;
+}
+
+/* Whether two strings, either of them NULL, are the same. */
+static bool same_string(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/*
+ * --per-session over a file: when an event comes from another session
+ * object than the last (or from none after one), the last session's
+ * results are written and new ones begin.  Objects are told apart by
+ * their address and their app, user and id, so two objects that name the
+ * same session one after the other are one session, as in a database.
+ */
+static void split_at_session(struct extraction *e, const json_t *object)
+{
+	struct file_session *fs = e->split;
+	const char *app = adk_get_string(object, ADK_APP_NAME);
+	const char *user = adk_get_string(object, ADK_USER_ID);
+	const char *id = adk_get_string(object, ADK_ID);
+	if (fs->started && (object == fs->object || (object && fs->object)) &&
+	    same_string(app, fs->info.app) && same_string(user, fs->info.user) &&
+	    same_string(id, fs->info.id))
+		return;
+	if (fs->started) {
+		fs->status = exit_status_worst(fs->status, emit_groups(e, false));
+		invocation_groups_release(&e->groups, state_release(e));
+		invocation_groups_init(&e->groups, e->grouped, state_start, e);
+	}
+	file_session_forget(fs);
+	fs->object = object;
+	fs->info.app = app ? xstrdup(app) : NULL;
+	fs->info.user = user ? xstrdup(user) : NULL;
+	fs->info.id = id ? xstrdup(id) : NULL;
+	fs->started = true;
+}
+
+/*
  * The filters are applied here (struct run_plan's own_filters):
  * --invocation last is the run's last turn whatever --author keeps of it,
  * so an event filtered out still names its invocation, and a last turn with
@@ -298,6 +376,8 @@ static int extract_item(void *ctx, struct reader *r, const struct reader_item *i
 {
 	struct extraction *e = ctx;
 	(void)r;
+	if (e->split)
+		split_at_session(e, item->session);
 	bool passes = run_passes_filters(e->o, e->match, item);
 	if (!passes && !e->o->invocation_last)
 		return 0;
@@ -316,17 +396,8 @@ static int extract_item(void *ctx, struct reader *r, const struct reader_item *i
 static int extract_done(void *ctx, struct reader *r)
 {
 	struct extraction *e = ctx;
-	const struct run_options *o = e->o;
-	struct invocation_groups *g = &e->groups;
-	int status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
-	bool nothing_read = reader_opened_none(r);
-	if (o->invocation_last && !nothing_read)
-		emit_last(e, &status, &assertion);
-	for (size_t i = 0; i < g->count && !nothing_read && !o->invocation_last &&
-	                   (e->streamed || !output_failed());
-	     i++)
-		emit_result(e, g->list[i].state, g->list[i].id, &status, &assertion);
-	return exit_status_worst(status, assertion);
+	int status = emit_groups(e, reader_opened_none(r));
+	return e->split ? exit_status_worst(e->split->status, status) : status;
 }
 
 /*
@@ -360,6 +431,7 @@ static int run_operands(const struct extraction *how, int argc, char *argv[], st
 		return backward_status;
 
 	bool grouped = e.o->per_invocation || e.o->invocation_last;
+	e.grouped = grouped;
 	struct run_plan plan = {.reads = e.stream ? e.stream->reads : e.results->reads,
 	                        .own_filters = true,
 	                        .item = extract_item,
@@ -465,7 +537,11 @@ static int run_database_sessions(const struct extraction *how, char *operand, st
 	return status;
 }
 
-/* One operand of --per-session: a database's sessions, or a file's one result. */
+/*
+ * One operand of --per-session: a database's sessions, or a file's: one
+ * result per session object in it, or one for the file where it holds
+ * none (its session fields null).
+ */
 static int run_one_session_operand(const struct extraction *how, const char *operand,
                                    struct run_end *end)
 {
@@ -473,14 +549,18 @@ static int run_one_session_operand(const struct extraction *how, const char *ope
 	if (sessiondb_claims(operand))
 		return run_database_sessions(how, arg, end);
 	struct extraction one = *how;
+	struct file_session fs = {0};
 	one.file = strcmp(operand, "-") == 0 ? STDIN_NAME : operand;
-	return run_operands(&one, 1, &arg, end);
+	one.split = &fs;
+	one.session = &fs.info;
+	int status = run_operands(&one, 1, &arg, end);
+	file_session_forget(&fs);
+	return status;
 }
 
 /*
- * --per-session: a session database gives one result per session (a
- * folder, each database and file in it); any
- * other operand one result, as with --per-file, its session fields null.
+ * --per-session: a session database gives one result per session, a file
+ * one per session object (a folder, each database and file in it).
  */
 static int run_per_session(const struct extraction *how, int argc, char *argv[],
                            struct run_end *end)

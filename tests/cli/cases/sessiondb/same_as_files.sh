@@ -12,23 +12,8 @@
 # printed with its command.
 export TZ=UTC
 db=$CORPUS/db
-full="stats|stats --table|final|final --per-invocation|reasoning|trajectory|trajectory --per-invocation|state|show --color=never --width 100|show --format=mermaid|to-a2a"
-compare() { # DB SESSION_FILE COMMANDS
-	id=$(sed -n 's/.*"id":"\([^"]*\)","appName".*/\1/p' "$2")
-	echo "$3" | tr '|' '\n' | while read -r cmd; do
-		# shellcheck disable=SC2086
-		a=$(adkev $cmd "$2" 2>&1; echo "exit $?")
-		# shellcheck disable=SC2086
-		if [ -n "${QUIET:-}" ]; then
-			# shellcheck disable=SC2086
-			b=$(adkev $cmd --session "$id" "$1" 2>/dev/null; echo "exit $?")
-		else
-			# shellcheck disable=SC2086
-			b=$(adkev $cmd --session "$id" "$1" 2>&1; echo "exit $?")
-		fi
-		if [ "$a" = "$b" ]; then echo same; else echo "DIFF $(basename "$1") $(basename "$2") $cmd"; fi
-	done
-}
+. "$TESTS/cli/same_as_files.sh"
+full=$commands
 for layout in adkjs adkgo; do
 	for f in "$CORPUS"/adkjs/*.session.json; do
 		compare "$db/$layout.db" "$f" "$full"
