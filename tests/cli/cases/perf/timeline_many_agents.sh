@@ -5,6 +5,10 @@
 # over a minute for 100,000).  Each agent writes one answer, ADK JS's own
 # a_plain event with its author renamed.
 line=$(head -n 1 "$SAMPLES/a_plain.jsonl")
+# Its files go to a folder of its own: the case folder is the source tree.
+work=$(mktemp -d) || exit 1
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
 awk -v t="$line" 'BEGIN { for (i = 0; i < 40000; i++) { l = t
 	sub(/"author":"assistant"/, "\"author\":\"agent-" i "\"", l); print l } }' >flat.jsonl
 awk -v t="$line" 'BEGIN { for (i = 0; i < 20000; i++) { l = t
@@ -16,4 +20,3 @@ for f in flat.jsonl chain.jsonl; do
 	echo "$f: status $status, lanes $(printf '%s' "$run" | grep -o '"depth":' | wc -l | tr -d ' ')," \
 		"deepest $(printf '%s' "$run" | grep -o '"depth":[0-9]*' | sort -t: -k2 -n | tail -n 1)"
 done
-rm -f flat.jsonl chain.jsonl page.html
