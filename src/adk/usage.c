@@ -86,18 +86,17 @@ static void add_counts(struct usage_counts *to, const struct usage_counts *from)
 /* Records the usage hash of key; returns whether it equals the one recorded before. */
 /*
  * Records usage as the last one of the key in sb, and as its first when the
- * key is new; returns the first one recorded for the key (borrowed).
+ * key is new; returns whether it was.
  */
-static json_t *keep_edge(struct usage_total *u, const struct strbuf *key, json_t *usage)
+static bool keep_edge(struct usage_total *u, const struct strbuf *key, json_t *usage)
 {
 	json_t *pair = json_object_getn(u->edges, key->buf, key->len);
-	if (!pair) {
-		pair = json_pack("[OO]", usage, usage);
-		json_object_setn_new_nocheck(u->edges, key->buf, key->len, pair);
-	} else {
+	if (pair) {
 		json_array_set(pair, 1, usage);
+		return false;
 	}
-	return json_array_get(pair, 0);
+	json_object_setn_new_nocheck(u->edges, key->buf, key->len, json_pack("[OO]", usage, usage));
+	return true;
 }
 
 static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage)
@@ -128,9 +127,7 @@ void usage_total_add(struct usage_total *u, const json_t *event)
 	if (inv)
 		strbuf_add(sb, json_string_value(inv), json_string_length(inv));
 	uint64_t key = store_hash(sb->buf, sb->len);
-	json_t *edge = NULL;
-	if (u->edges)
-		edge = keep_edge(u, sb, usage);
+	bool first = u->edges && keep_edge(u, sb, usage);
 	/*
 	 * Equal usage objects, members in any order, are written alike with
 	 * sorted keys (integers and reals apart, as their texts are).
@@ -144,7 +141,7 @@ void usage_total_add(struct usage_total *u, const json_t *event)
 		return;
 	count_usage(&u->sum, usage);
 	/* A key's first usage is the edges' to count (usage_total_merge()). */
-	if (u->edges && edge != usage)
+	if (u->edges && !first)
 		count_usage(&u->rest, usage);
 }
 
