@@ -431,7 +431,7 @@ struct merging {
 	bool stopped;  /* a piece that bad input ended was merged: what follows is not */
 	bool failed;   /* a line was refused (reported): nothing is written */
 	char *file;    /* where the last line was read, for a message at the end */
-	unsigned long line;
+	unsigned long stopped_line; /* the end line that said its piece was stopped */
 };
 
 /* Reports what is wrong with the line at item and fails the merge; returns status. */
@@ -557,6 +557,7 @@ static int merge_end(struct merging *m, const struct reader_item *item)
 		g->in_progress = in_progress;
 	}
 	m->stopped = json_is_true(stopped);
+	m->stopped_line = item->pos.line;
 	m->in_piece = false;
 	return 0;
 }
@@ -566,14 +567,13 @@ static int merge_item(void *ctx, struct reader *r, const struct reader_item *ite
 {
 	struct merging *m = ctx;
 	(void)r;
+	if (m->stopped || m->failed)
+		return 0;
 	const char *file = item->pos.file ? item->pos.file : STDIN_NAME;
 	if (!m->file || strcmp(m->file, file) != 0) {
 		free(m->file);
 		m->file = xstrdup(file);
 	}
-	m->line = item->pos.line;
-	if (m->stopped || m->failed)
-		return 0;
 	const json_t *v = item->value;
 	if (json_is_object(v) && json_object_get(v, "adkev_partial"))
 		return merge_head(m, item);
@@ -603,7 +603,7 @@ static int merge_done(void *ctx, struct reader *r)
 		/* As one run would, the result is that of the events before the bad input. */
 		warnx_msg("%s:%lu: bad input ended the read of this partial result's piece; "
 		          "the partial results after it are not merged",
-		          m->file, m->line);
+		          m->file, m->stopped_line);
 		status = exit_status_worst(status, EXIT_DATAERR);
 	}
 	return status;

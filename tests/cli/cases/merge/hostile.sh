@@ -21,3 +21,13 @@ sed 's/"events":[0-9]*/"events":"sk-live-0123456789abcdef"/' good |
 adkev stats --merge "$f"; echo "exit $?"
 adkev stats --partial --merge "$f"; echo "exit $?"
 adkev state --partial --author x "$f"; echo "exit $?"
+# Bad input ends the read of a piece: the merge writes the result of the
+# pieces up to it and exits 65, as one run over the whole input does.
+{
+	head -n 2 "$CORPUS"/adkjs/b_tool_call.jsonl
+	echo '{"author":"x", broken'
+} >bad.jsonl
+adkev stats --per-invocation bad.jsonl; echo "one run: exit $?"
+head -n 1 bad.jsonl | adkev stats --per-invocation --partial >1.part
+tail -n +2 bad.jsonl | adkev stats --per-invocation --partial >2.part; echo "exit $?"
+cat 1.part 2.part 1.part | adkev stats --per-invocation --merge; echo "merged: exit $?"
