@@ -19,7 +19,7 @@
 
 void usage_total_init(struct usage_total *u)
 {
-	*u = (struct usage_total){.any = false};
+	*u = (struct usage_total){.edges = NULL};
 	u->scratch = (struct strbuf)STRBUF_INIT;
 	store_table_init(&u->last, "usage", STORE_IN_MEMORY, &u->status);
 }
@@ -53,7 +53,52 @@ static void add_count(long long *sum, const json_t *usage, enum adk_field field,
 		*sum = INT64_MAX;
 }
 
+/* Adds one usage object's counts to c. */
+static void count_usage(struct usage_counts *c, const json_t *usage)
+{
+	c->any = true;
+	add_count(&c->input, usage, ADK_PROMPT_TOKEN_COUNT, NULL);
+	add_count(&c->output, usage, ADK_CANDIDATES_TOKEN_COUNT, NULL);
+	add_count(&c->total, usage, ADK_TOTAL_TOKEN_COUNT, NULL);
+	add_count(&c->thoughts, usage, ADK_THOUGHTS_TOKEN_COUNT, &c->has_thoughts);
+	add_count(&c->cached, usage, ADK_CACHED_CONTENT_TOKEN_COUNT, &c->has_cached);
+}
+
+static long long saturated_sum(long long a, long long b)
+{
+	long long r;
+	return __builtin_add_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
+/* Adds from's counts to to's: sums saturate, as add_count()'s do, so the order is free. */
+static void add_counts(struct usage_counts *to, const struct usage_counts *from)
+{
+	to->input = saturated_sum(to->input, from->input);
+	to->output = saturated_sum(to->output, from->output);
+	to->total = saturated_sum(to->total, from->total);
+	to->thoughts = saturated_sum(to->thoughts, from->thoughts);
+	to->cached = saturated_sum(to->cached, from->cached);
+	to->any |= from->any;
+	to->has_thoughts |= from->has_thoughts;
+	to->has_cached |= from->has_cached;
+}
+
 /* Records the usage hash of key; returns whether it equals the one recorded before. */
+/*
+ * Records usage as the last one of the key in sb, and as its first when the
+ * key is new; returns whether it was.
+ */
+static bool keep_edge(struct usage_total *u, const struct strbuf *key, json_t *usage)
+{
+	json_t *pair = json_object_getn(u->edges, key->buf, key->len);
+	if (pair) {
+		json_array_set(pair, 1, usage);
+		return false;
+	}
+	json_object_setn_new_nocheck(u->edges, key->buf, key->len, json_pack("[OO]", usage, usage));
+	return true;
+}
+
 static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage)
 {
 	size_t at;
@@ -82,6 +127,7 @@ void usage_total_add(struct usage_total *u, const json_t *event)
 	if (inv)
 		strbuf_add(sb, json_string_value(inv), json_string_length(inv));
 	uint64_t key = store_hash(sb->buf, sb->len);
+	bool first = u->edges && keep_edge(u, sb, usage);
 	/*
 	 * Equal usage objects, members in any order, are written alike with
 	 * sorted keys (integers and reals apart, as their texts are).
@@ -93,27 +139,26 @@ void usage_total_add(struct usage_total *u, const json_t *event)
 	jw_release(&w);
 	if (usage_seen_again(u, key, store_hash(sb->buf, sb->len)))
 		return;
-	u->any = true;
-	add_count(&u->input, usage, ADK_PROMPT_TOKEN_COUNT, NULL);
-	add_count(&u->output, usage, ADK_CANDIDATES_TOKEN_COUNT, NULL);
-	add_count(&u->total, usage, ADK_TOTAL_TOKEN_COUNT, NULL);
-	add_count(&u->thoughts, usage, ADK_THOUGHTS_TOKEN_COUNT, &u->has_thoughts);
-	add_count(&u->cached, usage, ADK_CACHED_CONTENT_TOKEN_COUNT, &u->has_cached);
+	count_usage(&u->sum, usage);
+	/* A key's first usage is the edges' to count (usage_total_merge()). */
+	if (u->edges && !first)
+		count_usage(&u->rest, usage);
 }
 
 /* A new object (or JSON null), owned by the caller. */
 json_t *usage_total_json(const struct usage_total *u)
 {
-	if (!u->any)
+	const struct usage_counts *c = &u->sum;
+	if (!c->any)
 		return json_null();
 	json_t *o = json_object();
-	json_object_set_new(o, "input_tokens", json_integer(u->input));
-	json_object_set_new(o, "output_tokens", json_integer(u->output));
-	json_object_set_new(o, "total_tokens", json_integer(u->total));
-	if (u->has_thoughts)
-		json_object_set_new(o, "thoughts_tokens", json_integer(u->thoughts));
-	if (u->has_cached)
-		json_object_set_new(o, "cached_tokens", json_integer(u->cached));
+	json_object_set_new(o, "input_tokens", json_integer(c->input));
+	json_object_set_new(o, "output_tokens", json_integer(c->output));
+	json_object_set_new(o, "total_tokens", json_integer(c->total));
+	if (c->has_thoughts)
+		json_object_set_new(o, "thoughts_tokens", json_integer(c->thoughts));
+	if (c->has_cached)
+		json_object_set_new(o, "cached_tokens", json_integer(c->cached));
 	return o;
 }
 
@@ -121,4 +166,109 @@ void usage_total_release(struct usage_total *u)
 {
 	store_table_release(&u->last);
 	strbuf_release(&u->scratch);
+	json_decref(u->edges);
+}
+
+void usage_total_keep_edges(struct usage_total *u)
+{
+	if (!u->edges)
+		u->edges = json_object();
+}
+
+/* {"input",...,"any",...}: counts as JSON, owned by the caller. */
+static json_t *counts_json(const struct usage_counts *c)
+{
+	return json_pack("{s:I,s:I,s:I,s:I,s:I,s:b,s:b,s:b}", "input", (json_int_t)c->input,
+	                 "output", (json_int_t)c->output, "total", (json_int_t)c->total, "thoughts",
+	                 (json_int_t)c->thoughts, "cached", (json_int_t)c->cached, "any", c->any,
+	                 "has_thoughts", c->has_thoughts, "has_cached", c->has_cached);
+}
+
+/* Reads counts_json()'s object back; false when it is not one. */
+static bool counts_from_json(struct usage_counts *c, const json_t *o)
+{
+	json_int_t n[5];
+	int any, thoughts, cached;
+	if (json_unpack((json_t *)o, "{s:I,s:I,s:I,s:I,s:I,s:b,s:b,s:b!}", "input", &n[0], "output",
+	                &n[1], "total", &n[2], "thoughts", &n[3], "cached", &n[4], "any", &any,
+	                "has_thoughts", &thoughts, "has_cached", &cached) != 0)
+		return false;
+	for (int i = 0; i < 5; i++)
+		if (n[i] < 0)
+			return false;
+	*c = (struct usage_counts){n[0], n[1], n[2], n[3], n[4], any, thoughts, cached};
+	return true;
+}
+
+json_t *usage_total_partial(const struct usage_total *u)
+{
+	json_t *edges = u->edges ? json_deep_copy(u->edges) : json_object();
+	return json_pack("{s:o,s:o}", "edges", edges, "rest", counts_json(&u->rest));
+}
+
+/* Whether two usage objects are alike as usage_total_add() tells them apart: sorted text. */
+static bool usage_alike(const json_t *a, const json_t *b)
+{
+	struct strbuf ta = STRBUF_INIT, tb = STRBUF_INIT;
+	struct json_writer w;
+	jw_init_buf(&w, &ta, JW_SORTED);
+	jw_value(&w, a);
+	jw_release(&w);
+	jw_init_buf(&w, &tb, JW_SORTED);
+	jw_value(&w, b);
+	jw_release(&w);
+	bool alike = ta.len == tb.len && memcmp(ta.buf, tb.buf, ta.len) == 0;
+	strbuf_release(&ta);
+	strbuf_release(&tb);
+	return alike;
+}
+
+/* Whether p's edges are [first, last] pairs of usage objects. */
+static bool edges_valid(const json_t *edges)
+{
+	const char *key;
+	size_t len;
+	json_t *pair;
+	if (!json_is_object(edges))
+		return false;
+	json_object_keylen_foreach((json_t *)edges, key, len, pair)
+	{
+		if (json_array_size(pair) != 2 || !json_is_object(json_array_get(pair, 0)) ||
+		    !json_is_object(json_array_get(pair, 1)))
+			return false;
+		(void)len;
+	}
+	return true;
+}
+
+bool usage_total_merge(struct usage_total *u, const json_t *p)
+{
+	struct usage_counts rest;
+	json_t *edges = json_object_get(p, "edges"), *pair;
+	if (!json_is_object(p) || json_object_size(p) != 2 || !edges_valid(edges) ||
+	    !counts_from_json(&rest, json_object_get(p, "rest")))
+		return false;
+	usage_total_keep_edges(u);
+	const char *key;
+	size_t len;
+	json_object_keylen_foreach(edges, key, len, pair)
+	{
+		json_t *first = json_array_get(pair, 0),
+		       *mine = json_object_getn(u->edges, key, len);
+		if (!mine) {
+			/* The key's first usage stays a first, for a merge with what came before.
+			 */
+			count_usage(&u->sum, first);
+			json_object_setn_new_nocheck(u->edges, key, len, json_deep_copy(pair));
+			continue;
+		}
+		if (!usage_alike(json_array_get(mine, 1), first)) {
+			count_usage(&u->sum, first);
+			count_usage(&u->rest, first);
+		}
+		json_array_set(mine, 1, json_array_get(pair, 1));
+	}
+	add_counts(&u->sum, &rest);
+	add_counts(&u->rest, &rest);
+	return true;
 }

@@ -17,9 +17,24 @@
 #include "adk/store.h"
 #include "util.h"
 
-struct usage_total {
+/* Token counts summed, and which of them any counted event had. */
+struct usage_counts {
 	long long input, output, total, thoughts, cached;
 	bool any, has_thoughts, has_cached;
+};
+
+struct usage_total {
+	struct usage_counts sum;
+	/*
+	 * For a partial result (usage_total_keep_edges()): each author and
+	 * invocation's first and last usage objects, [first, last] under the
+	 * key "<author length>:<author><invocation>", and the counts of all
+	 * counted events but each key's first.  A merge needs them: a piece's
+	 * first usage of a key repeats the last one of the piece before when
+	 * streaming cut the two apart, and then counts once.  NULL otherwise.
+	 */
+	json_t *edges;
+	struct usage_counts rest;
 	/*
 	 * The hash of each author and invocation, with the hash of the last
 	 * usage object seen for it (usage.c says why hashes are enough).
@@ -46,5 +61,19 @@ void usage_total_add(struct usage_total *u, const json_t *event);
  */
 json_t *usage_total_json(const struct usage_total *u);
 void usage_total_release(struct usage_total *u);
+
+/* Keeps what a partial result needs (struct usage_total's edges); before the first add. */
+void usage_total_keep_edges(struct usage_total *u);
+/*
+ * The partial result of a total that keeps its edges:
+ * {"edges": {key: [first, last]}, "rest": counts}, owned by the caller.
+ */
+json_t *usage_total_partial(const struct usage_total *u);
+/*
+ * Folds p, the partial result of the usage that comes after u's, into u
+ * (which keeps its edges), as if u had read that usage itself; false,
+ * having changed nothing, when p is not such a partial result.
+ */
+bool usage_total_merge(struct usage_total *u, const json_t *p);
 
 #endif

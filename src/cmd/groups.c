@@ -66,6 +66,11 @@ void *invocation_groups_state(struct invocation_groups *g, const struct reader_i
 	return g->list[n].state;
 }
 
+size_t invocation_groups_find(struct invocation_groups *g, const json_t *id)
+{
+	return group_of_id(g, id);
+}
+
 void invocation_groups_release(struct invocation_groups *g, void (*release)(void *state))
 {
 	for (size_t i = 0; i < g->count; i++) {

@@ -37,6 +37,11 @@ void invocation_groups_init(struct invocation_groups *g, bool per_invocation,
                             void *(*start)(const void *ctx), const void *ctx);
 /* The state item belongs to, started when its group is new; borrowed. */
 void *invocation_groups_state(struct invocation_groups *g, const struct reader_item *item);
+/*
+ * The position in list of the group of id (a JSON string, or NULL for
+ * events without one), started when it is new: --merge's groups.
+ */
+size_t invocation_groups_find(struct invocation_groups *g, const json_t *id);
 /* Releases every state with release, and the groups themselves. */
 void invocation_groups_release(struct invocation_groups *g, void (*release)(void *state));
 

@@ -119,6 +119,10 @@ const struct option_row run_option_table[] = {
      .invalid = "invalid value for --jobs: a whole number from 1 to 1024 is needed",
      .groups = RUN_JOBS,
      .help = "parse on N threads (default: one per online CPU)"},
+    RUN_FLAG(0, "partial", partial, RUN_MERGE,
+             "write the partial result --merge combines, as JSON lines"),
+    RUN_FLAG(0, "merge", merge, RUN_MERGE,
+             "read partial results, in order, and write the result of all their input"),
     OPTION_INCLUDE_PLAIN_ROW(command_help_option),
     OPTION_END_ROW,
 };
@@ -443,8 +447,9 @@ int run_read(const struct run_plan *plan, const struct run_options *o, int argc,
 	/* Bad input ends the read; what was read before it still gives its output. */
 	if (res == READ_INVALID)
 		status = EXIT_DATAERR;
-	status = exit_status_worst(status, finish_run(plan, r, progress, end->match.ambiguous));
+	/* Counted before done(), which may say so (a --partial result). */
 	end->stopped += res == READ_INVALID;
+	status = exit_status_worst(status, finish_run(plan, r, progress, end->match.ambiguous));
 	end->skipped += reader_skipped(r);
 	if (!plan->end)
 		status = exit_status_worst(status, run_end_report(o, &own));

@@ -42,6 +42,8 @@ struct run_options {
 	bool invocation_last;           /* --invocation last: the last invocation's events only */
 	bool streams;   /* set by a command that writes as it reads: refuses "last" */
 	bool full_scan; /* read forward even where a backward read would do (final) */
+	bool partial;   /* --partial: write the mergeable partial result (cmd/extract.h) */
+	bool merge;     /* --merge: read partial results and write the final one */
 };
 
 /* Why a command that writes as it reads refuses --invocation last. */
@@ -64,7 +66,9 @@ enum run_option_group {
 	RUN_COMPACT = 1 << 7,  /* -c, --compact-output */
 	/* --compact-output alone, for a command whose -c is its own (eval) */
 	RUN_COMPACT_LONG = 1 << 8,
-	RUN_ALL = (1 << 8) - 1
+	RUN_ALL = (1 << 8) - 1,
+	/* --partial, --merge: for an extractor with partial results (cmd/extract.h) */
+	RUN_MERGE = 1 << 9,
 };
 extern const struct option_row run_option_table[];
 

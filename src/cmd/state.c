@@ -7,6 +7,7 @@
  * --key the value of one key is printed instead, null when it is absent.
  */
 #include "adk/event.h"
+#include "adk/partial.h"
 #include "cmd/extract.h"
 
 #include <stdlib.h>
@@ -49,6 +50,26 @@ static json_t *state_finish(void *state, int *status)
 	return value ? json_incref(value) : json_null();
 }
 
+/* The state so far is all a later piece's fold continues from: the last write wins. */
+static json_t *state_fold(void *state)
+{
+	struct state_run *run = state;
+	return json_incref(run->state);
+}
+
+static bool state_absorb(void *state, const json_t *fold)
+{
+	struct state_run *run = state;
+	return partial_state_merge(run->state, fold);
+}
+
+/* --key picks from the whole state at the end, so no option changes the fold. */
+static json_t *state_fold_options(const void *config)
+{
+	(void)config;
+	return json_object();
+}
+
 static void state_release(void *state)
 {
 	struct state_run *run = state;
@@ -70,12 +91,15 @@ static const struct result_extractor state_extractor = {
     .add = state_add,
     .finish = state_finish,
     .release = state_release,
+    .fold = state_fold,
+    .absorb = state_absorb,
+    .fold_options = state_fold_options,
 };
 
 static const struct option_row state_options[] = {
     OPTION_STRING_ROW(0, "key", "KEY", struct state_config, key,
                       "print the value of KEY only (null when absent)"),
-    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL, struct state_config, run),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL | RUN_MERGE, struct state_config, run),
     OPTION_END_ROW,
 };
 
@@ -85,6 +109,9 @@ static int run_state(int argc, char *argv[])
 	int status = command_parse(&command_state, argc, argv, &cfg);
 	if (status >= 0)
 		return status;
+	const char *refused = extract_partial_refusal(&cfg.run);
+	if (refused)
+		return command_usage_error(&command_state, "%s", refused);
 	if (cfg.key)
 		cfg.key_len = strlen(cfg.key);
 	return extract_results(&state_extractor, &cfg, &cfg.run, argc - optind, argv + optind);

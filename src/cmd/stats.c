@@ -8,6 +8,7 @@
  * default; --table writes an aligned text table instead.
  */
 #include "adk/eventview.h"
+#include "adk/partial.h"
 #include "adk/redact.h"
 #include "cmd/extract.h"
 #include "write/termtext.h"
@@ -80,6 +81,8 @@ static void *stats_start(const void *config, const char *file)
 	s->invocations = json_object();
 	s->tools = json_object();
 	usage_total_init(&s->usage);
+	if (cfg->run.partial || cfg->run.merge)
+		usage_total_keep_edges(&s->usage);
 	return s;
 }
 
@@ -190,6 +193,93 @@ static json_t *stats_finish(void *state, int *status)
 		json_object_set_new(r, "duration", json_null());
 	}
 	return r;
+}
+
+/* A time of the fold, or null. */
+static json_t *time_json(const struct stats *s, double t)
+{
+	return s->have_time ? json_real(t) : json_null();
+}
+
+/*
+ * What a later piece's stats continue from: the counts, the names and ids
+ * as sets with their counts, the usage's edges (usage.h) and the first and
+ * last times.  Owned by the caller.
+ */
+static json_t *stats_fold(void *state)
+{
+	struct stats *s = state;
+	json_t *kinds = json_object();
+	for (int k = 0; k < ITEM_KIND_COUNT; k++)
+		if (s->kinds[k])
+			json_object_set_new(kinds, item_kind_name((enum item_kind)k),
+			                    json_integer(s->kinds[k]));
+	return json_pack("{s:I,s:I,s:O,s:O,s:o,s:O,s:o,s:o,s:o}", "events", s->events,
+	                 "stream_errors", s->stream_errors, "authors", s->authors, "invocations",
+	                 s->invocations, "kinds", kinds, "tools", s->tools, "usage",
+	                 usage_total_partial(&s->usage), "first_timestamp", time_json(s, s->first),
+	                 "last_timestamp", time_json(s, s->last));
+}
+
+/* Adds the kinds of a fold to s's counts; false when one is not a kind or not a count. */
+static bool absorb_kinds(struct stats *s, const json_t *kinds)
+{
+	const char *key;
+	json_t *n;
+	if (!json_is_object(kinds))
+		return false;
+	json_object_foreach((json_t *)kinds, key, n)
+	{
+		int k = 0;
+		while (k < ITEM_KIND_COUNT && strcmp(item_kind_name((enum item_kind)k), key) != 0)
+			k++;
+		if (k == ITEM_KIND_COUNT || !json_is_integer(n) || json_integer_value(n) < 0)
+			return false;
+		s->kinds[k] += json_integer_value(n);
+	}
+	return true;
+}
+
+/* Takes in a later piece's first and last times, both null or both numbers. */
+static bool absorb_times(struct stats *s, const json_t *first, const json_t *last)
+{
+	if (json_is_null(first) && json_is_null(last))
+		return true;
+	if (!json_is_number(first) || !json_is_number(last))
+		return false;
+	double f = json_number_value(first), l = json_number_value(last);
+	if (!s->have_time || f < s->first)
+		s->first = f;
+	if (!s->have_time || l > s->last)
+		s->last = l;
+	s->have_time = true;
+	return true;
+}
+
+static bool stats_absorb(void *state, const json_t *fold)
+{
+	struct stats *s = state;
+	json_int_t events, errors;
+	json_t *authors, *invocations, *kinds, *tools, *usage, *first, *last;
+	if (json_unpack((json_t *)fold, "{s:I,s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:o!}", "events", &events,
+	                "stream_errors", &errors, "authors", &authors, "invocations", &invocations,
+	                "kinds", &kinds, "tools", &tools, "usage", &usage, "first_timestamp",
+	                &first, "last_timestamp", &last) != 0 ||
+	    events < 0 || errors < 0)
+		return false;
+	s->events += events;
+	s->stream_errors += errors;
+	return partial_counts_merge(s->authors, authors, 1) &&
+	       partial_set_merge(s->invocations, invocations) && absorb_kinds(s, kinds) &&
+	       partial_counts_merge(s->tools, tools, 2) && usage_total_merge(&s->usage, usage) &&
+	       absorb_times(s, first, last);
+}
+
+/* --redact changes the names counted; --table only how the result is written. */
+static json_t *stats_fold_options(const void *config)
+{
+	const struct stats_config *cfg = config;
+	return json_pack("{s:b}", "redact", cfg->redact);
 }
 
 static void stats_release(void *state)
@@ -428,6 +518,9 @@ static const struct result_extractor stats_extractor = {
     .finish = stats_finish,
     .release = stats_release,
     .print = stats_print,
+    .fold = stats_fold,
+    .absorb = stats_absorb,
+    .fold_options = stats_fold_options,
 };
 
 static const struct option_row stats_options[] = {
@@ -437,7 +530,7 @@ static const struct option_row stats_options[] = {
                      "count names that are secrets under their own names"),
     OPTION_TRUE_ROW(0, "redact", struct stats_config, redact,
                     "count names that are secrets as [REDACTED] (the default)"),
-    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL, struct stats_config, run),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL | RUN_MERGE, struct stats_config, run),
     OPTION_END_ROW,
 };
 
@@ -449,6 +542,9 @@ static int run_stats(int argc, char *argv[])
 	int status = command_parse(&command_stats, argc, argv, &cfg);
 	if (status >= 0)
 		return status;
+	const char *refused = extract_partial_refusal(&cfg.run);
+	if (refused)
+		return command_usage_error(&command_stats, "%s", refused);
 	struct redactor redactor;
 	if (cfg.redact) {
 		redactor_init(&redactor, false, NULL, 0);
