@@ -92,6 +92,7 @@ static const struct {
     [ADK_CITATIONS] = ONE_SPELLING("citations"),
     [ADK_EVENTS] = ONE_SPELLING("events"),
     [ADK_STREAM_ERROR] = ONE_SPELLING("error"),
+    [ADK_EVAL_CASES] = TWO_SPELLINGS("evalCases", "eval_cases"),
 #undef ONE_SPELLING
 #undef TWO_SPELLINGS
 };
@@ -109,8 +110,13 @@ static bool spelt(enum adk_field field, const char *key, size_t len)
 	       (snake && len == field_names[field].snake_len && memcmp(snake, key, len) == 0);
 }
 
+bool adk_key_is(enum adk_field field, const char *key, size_t len)
+{
+	return spelt(field, key, len);
+}
+
 const struct adk_reads adk_reads_all = {ADK_MEMBERS_ALL, ADK_MEMBERS_ALL, ADK_MEMBERS_ALL,
-                                        ADK_MEMBERS_ALL};
+                                        ADK_MEMBERS_ALL, false};
 
 /* The first and last field of each object's section of enum adk_field. */
 static const struct {

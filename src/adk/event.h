@@ -93,14 +93,17 @@ enum adk_field {
 	ADK_CACHED_CONTENT_TOKEN_COUNT,
 	/* citationMetadata */
 	ADK_CITATIONS,
-	/* session object, server stream error */
+	/* session object, server stream error, eval set (eval_set.py) */
 	ADK_EVENTS,
 	ADK_STREAM_ERROR,
+	ADK_EVAL_CASES,
 	ADK_FIELD_COUNT
 };
 
 /* The camelCase spelling, the one adkev writes when it builds an event. */
 const char *adk_field_name(enum adk_field field);
+/* Whether key[0..len) (no NUL needed) is field's name under either spelling. */
+bool adk_key_is(enum adk_field field, const char *key, size_t len);
 
 /*
  * What a command reads of each event, so that the reader builds only that
@@ -120,6 +123,13 @@ typedef uint32_t adk_member_set;
 	                                                               : ADK_ID)))
 struct adk_reads {
 	adk_member_set event, content, actions, part;
+	/*
+	 * An object with an eval_cases array (an ADK eval set) is built whole
+	 * but for that array, which stands in as an empty one: the reader hands
+	 * its cases out one at a time, each parsed from its own bytes, so an
+	 * eval set is never held whole (adkev eval).
+	 */
+	bool split_eval_cases;
 };
 /* Everything: every value built whole. */
 extern const struct adk_reads adk_reads_all;

@@ -150,8 +150,8 @@ static json_t *load_json(const char *path, int *status)
 struct eval_state {
 	struct eval_options *o;
 	struct eval_criteria criteria;
-	json_t *set;               /* the eval set held against */
-	json_t *cases;             /* its eval_cases (borrowed) */
+	json_t *set; /* the eval set held against, without its cases when it was read as one */
+	struct eval_cases cases;   /* its cases, one parsed at a time */
 	struct eval_report report; /* the results, kept until they are written in case order */
 	bool expected_run;         /* EXPECTED was a run: every run is held against its one case */
 	/* EXPECTED being read */
@@ -191,15 +191,6 @@ static char *run_name(const char *file, const struct eval_run *run)
 	return name;
 }
 
-static long case_by_id(const struct eval_state *st, const char *id)
-{
-	json_t *c;
-	size_t i;
-	json_array_foreach(st->cases, i,
-	                   c) if (json_string_equals(eval_get(c, "eval_id"), id)) return (long)i;
-	return -1;
-}
-
 /* Whether the run's user texts are the case's, turn by turn (eval.md 1.3, 3). */
 static bool same_user_texts(const json_t *texts, const json_t *c)
 {
@@ -219,19 +210,32 @@ static bool same_user_texts(const json_t *texts, const json_t *c)
 	return same && k == json_array_size(texts) && k > 0;
 }
 
-static long match_case(const struct eval_state *st, const char *name)
+/*
+ * The case the run belongs to (eval.md 1.3), and in *c that case, parsed
+ * (the caller owns it); -1 when none, or the cases' store failed.
+ */
+static long match_case(struct eval_state *st, const char *name, json_t **c)
 {
-	if (st->expected_run)
-		return 0;
+	long i = st->expected_run ? 0
+	         : st->o->case_id ? eval_cases_find(&st->cases, st->o->case_id)
+	                          : eval_cases_find(&st->cases, name);
+	if (i >= 0) {
+		*c = eval_cases_get(&st->cases, (size_t)i);
+		return *c ? i : -1;
+	}
 	if (st->o->case_id)
-		return case_by_id(st, st->o->case_id);
-	long i = case_by_id(st, name);
-	if (i >= 0)
-		return i;
-	json_t *c;
-	size_t j;
-	json_array_foreach(st->cases, j,
-	                   c) if (same_user_texts(st->run.user_texts, c)) return (long)j;
+		return -1;
+	/* By user messages: cases whose hash is the run's are parsed to be sure. */
+	uint64_t users = eval_user_texts_hash(NULL, st->run.user_texts);
+	for (size_t j = 0; users && j < st->cases.count; j++) {
+		if (st->cases.list[j].users != users)
+			continue;
+		*c = eval_cases_get(&st->cases, j);
+		if (*c && same_user_texts(st->run.user_texts, *c))
+			return (long)j;
+		json_decref(*c);
+		*c = NULL;
+	}
 	return -1;
 }
 
@@ -282,16 +286,20 @@ static void finish_run(struct eval_state *st)
 	if (!st->any)
 		return;
 	char *name = run_name(st->file, &st->run);
-	long i = match_case(st, name);
-	if (i < 0) {
+	json_t *c = NULL;
+	long i = match_case(st, name, &c);
+	if (i < 0 && st->cases.status) {
+		st->status = exit_status_worst(st->status, st->cases.status);
+	} else if (i < 0) {
 		warnx_msg("%s: no eval case matches this run (by --case, its name '%s' or its user "
 		          "messages)",
 		          st->file, name);
 		st->status = exit_status_worst(st->status, EXIT_DATAERR);
 	} else {
-		int s = keep_result(st, (size_t)i, json_array_get(st->cases, (size_t)i), name);
+		int s = keep_result(st, (size_t)i, c, name);
 		st->status = exit_status_worst(st->status, s);
 	}
+	json_decref(c);
 	free(name);
 	discard_run(st);
 }
@@ -308,10 +316,36 @@ static int run_item(void *ctx, struct reader *r, const struct reader_item *item)
 	return 0;
 }
 
+/*
+ * A case of an eval set handed out case by case (READER_EVAL_SET): kept in
+ * the store; the set, without its cases, is kept once.  A second eval set is
+ * refused as a second set was when read whole.
+ */
+static int expected_case(struct eval_state *st, struct reader *r, const struct reader_item *item)
+{
+	if (!st->set && json_array_size(st->values) == 0 && !st->any) {
+		st->set = json_incref((json_t *)item->session);
+		st->shape = EVAL_SHAPE_SET;
+	} else if (st->set != item->session) {
+		if (!reader_reject(r, &item->pos, "not an eval set, a legacy eval file or a run"))
+			return EXIT_DATAERR;
+		return 0;
+	}
+	eval_cases_add(&st->cases, item->value, item->raw, item->raw_len);
+	return 0;
+}
+
 /* EXPECTED's values: those of an eval set or legacy file kept, a run's events read as a run. */
 static int expected_item(void *ctx, struct reader *r, const struct reader_item *item)
 {
 	struct eval_state *st = ctx;
+	if (item->session && eval_shape_of(item->session) == EVAL_SHAPE_SET)
+		return expected_case(st, r, item);
+	if (st->set) {
+		if (!reader_reject(r, &item->pos, "not an eval set, a legacy eval file or a run"))
+			return EXIT_DATAERR;
+		return 0;
+	}
 	enum eval_shape shape = eval_shape_of(item->value);
 	if (item->kind == VALUE_SESSION && !st->any && json_array_size(st->values) == 0) {
 		/* READER_ANY_VALUE hands a session out whole: its events are the run. */
@@ -344,9 +378,28 @@ static int expected_item(void *ctx, struct reader *r, const struct reader_item *
 	return 0;
 }
 
+/*
+ * The cases of an eval set read whole (a legacy file, a run, a set with no
+ * case or whose eval_cases is no array) go to the store as the others do.
+ */
+static int keep_cases(struct eval_state *st, const char *path)
+{
+	json_t *c, *cases = eval_get(st->set, "eval_cases");
+	size_t i;
+	if (st->cases.count)
+		return 0;
+	if (!json_is_array(cases)) {
+		warnx_msg("%s: eval_cases is not an array", path);
+		return EXIT_DATAERR;
+	}
+	json_array_foreach(cases, i, c) eval_cases_add(&st->cases, c, NULL, 0);
+	return 0;
+}
+
 static int read_expected(struct eval_state *st, char *path)
 {
-	struct run_plan plan = {.reader_flags = READER_ANY_VALUE, .item = expected_item, .ctx = st};
+	struct run_plan plan = {
+	    .reader_flags = READER_ANY_VALUE | READER_EVAL_SET, .item = expected_item, .ctx = st};
 	st->file = path;
 	int status = run_read(&plan, &st->o->run, 1, &path);
 	if (status)
@@ -361,7 +414,7 @@ static int read_expected(struct eval_state *st, char *path)
 		eval_run_release(&st->run);
 		eval_run_init(&st->run);
 		st->any = false;
-	} else {
+	} else if (!st->set) {
 		const char *why = NULL;
 		if (json_array_size(st->values) == 0)
 			why = "no eval set, legacy eval file or run in it";
@@ -372,14 +425,8 @@ static int read_expected(struct eval_state *st, char *path)
 			return EXIT_DATAERR;
 		}
 	}
-	st->cases = eval_get(st->set, "eval_cases");
 	st->report.set = st->set;
-	st->report.cases = st->cases;
-	if (!json_is_array(st->cases)) {
-		warnx_msg("%s: eval_cases is not an array", path);
-		return EXIT_DATAERR;
-	}
-	return 0;
+	return keep_cases(st, path);
 }
 
 /* --config, else test_config.json beside the eval set, else ADK's defaults; then -c. */
@@ -516,8 +563,11 @@ static int run_eval(int argc, char *argv[])
 	                                 .criteria = &st.criteria,
 	                                 .expected = argv[0],
 	                                 .require_all = o.require_all};
+	st.report.cases = &st.cases;
 	eval_run_init(&st.run);
+	eval_cases_init(&st.cases);
 	status = eval_go(&st, argc, argv);
+	eval_cases_release(&st.cases);
 	eval_run_release(&st.run);
 	eval_criteria_clear(&st.criteria);
 	json_decref(st.values);

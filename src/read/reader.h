@@ -30,6 +30,13 @@ enum reader_flags {
 	 * and item->kind says what value_kind() made of each value.
 	 */
 	READER_ANY_VALUE = 1 << 1,
+	/*
+	 * With READER_ANY_VALUE: an object with an eval_cases array (an ADK
+	 * eval set) is handed out case by case, as a session's events are, each
+	 * item's session being the set without its cases; the cases are parsed
+	 * one at a time, so the set is never held whole (adk_reads).
+	 */
+	READER_EVAL_SET = 1 << 2,
 };
 
 enum reader_result {
