@@ -222,6 +222,21 @@ START_TEST(eval_set_gives_its_cases_one_at_a_time)
 }
 END_TEST
 
+/* READER_WHOLE_VALUE (a file of settings): a top-level array is one item, not its elements. */
+START_TEST(whole_value_hands_out_an_array_whole)
+{
+	char *operands[] = {(char *)temp_file("[{\"a\": 1}, {\"b\": 2}]\n")};
+	struct reader *r = reader_new(
+	    operands, 1, &(struct reader_options){.flags = READER_ANY_VALUE | READER_WHOLE_VALUE});
+	struct reader_item item;
+	ck_assert_int_eq(reader_next(r, &item), READ_ITEM);
+	ck_assert(json_is_array(item.value));
+	ck_assert_int_eq(json_array_size(item.value), 2);
+	ck_assert_int_eq(reader_next(r, &item), READ_END);
+	reader_free(r);
+}
+END_TEST
+
 START_TEST(several_values_on_one_line)
 {
 	struct run run = read_all(temp_file(EV("a") " " EV("b") "\n"), 0);
@@ -506,6 +521,7 @@ static Suite *reader_suite(void)
 	tcase_add_test(tc, pretty_printed_array_gives_elements_with_their_lines);
 	tcase_add_test(tc, session_object_gives_its_events);
 	tcase_add_test(tc, eval_set_gives_its_cases_one_at_a_time);
+	tcase_add_test(tc, whole_value_hands_out_an_array_whole);
 	tcase_add_test(tc, several_values_on_one_line);
 	tcase_add_test(tc, stream_error_line_is_an_item_of_its_own_kind);
 	tcase_add_test(tc, pretty_printed_sse_value_over_data_lines);

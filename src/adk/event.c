@@ -93,6 +93,19 @@ static const struct {
     [ADK_EVENTS] = ONE_SPELLING("events"),
     [ADK_STREAM_ERROR] = ONE_SPELLING("error"),
     [ADK_EVAL_CASES] = TWO_SPELLINGS("evalCases", "eval_cases"),
+    [ADK_EVAL_ID] = TWO_SPELLINGS("evalId", "eval_id"),
+    [ADK_EVAL_SET_ID] = TWO_SPELLINGS("evalSetId", "eval_set_id"),
+    [ADK_CONVERSATION] = ONE_SPELLING("conversation"),
+    [ADK_FINAL_SESSION_STATE] = TWO_SPELLINGS("finalSessionState", "final_session_state"),
+    [ADK_USER_CONTENT] = TWO_SPELLINGS("userContent", "user_content"),
+    [ADK_FINAL_RESPONSE] = TWO_SPELLINGS("finalResponse", "final_response"),
+    [ADK_INTERMEDIATE_DATA] = TWO_SPELLINGS("intermediateData", "intermediate_data"),
+    [ADK_TOOL_USES] = TWO_SPELLINGS("toolUses", "tool_uses"),
+    [ADK_INVOCATION_EVENTS] = TWO_SPELLINGS("invocationEvents", "invocation_events"),
+    [ADK_CRITERIA] = ONE_SPELLING("criteria"),
+    [ADK_THRESHOLD] = ONE_SPELLING("threshold"),
+    [ADK_MATCH_TYPE] = TWO_SPELLINGS("matchType", "match_type"),
+    [ADK_IGNORE_ARGS] = TWO_SPELLINGS("ignoreArgs", "ignore_args"),
 #undef ONE_SPELLING
 #undef TWO_SPELLINGS
 };

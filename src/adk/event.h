@@ -93,10 +93,26 @@ enum adk_field {
 	ADK_CACHED_CONTENT_TOKEN_COUNT,
 	/* citationMetadata */
 	ADK_CITATIONS,
-	/* session object, server stream error, eval set (eval_set.py) */
+	/* session object, server stream error */
 	ADK_EVENTS,
 	ADK_STREAM_ERROR,
+	/* ADK's evaluation models: EvalSet, EvalCase, Invocation, IntermediateData,
+	 * InvocationEvents (eval_set.py, eval_case.py), EvalConfig and its criteria
+	 * (eval_config.py, eval_metrics.py) */
 	ADK_EVAL_CASES,
+	ADK_EVAL_ID,
+	ADK_EVAL_SET_ID,
+	ADK_CONVERSATION,
+	ADK_FINAL_SESSION_STATE,
+	ADK_USER_CONTENT,
+	ADK_FINAL_RESPONSE,
+	ADK_INTERMEDIATE_DATA,
+	ADK_TOOL_USES,
+	ADK_INVOCATION_EVENTS,
+	ADK_CRITERIA,
+	ADK_THRESHOLD,
+	ADK_MATCH_TYPE,
+	ADK_IGNORE_ARGS,
 	ADK_FIELD_COUNT
 };
 

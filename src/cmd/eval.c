@@ -14,7 +14,6 @@
 #include "cmd/eval_report.h"
 #include "cmd/run.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -126,25 +125,6 @@ static const struct option_row eval_option_table[] = {
     OPTION_END_ROW,
 };
 
-/* --- reading a file of JSON (--config, test_config.json) --- */
-
-static json_t *load_json(const char *path, int *status)
-{
-	json_error_t err;
-	json_t *v = json_load_file(path, 0, &err);
-	if (!v) {
-		if (access(path, R_OK) != 0) {
-			warn_errno(errno, "%s", path);
-			*status = EXIT_NOINPUT;
-		} else {
-			warnx_msg("%s:%d:%d: invalid JSON: %s", path, err.line, err.column,
-			          err.text);
-			*status = EXIT_DATAERR;
-		}
-	}
-	return v;
-}
-
 /* --- the run --- */
 
 struct eval_state {
@@ -160,41 +140,13 @@ struct eval_state {
 	/* the run being read */
 	struct eval_run run;
 	const char *file;
-	const json_t *session;
-	bool any;
 	int status;
 };
-
-/* The run's name (eval.md 1.3): the session's id, or the file's base name less its suffixes. */
-static char *run_name(const char *file, const struct eval_run *run)
-{
-	static const char *const outer[] = {".gz", ".zst"};
-	static const char *const inner[] = {".jsonl", ".json", ".sse", ".ndjson"};
-	if (run->session_id)
-		return xstrdup(run->session_id);
-	const char *slash = strrchr(file, '/');
-	char *name = xstrdup(slash ? slash + 1 : file);
-	size_t n = strlen(name);
-	for (int pass = 0; pass < 3; pass++) {
-		const char *const *list = pass == 0   ? outer
-		                          : pass == 1 ? inner
-		                                      : (const char *[]){".session"};
-		size_t count = pass == 0 ? 2 : pass == 1 ? 4 : 1;
-		for (size_t i = 0; i < count; i++) {
-			size_t k = strlen(list[i]);
-			if (n > k && strcmp(name + n - k, list[i]) == 0) {
-				name[n -= k] = '\0';
-				break;
-			}
-		}
-	}
-	return name;
-}
 
 /* Whether the run's user texts are the case's, turn by turn (eval.md 1.3, 3). */
 static bool same_user_texts(const json_t *texts, const json_t *c)
 {
-	json_t *inv, *conv = eval_get(c, "conversation");
+	json_t *inv, *conv = adk_get(c, ADK_CONVERSATION);
 	size_t i, k = 0;
 	bool same = true;
 	json_array_foreach(conv, i, inv)
@@ -244,18 +196,18 @@ static long match_case(struct eval_state *st, const char *name, json_t **c)
 static int keep_result(struct eval_state *st, size_t i, const json_t *c, const char *name)
 {
 	json_t *actual = eval_run_invocations(&st->run), *adk = NULL;
-	json_t *r = eval_score(eval_get(c, "conversation"), actual, &st->criteria, st->run.state,
-	                       eval_get(c, "final_session_state"));
+	json_t *r = eval_score(adk_get(c, ADK_CONVERSATION), actual, &st->criteria, st->run.state,
+	                       adk_get(c, ADK_FINAL_SESSION_STATE));
 	json_t *line = json_pack(
-	    "{s:O?,s:O?,s:s,s:O}", "eval_set_id", eval_get(st->set, "eval_set_id"), "eval_id",
-	    eval_get(c, "eval_id"), "run", st->file, "status", json_object_get(r, "status"));
+	    "{s:O?,s:O?,s:s,s:O}", "eval_set_id", adk_get(st->set, ADK_EVAL_SET_ID), "eval_id",
+	    adk_get(c, ADK_EVAL_ID), "run", st->file, "status", json_object_get(r, "status"));
 	json_object_set(line, "metrics", json_object_get(r, "metrics"));
 	json_object_set(line, "invocations", json_object_get(r, "invocations"));
 	if (st->o->format.format == EVAL_FORMAT_ADK) {
-		struct eval_adk_case k = {.eval_set_id = eval_get(st->set, "eval_set_id"),
-		                          .eval_id = eval_get(c, "eval_id"),
+		struct eval_adk_case k = {.eval_set_id = adk_get(st->set, ADK_EVAL_SET_ID),
+		                          .eval_id = adk_get(c, ADK_EVAL_ID),
 		                          .result = line,
-		                          .expected = eval_get(c, "conversation"),
+		                          .expected = adk_get(c, ADK_CONVERSATION),
 		                          .actual = actual,
 		                          .session_id =
 		                              name, /* the session's id, else the file's name */
@@ -277,15 +229,14 @@ static void discard_run(struct eval_state *st)
 {
 	eval_run_release(&st->run);
 	eval_run_init(&st->run);
-	st->any = false;
 }
 
 /* Scores the run read so far against its case, and keeps the result. */
 static void finish_run(struct eval_state *st)
 {
-	if (!st->any)
+	if (!st->run.any)
 		return;
-	char *name = run_name(st->file, &st->run);
+	char *name = eval_run_name(&st->run, st->file);
 	json_t *c = NULL;
 	long i = match_case(st, name, &c);
 	if (i < 0 && st->cases.status) {
@@ -308,11 +259,9 @@ static int run_item(void *ctx, struct reader *r, const struct reader_item *item)
 {
 	struct eval_state *st = ctx;
 	(void)r;
-	if (st->any && item->session != st->session)
+	if (eval_run_ends_before(&st->run, item))
 		finish_run(st);
-	st->session = item->session;
 	eval_run_add(&st->run, item);
-	st->any = true;
 	return 0;
 }
 
@@ -323,7 +272,7 @@ static int run_item(void *ctx, struct reader *r, const struct reader_item *item)
  */
 static int expected_case(struct eval_state *st, struct reader *r, const struct reader_item *item)
 {
-	if (!st->set && json_array_size(st->values) == 0 && !st->any) {
+	if (!st->set && json_array_size(st->values) == 0 && !st->run.any) {
 		st->set = json_incref((json_t *)item->session);
 		st->shape = EVAL_SHAPE_SET;
 	} else if (st->set != item->session) {
@@ -347,7 +296,7 @@ static int expected_item(void *ctx, struct reader *r, const struct reader_item *
 		return 0;
 	}
 	enum eval_shape shape = eval_shape_of(item->value);
-	if (item->kind == VALUE_SESSION && !st->any && json_array_size(st->values) == 0) {
+	if (item->kind == VALUE_SESSION && !st->run.any && json_array_size(st->values) == 0) {
 		/* READER_ANY_VALUE hands a session out whole: its events are the run. */
 		json_t *e, *events = adk_get(item->value, ADK_EVENTS);
 		size_t i;
@@ -362,7 +311,7 @@ static int expected_item(void *ctx, struct reader *r, const struct reader_item *
 		}
 		return 0;
 	}
-	if (!st->any && json_array_size(st->values) == 0 && shape == EVAL_SHAPE_NONE &&
+	if (!st->run.any && json_array_size(st->values) == 0 && shape == EVAL_SHAPE_NONE &&
 	    item->kind == VALUE_EVENT)
 		st->expected_run = true;
 	if (st->expected_run)
@@ -384,7 +333,7 @@ static int expected_item(void *ctx, struct reader *r, const struct reader_item *
  */
 static int keep_cases(struct eval_state *st, const char *path)
 {
-	json_t *c, *cases = eval_get(st->set, "eval_cases");
+	json_t *c, *cases = adk_get(st->set, ADK_EVAL_CASES);
 	size_t i;
 	if (st->cases.count)
 		return 0;
@@ -405,7 +354,7 @@ static int read_expected(struct eval_state *st, char *path)
 	if (status)
 		return status;
 	if (st->expected_run) {
-		char *name = run_name(path, &st->run);
+		char *name = eval_run_name(&st->run, path);
 		json_t *inv = eval_run_invocations(&st->run);
 		st->set = json_pack("{s:s,s:[{s:s,s:o,s:O}]}", "eval_set_id", name, "eval_cases",
 		                    "eval_id", name, "conversation", inv, "final_session_state",
@@ -413,7 +362,6 @@ static int read_expected(struct eval_state *st, char *path)
 		free(name);
 		eval_run_release(&st->run);
 		eval_run_init(&st->run);
-		st->any = false;
 	} else if (!st->set) {
 		const char *why = NULL;
 		if (json_array_size(st->values) == 0)
@@ -446,7 +394,7 @@ static int read_criteria(struct eval_state *st, const char *expected)
 	}
 	int status = 0;
 	if (path) {
-		json_t *config = load_json(path, &status);
+		json_t *config = run_read_value(path, &status);
 		const char *name = NULL;
 		const char *why = config ? eval_criteria_load(&st->criteria, config, &name) : NULL;
 		if (why) {
@@ -505,7 +453,6 @@ static int read_runs(struct eval_state *st, int argc, char *argv[], bool *noinpu
 	for (int i = 0; i < argc; i++) {
 		struct run_plan plan = {.item = run_item, .ctx = st};
 		st->file = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
-		st->session = NULL;
 		int s = run_read(&plan, &st->o->run, 1, &argv[i]);
 		if (s) /* a run read only in part is not scored: its error is reported */
 			discard_run(st);

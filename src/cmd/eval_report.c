@@ -38,12 +38,12 @@ void eval_cases_add(struct eval_cases *b, const json_t *c, const char *raw, size
 		b->alloc = b->alloc ? 2 * b->alloc : 64;
 		b->list = xrealloc(b->list, b->alloc * sizeof *b->list);
 	}
-	const char *id = json_string_value(eval_get(c, "eval_id"));
+	const char *id = json_string_value(adk_get(c, ADK_EVAL_ID));
 	b->list[b->count++] = (struct eval_case_ref){
 	    .at = store_append(&b->text, raw, len),
 	    .len = len,
 	    .id = id ? xstrdup(id) : NULL,
-	    .users = eval_user_texts_hash(eval_get(c, "conversation"), NULL),
+	    .users = eval_user_texts_hash(adk_get(c, ADK_CONVERSATION), NULL),
 	};
 	strbuf_release(&text);
 }
@@ -223,8 +223,8 @@ void eval_call_text(const json_t *call, struct strbuf *out)
 static json_t *no_run_line(const struct eval_report *r, const json_t *c)
 {
 	return json_pack("{s:O?,s:O?,s:n,s:s,s:{},s:[]}", "eval_set_id",
-	                 eval_get(r->set, "eval_set_id"), "eval_id", eval_get(c, "eval_id"), "run",
-	                 "status", "NOT_EVALUATED", "metrics", "invocations");
+	                 adk_get(r->set, ADK_EVAL_SET_ID), "eval_id", adk_get(c, ADK_EVAL_ID),
+	                 "run", "status", "NOT_EVALUATED", "metrics", "invocations");
 }
 
 static void emit(struct eval_report *r, const json_t *line, const json_t *adk, bool several)
@@ -251,10 +251,10 @@ static int emit_no_run(struct eval_report *r, size_t i)
 		return EXIT_IOERR;
 	json_t *line = no_run_line(r, c), *adk = NULL;
 	if (r->o->format == EVAL_FORMAT_ADK) {
-		struct eval_adk_case k = {.eval_set_id = eval_get(r->set, "eval_set_id"),
-		                          .eval_id = eval_get(c, "eval_id"),
+		struct eval_adk_case k = {.eval_set_id = adk_get(r->set, ADK_EVAL_SET_ID),
+		                          .eval_id = adk_get(c, ADK_EVAL_ID),
 		                          .result = line,
-		                          .expected = eval_get(c, "conversation"),
+		                          .expected = adk_get(c, ADK_CONVERSATION),
 		                          .criteria = r->criteria};
 		adk = eval_adk_case_result(&k);
 	}
@@ -307,7 +307,7 @@ int eval_report_write(struct eval_report *r, int *gate)
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	double now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-	const json_t *set_id = eval_get(r->set, "eval_set_id");
+	const json_t *set_id = adk_get(r->set, ADK_EVAL_SET_ID);
 	if (r->count) /* qsort() of no records would be handed NULL */
 		qsort(r->records, r->count, sizeof *r->records, by_case);
 	if (r->junit)

@@ -223,7 +223,7 @@ enum step elements_deliver(struct elements *e, json_t *value, void *mapped, cons
 			return hand_out_array(e, cases, at, item);
 		}
 	}
-	if (e->any_value && kind != VALUE_ARRAY) {
+	if (e->any_value && (kind != VALUE_ARRAY || e->whole)) {
 		fill_item(e, item, value, kind, 0, len);
 		return STEP_ITEM;
 	}

@@ -21,6 +21,7 @@
 struct elements {
 	bool any_value;                    /* READER_ANY_VALUE: every value is an item */
 	bool split_eval_cases;             /* READER_EVAL_SET: an eval set's cases one by one */
+	bool whole;                        /* READER_WHOLE_VALUE: arrays too are handed out whole */
 	struct origins *origins;           /* the positions of the value handed out */
 	struct diag *diag;                 /* where elements that are not events are counted */
 	void (*map_release)(void *result); /* frees mapped (reader_set_map) */

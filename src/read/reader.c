@@ -98,6 +98,7 @@ struct reader *reader_new(char *const *operands, int count, const struct reader_
 	r->lines.on_read_ctx = r;
 	r->elements.any_value = r->opt.flags & READER_ANY_VALUE;
 	r->elements.split_eval_cases = r->reads.split_eval_cases;
+	r->elements.whole = r->opt.flags & READER_WHOLE_VALUE;
 	r->elements.origins = &r->origins;
 	r->elements.diag = &r->diag;
 	return r;

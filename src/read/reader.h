@@ -37,6 +37,8 @@ enum reader_flags {
 	 * one at a time, so the set is never held whole (adk_reads).
 	 */
 	READER_EVAL_SET = 1 << 2,
+	/* With READER_ANY_VALUE: a top-level array is handed out whole too (a file of settings). */
+	READER_WHOLE_VALUE = 1 << 3,
 };
 
 enum reader_result {
