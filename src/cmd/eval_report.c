@@ -4,6 +4,7 @@
  */
 #include "adk/event.h"
 #include "cmd/eval_report.h"
+#include "read/scan.h"
 #include "write/json.h"
 #include "write/output.h"
 
@@ -53,8 +54,9 @@ json_t *eval_cases_get(struct eval_cases *b, size_t i)
 	const struct eval_case_ref *ref = &b->list[i];
 	char *text = xmalloc(ref->len + 1);
 	/* The text was read as JSON, or written from a value: it parses. */
+	json_error_t err;
 	json_t *c = store_read(&b->text, ref->at, text, ref->len)
-	                ? json_loadb(text, ref->len, JSON_ALLOW_NUL, NULL)
+	                ? scan_load(text, ref->len, NULL, &err)
 	                : NULL;
 	free(text);
 	if (!b->status && !c)
@@ -246,7 +248,10 @@ static void emit(struct eval_report *r, const json_t *line, const json_t *adk, b
 /* Case i, which no run matched: NOT_EVALUATED, a failure only with --require-all. */
 static int emit_no_run(struct eval_report *r, size_t i)
 {
-	json_t *c = eval_cases_get(r->cases, i);
+	/* Only ADK's shape needs the case's conversation; else its eval_id, kept, will do. */
+	const char *id = r->cases->list[i].id;
+	json_t *c = r->o->format != EVAL_FORMAT_ADK && id ? json_pack("{s:s}", "eval_id", id)
+	                                                  : eval_cases_get(r->cases, i);
 	if (!c)
 		return EXIT_IOERR;
 	json_t *line = no_run_line(r, c), *adk = NULL;
