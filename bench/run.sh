@@ -31,7 +31,8 @@
 # scores an eval set of BENCH_EVAL_CASES cases (made by adkev evalset from as
 # many recorded runs of adkev-gen, one invocation or a few each) against
 # those runs, and a tenth as many, in every output format: the wall time and
-# the peak RSS, which should grow by the eval set's size only.
+# the peak RSS, which grows with the eval set's text only (the reader holds
+# it while it hands the cases out one at a time), not with the runs.
 #
 # Environment: ADKEV (the binary), GEN (adkev-gen), BENCH_DIR (where the
 # generated inputs are cached), JQ (jq).

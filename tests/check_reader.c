@@ -160,6 +160,83 @@ START_TEST(session_object_gives_its_events)
 }
 END_TEST
 
+/*
+ * An eval set is handed out case by case (adkev eval): each case with its
+ * bytes and line, the set without its cases (an empty array) as the
+ * session, in either spelling and with the key's letters escaped; the last
+ * of two eval_cases members wins, as in jansson; a set with no case, or
+ * whose eval_cases is no array, is handed out whole.
+ */
+static void expect_cases(const char *text, const char *ids, const char *id_of_set)
+{
+	char *operands[] = {(char *)temp_file(text)};
+	struct reader *r = reader_new(
+	    operands, 1, &(struct reader_options){.flags = READER_ANY_VALUE | READER_EVAL_SET});
+	struct reader_item item;
+	char got[256] = "";
+	while (reader_next(r, &item) == READ_ITEM) {
+		const json_t *id = json_object_get(item.value, "eval_id");
+		ck_assert_ptr_nonnull(item.session);
+		ck_assert_str_eq(json_string_value(json_object_get(item.session, "eval_set_id")),
+		                 id_of_set);
+		json_t *cases = json_object_get(item.session, "eval_cases");
+		if (!cases)
+			cases = json_object_get(item.session, "evalCases");
+		ck_assert_int_eq(json_array_size(cases), 0);
+		json_t *again = json_loadb(item.raw, item.raw_len, 0, NULL);
+		ck_assert(json_equal(again, item.value));
+		json_decref(again);
+		strcat(got, got[0] ? "," : "");
+		strcat(got, json_string_value(id));
+	}
+	ck_assert_int_eq(reader_status(r), 0);
+	reader_free(r);
+	ck_assert_str_eq(got, ids);
+}
+
+START_TEST(eval_set_gives_its_cases_one_at_a_time)
+{
+	expect_cases(
+	    "{\"eval_set_id\": \"s\",\n \"eval_cases\": [\n  {\"eval_id\": \"a\", "
+	    "\"n\": [1, {\"x\": \"]\"}]},\n  {\"eval_id\": \"b\"}\n ],\n \"name\": \"n\"}\n",
+	    "a,b", "s");
+	expect_cases("{\"evalCases\":[{\"eval_id\":\"c\"}],\"eval_set_id\":\"t\"}\n", "c", "t");
+	expect_cases("{\"eval_set_id\":\"u\",\"eval\\u005fcases\":[{\"eval_id\":\"d\"}]}\n", "d",
+	             "u");
+	expect_cases("{\"eval_set_id\":\"v\",\"eval_cases\":[{\"eval_id\":\"x\"}],"
+	             "\"eval_cases\":[{\"eval_id\":\"e\"},{\"eval_id\":\"f\"}]}\n",
+	             "e,f", "v");
+	/* Not split: handed out whole, so there is no session. */
+	char *operands[] = {(char *)temp_file("{\"eval_set_id\":\"w\",\"eval_cases\":[]}\n"
+	                                      "{\"eval_set_id\":\"y\",\"eval_cases\":{}}\n")};
+	struct reader *r = reader_new(
+	    operands, 1, &(struct reader_options){.flags = READER_ANY_VALUE | READER_EVAL_SET});
+	struct reader_item item;
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(reader_next(r, &item), READ_ITEM);
+		ck_assert_ptr_null(item.session);
+		ck_assert_ptr_nonnull(json_object_get(item.value, "eval_cases"));
+	}
+	ck_assert_int_eq(reader_next(r, &item), READ_END);
+	reader_free(r);
+}
+END_TEST
+
+/* READER_WHOLE_VALUE (a file of settings): a top-level array is one item, not its elements. */
+START_TEST(whole_value_hands_out_an_array_whole)
+{
+	char *operands[] = {(char *)temp_file("[{\"a\": 1}, {\"b\": 2}]\n")};
+	struct reader *r = reader_new(
+	    operands, 1, &(struct reader_options){.flags = READER_ANY_VALUE | READER_WHOLE_VALUE});
+	struct reader_item item;
+	ck_assert_int_eq(reader_next(r, &item), READ_ITEM);
+	ck_assert(json_is_array(item.value));
+	ck_assert_int_eq(json_array_size(item.value), 2);
+	ck_assert_int_eq(reader_next(r, &item), READ_END);
+	reader_free(r);
+}
+END_TEST
+
 START_TEST(several_values_on_one_line)
 {
 	struct run run = read_all(temp_file(EV("a") " " EV("b") "\n"), 0);
@@ -443,6 +520,8 @@ static Suite *reader_suite(void)
 	tcase_add_test(tc, byte_order_mark_is_skipped);
 	tcase_add_test(tc, pretty_printed_array_gives_elements_with_their_lines);
 	tcase_add_test(tc, session_object_gives_its_events);
+	tcase_add_test(tc, eval_set_gives_its_cases_one_at_a_time);
+	tcase_add_test(tc, whole_value_hands_out_an_array_whole);
 	tcase_add_test(tc, several_values_on_one_line);
 	tcase_add_test(tc, stream_error_line_is_an_item_of_its_own_kind);
 	tcase_add_test(tc, pretty_printed_sse_value_over_data_lines);

@@ -5,10 +5,11 @@
  * scores of ADK's metrics for a run held against an eval case
  * (shared/spec/eval.md).
  *
- * As adk/event.c spells the event's field names, the modules of this
- * header (eval_set.c, eval_run.c, eval_score.c) spell those of ADK's
- * evaluation models (eval_set.py, eval_case.py, eval_metrics.py,
- * eval_result.py): snake_case as ADK writes them, camelCase read too.
+ * The field names of ADK's evaluation models that are read (eval_set.py,
+ * eval_case.py, eval_config.py) are spelt in adk/event.c, with the
+ * event's, and read in both spellings with adk_get(); what these modules
+ * write (EvalCaseResult, EvalSetResult, the invocations they convert) is
+ * snake_case, as ADK writes it.
  * Every json_t returned is owned by the caller unless said otherwise.
  */
 #ifndef ADKEV_EVAL_H
@@ -22,13 +23,6 @@
 #include "util.h"
 
 /* --- eval sets (eval_set.c) --- */
-
-/*
- * The member of an eval-set object named by its snake_case name, under
- * that name or its camelCase one (eval_cases, evalCases); NULL when absent
- * or null.  Borrowed.
- */
-json_t *eval_get(const json_t *obj, const char *snake);
 
 /*
  * What a value read as EXPECTED is, by its content (eval.md 1.1): an eval
@@ -109,9 +103,24 @@ struct eval_run {
 	json_t *state;      /* the folded session state */
 	json_t *user_texts; /* the text of each user event with text, in order */
 	char *app_name, *user_id, *session_id; /* of the session object, where there is one */
+	const json_t *session;                 /* the session object of the items added, or NULL */
+	bool any;                              /* whether an item was added */
 };
 void eval_run_init(struct eval_run *run);
+/*
+ * Whether item begins another run: it comes from another session object
+ * than the items added so far.  The run so far is then to be finished
+ * (and released) before item is added.
+ */
+bool eval_run_ends_before(const struct eval_run *run, const struct reader_item *item);
 void eval_run_add(struct eval_run *run, const struct reader_item *item);
+/*
+ * The run's name (eval.md 1.3), which the caller owns: the session's id,
+ * else the base name of file less .gz or .zst, then .jsonl, .json, .sse or
+ * .ndjson, then .session.  file is what the command calls the operand
+ * (each has its own label for standard input).
+ */
+char *eval_run_name(const struct eval_run *run, const char *file);
 /* The invocations, as ADK's Invocation objects in snake_case. */
 json_t *eval_run_invocations(const struct eval_run *run);
 void eval_run_release(struct eval_run *run);

@@ -50,7 +50,7 @@ void eval_content_text(const json_t *content, struct strbuf *out)
 
 bool eval_user_text(const json_t *invocation, struct strbuf *out)
 {
-	json_t *content = eval_get(invocation, "user_content");
+	json_t *content = adk_get(invocation, ADK_USER_CONTENT);
 	size_t before = out->len;
 	eval_content_text(content, out);
 	return out->len > before;
@@ -75,9 +75,36 @@ static void note_session(struct eval_run *run, const json_t *session)
 	}
 }
 
+bool eval_run_ends_before(const struct eval_run *run, const struct reader_item *item)
+{
+	return run->any && item->session != run->session;
+}
+
+char *eval_run_name(const struct eval_run *run, const char *file)
+{
+	static const char *const suffixes[][4] = {
+	    {".gz", ".zst"}, {".jsonl", ".json", ".sse", ".ndjson"}, {".session"}};
+	if (run->session_id)
+		return xstrdup(run->session_id);
+	const char *slash = strrchr(file, '/');
+	char *name = xstrdup(slash ? slash + 1 : file);
+	for (int pass = 0; pass < 3; pass++) {
+		for (int i = 0; i < 4 && suffixes[pass][i]; i++) {
+			size_t n = strlen(name), k = strlen(suffixes[pass][i]);
+			if (n > k && strcmp(name + n - k, suffixes[pass][i]) == 0) {
+				name[n - k] = '\0';
+				break;
+			}
+		}
+	}
+	return name;
+}
+
 void eval_run_add(struct eval_run *run, const struct reader_item *item)
 {
 	const json_t *event = item->value;
+	run->session = item->session;
+	run->any = true;
 	if (item->kind != VALUE_EVENT || event_is_partial(event))
 		return;
 	if (item->session)

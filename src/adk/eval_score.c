@@ -13,8 +13,8 @@
 /* eval_case.py get_all_tool_calls(): IntermediateData's tool_uses, or the events' calls. */
 static json_t *tool_calls(const json_t *inv)
 {
-	json_t *calls = json_array(), *data = eval_get(inv, "intermediate_data");
-	json_t *uses = eval_get(data, "tool_uses"), *events = eval_get(data, "invocation_events");
+	json_t *calls = json_array(), *data = adk_get(inv, ADK_INTERMEDIATE_DATA);
+	json_t *uses = adk_get(data, ADK_TOOL_USES), *events = adk_get(data, ADK_INVOCATION_EVENTS);
 	json_t *e, *part, *fc;
 	size_t i, j;
 	json_array_foreach(uses, i, fc)
@@ -22,7 +22,7 @@ static json_t *tool_calls(const json_t *inv)
 	                                           "args", adk_get(fc, ADK_ARGS)));
 	json_array_foreach(events, i, e)
 	{
-		json_t *parts = adk_get(eval_get(e, "content"), ADK_PARTS);
+		json_t *parts = adk_get(adk_get(e, ADK_CONTENT), ADK_PARTS);
 		json_array_foreach(parts, j, part)
 		{
 			if (!(fc = adk_get(part, ADK_FUNCTION_CALL)))
@@ -94,7 +94,7 @@ static double trajectory_score(const struct eval_criterion *c, const json_t *act
 static json_t *response_text(const json_t *inv)
 {
 	struct strbuf sb = STRBUF_INIT;
-	eval_content_text(eval_get(inv, "final_response"), &sb);
+	eval_content_text(adk_get(inv, ADK_FINAL_RESPONSE), &sb);
 	json_t *s = json_stringn(sb.buf ? sb.buf : "", sb.len);
 	strbuf_release(&sb);
 	return s;
@@ -131,19 +131,19 @@ static json_t *metric(json_t *score, const struct eval_criterion *c, const char 
 /* _is_model_call_event() over an invocation's events; -1 (None) without InvocationEvents. */
 static double inference_calls(const json_t *inv)
 {
-	json_t *events = eval_get(eval_get(inv, "intermediate_data"), "invocation_events"), *e;
+	json_t *events = adk_get(adk_get(inv, ADK_INTERMEDIATE_DATA), ADK_INVOCATION_EVENTS), *e;
 	size_t i;
 	if (!json_is_array(events))
 		return -1;
 	double n = 0;
 	json_array_foreach(events, i, e) n +=
-	    eval_get(e, "usage_metadata") != NULL || eval_get(e, "model_version") != NULL;
+	    adk_get(e, ADK_USAGE_METADATA) != NULL || adk_get(e, ADK_MODEL_VERSION) != NULL;
 	return n;
 }
 
-static bool count_of(const json_t *usage, const char *name, double *sum)
+static bool count_of(const json_t *usage, enum adk_field field, double *sum)
 {
-	json_t *v = eval_get(usage, name);
+	json_t *v = adk_get(usage, field);
 	if (!json_is_number(v))
 		return false;
 	*sum += json_number_value(v);
@@ -157,16 +157,16 @@ static bool count_of(const json_t *usage, const char *name, double *sum)
  */
 static double tokens(const json_t *inv)
 {
-	json_t *events = eval_get(eval_get(inv, "intermediate_data"), "invocation_events"), *e;
+	json_t *events = adk_get(adk_get(inv, ADK_INTERMEDIATE_DATA), ADK_INVOCATION_EVENTS), *e;
 	size_t i;
 	double total = 0;
 	bool any = false;
 	json_array_foreach(events, i, e)
 	{
-		json_t *u = eval_get(e, "usage_metadata");
-		any |= count_of(u, "prompt_token_count", &total);
-		any |= count_of(u, "candidates_token_count", &total);
-		any |= count_of(u, "thoughts_token_count", &total);
+		json_t *u = adk_get(e, ADK_USAGE_METADATA);
+		any |= count_of(u, ADK_PROMPT_TOKEN_COUNT, &total);
+		any |= count_of(u, ADK_CANDIDATES_TOKEN_COUNT, &total);
+		any |= count_of(u, ADK_THOUGHTS_TOKEN_COUNT, &total);
 	}
 	return any ? total : -1;
 }
@@ -232,7 +232,7 @@ static json_t *pairs(const json_t *expected, const json_t *actual)
 	json_t *list = json_array();
 	for (size_t i = 0; i < (ne > na ? ne : na); i++) {
 		const json_t *e = json_array_get(expected, i), *a = json_array_get(actual, i);
-		json_t *id = eval_get(e ? e : a, "invocation_id");
+		json_t *id = adk_get(e ? e : a, ADK_INVOCATION_ID);
 		struct strbuf user = STRBUF_INIT;
 		if (!(e && eval_user_text(e, &user)) && a)
 			eval_user_text(a, &user);

@@ -3,35 +3,14 @@
  * and the criteria of an EvalConfig (eval.h).
  */
 #include "adk/eval.h"
+#include "adk/event.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-json_t *eval_get(const json_t *obj, const char *snake)
-{
-	if (!json_is_object(obj))
-		return NULL;
-	json_t *v = json_object_get(obj, snake);
-	if (v && !json_is_null(v))
-		return v;
-	char camel[64];
-	size_t j = 0;
-	for (size_t i = 0; snake[i] && j + 1 < sizeof camel; i++) {
-		if (snake[i] == '_' && snake[i + 1]) {
-			i++;
-			camel[j++] = (char)(snake[i] - 'a' + 'A');
-		} else {
-			camel[j++] = snake[i];
-		}
-	}
-	camel[j] = '\0';
-	v = json_object_get(obj, camel);
-	return v && !json_is_null(v) ? v : NULL;
-}
-
 enum eval_shape eval_shape_of(const json_t *value)
 {
-	if (eval_get(value, "eval_cases"))
+	if (adk_get(value, ADK_EVAL_CASES))
 		return EVAL_SHAPE_SET;
 	if (json_is_object(value) && json_object_get(value, "query"))
 		return EVAL_SHAPE_TURNS;
@@ -216,11 +195,11 @@ static struct eval_criterion *criterion_add(struct eval_criteria *c, const char 
 /* ToolTrajectoryCriterion's match_type and ignore_args; NULL or why refused. */
 static const char *trajectory_options(struct eval_criterion *cr, const json_t *value)
 {
-	json_t *match = eval_get(value, "match_type");
+	json_t *match = adk_get(value, ADK_MATCH_TYPE);
 	if (match &&
 	    !(json_is_string(match) && eval_match_parse(json_string_value(match), &cr->match)))
 		return "match_type must be EXACT, IN_ORDER or ANY_ORDER";
-	json_t *ignore = eval_get(value, "ignore_args");
+	json_t *ignore = adk_get(value, ADK_IGNORE_ARGS);
 	if (ignore && !json_is_boolean(ignore))
 		return "ignore_args must be true or false";
 	if (ignore)
@@ -233,7 +212,7 @@ const char *eval_criteria_set(struct eval_criteria *c, const char *name, const j
 	enum eval_kind kind;
 	if (!kind_of(name, &kind))
 		return "unknown metric";
-	json_t *threshold = json_is_object(value) ? eval_get(value, "threshold") : (json_t *)value;
+	json_t *threshold = json_is_object(value) ? adk_get(value, ADK_THRESHOLD) : (json_t *)value;
 	/* _efficiency_evaluators.py _reject_threshold(): any criterion at all is refused. */
 	if (kind == EVAL_INFORMATIONAL)
 		return "informational metric: it takes no threshold (it is always reported)";
@@ -251,7 +230,7 @@ const char *eval_criteria_set(struct eval_criteria *c, const char *name, const j
 
 const char *eval_criteria_load(struct eval_criteria *c, const json_t *config, const char **name_out)
 {
-	json_t *criteria = eval_get(config, "criteria");
+	json_t *criteria = adk_get(config, ADK_CRITERIA);
 	if (!json_is_object(criteria))
 		return "no \"criteria\" object";
 	const char *name;

@@ -95,6 +95,20 @@ static const struct {
     [ADK_APP_NAME] = TWO_SPELLINGS("appName", "app_name"),
     [ADK_USER_ID] = TWO_SPELLINGS("userId", "user_id"),
     [ADK_STREAM_ERROR] = ONE_SPELLING("error"),
+    [ADK_EVAL_CASES] = TWO_SPELLINGS("evalCases", "eval_cases"),
+    [ADK_EVAL_ID] = TWO_SPELLINGS("evalId", "eval_id"),
+    [ADK_EVAL_SET_ID] = TWO_SPELLINGS("evalSetId", "eval_set_id"),
+    [ADK_CONVERSATION] = ONE_SPELLING("conversation"),
+    [ADK_FINAL_SESSION_STATE] = TWO_SPELLINGS("finalSessionState", "final_session_state"),
+    [ADK_USER_CONTENT] = TWO_SPELLINGS("userContent", "user_content"),
+    [ADK_FINAL_RESPONSE] = TWO_SPELLINGS("finalResponse", "final_response"),
+    [ADK_INTERMEDIATE_DATA] = TWO_SPELLINGS("intermediateData", "intermediate_data"),
+    [ADK_TOOL_USES] = TWO_SPELLINGS("toolUses", "tool_uses"),
+    [ADK_INVOCATION_EVENTS] = TWO_SPELLINGS("invocationEvents", "invocation_events"),
+    [ADK_CRITERIA] = ONE_SPELLING("criteria"),
+    [ADK_THRESHOLD] = ONE_SPELLING("threshold"),
+    [ADK_MATCH_TYPE] = TWO_SPELLINGS("matchType", "match_type"),
+    [ADK_IGNORE_ARGS] = TWO_SPELLINGS("ignoreArgs", "ignore_args"),
 #undef ONE_SPELLING
 #undef TWO_SPELLINGS
 };
@@ -112,8 +126,13 @@ static bool spelt(enum adk_field field, const char *key, size_t len)
 	       (snake && len == field_names[field].snake_len && memcmp(snake, key, len) == 0);
 }
 
+bool adk_key_is(enum adk_field field, const char *key, size_t len)
+{
+	return spelt(field, key, len);
+}
+
 const struct adk_reads adk_reads_all = {ADK_MEMBERS_ALL, ADK_MEMBERS_ALL, ADK_MEMBERS_ALL,
-                                        ADK_MEMBERS_ALL};
+                                        ADK_MEMBERS_ALL, false};
 
 /* The first and last field of each object's section of enum adk_field. */
 static const struct {

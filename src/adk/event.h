@@ -98,11 +98,30 @@ enum adk_field {
 	ADK_APP_NAME,
 	ADK_USER_ID,
 	ADK_STREAM_ERROR,
+	/* ADK's evaluation models: EvalSet, EvalCase, Invocation, IntermediateData,
+	 * InvocationEvents (eval_set.py, eval_case.py), EvalConfig and its criteria
+	 * (eval_config.py, eval_metrics.py) */
+	ADK_EVAL_CASES,
+	ADK_EVAL_ID,
+	ADK_EVAL_SET_ID,
+	ADK_CONVERSATION,
+	ADK_FINAL_SESSION_STATE,
+	ADK_USER_CONTENT,
+	ADK_FINAL_RESPONSE,
+	ADK_INTERMEDIATE_DATA,
+	ADK_TOOL_USES,
+	ADK_INVOCATION_EVENTS,
+	ADK_CRITERIA,
+	ADK_THRESHOLD,
+	ADK_MATCH_TYPE,
+	ADK_IGNORE_ARGS,
 	ADK_FIELD_COUNT
 };
 
 /* The camelCase spelling, the one adkev writes when it builds an event. */
 const char *adk_field_name(enum adk_field field);
+/* Whether key[0..len) (no NUL needed) is field's name under either spelling. */
+bool adk_key_is(enum adk_field field, const char *key, size_t len);
 
 /*
  * What a command reads of each event, so that the reader builds only that
@@ -122,6 +141,13 @@ typedef uint32_t adk_member_set;
 	                                                               : ADK_ID)))
 struct adk_reads {
 	adk_member_set event, content, actions, part;
+	/*
+	 * An object with an eval_cases array (an ADK eval set) is built whole
+	 * but for that array, which stands in as an empty one: the reader hands
+	 * its cases out one at a time, each parsed from its own bytes, so an
+	 * eval set is never held whole (adkev eval).
+	 */
+	bool split_eval_cases;
 };
 /* Everything: every value built whole. */
 extern const struct adk_reads adk_reads_all;

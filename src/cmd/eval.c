@@ -14,7 +14,6 @@
 #include "cmd/eval_report.h"
 #include "cmd/run.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -126,32 +125,13 @@ static const struct option_row eval_option_table[] = {
     OPTION_END_ROW,
 };
 
-/* --- reading a file of JSON (--config, test_config.json) --- */
-
-static json_t *load_json(const char *path, int *status)
-{
-	json_error_t err;
-	json_t *v = json_load_file(path, 0, &err);
-	if (!v) {
-		if (access(path, R_OK) != 0) {
-			warn_errno(errno, "%s", path);
-			*status = EXIT_NOINPUT;
-		} else {
-			warnx_msg("%s:%d:%d: invalid JSON: %s", path, err.line, err.column,
-			          err.text);
-			*status = EXIT_DATAERR;
-		}
-	}
-	return v;
-}
-
 /* --- the run --- */
 
 struct eval_state {
 	struct eval_options *o;
 	struct eval_criteria criteria;
-	json_t *set;               /* the eval set held against */
-	json_t *cases;             /* its eval_cases (borrowed) */
+	json_t *set; /* the eval set held against, without its cases when it was read as one */
+	struct eval_cases cases;   /* its cases, one parsed at a time */
 	struct eval_report report; /* the results, kept until they are written in case order */
 	bool expected_run;         /* EXPECTED was a run: every run is held against its one case */
 	/* EXPECTED being read */
@@ -160,50 +140,13 @@ struct eval_state {
 	/* the run being read */
 	struct eval_run run;
 	const char *file;
-	const json_t *session;
-	bool any;
 	int status;
 };
-
-/* The run's name (eval.md 1.3): the session's id, or the file's base name less its suffixes. */
-static char *run_name(const char *file, const struct eval_run *run)
-{
-	static const char *const outer[] = {".gz", ".zst"};
-	static const char *const inner[] = {".jsonl", ".json", ".sse", ".ndjson"};
-	if (run->session_id)
-		return xstrdup(run->session_id);
-	const char *slash = strrchr(file, '/');
-	char *name = xstrdup(slash ? slash + 1 : file);
-	size_t n = strlen(name);
-	for (int pass = 0; pass < 3; pass++) {
-		const char *const *list = pass == 0   ? outer
-		                          : pass == 1 ? inner
-		                                      : (const char *[]){".session"};
-		size_t count = pass == 0 ? 2 : pass == 1 ? 4 : 1;
-		for (size_t i = 0; i < count; i++) {
-			size_t k = strlen(list[i]);
-			if (n > k && strcmp(name + n - k, list[i]) == 0) {
-				name[n -= k] = '\0';
-				break;
-			}
-		}
-	}
-	return name;
-}
-
-static long case_by_id(const struct eval_state *st, const char *id)
-{
-	json_t *c;
-	size_t i;
-	json_array_foreach(st->cases, i,
-	                   c) if (json_string_equals(eval_get(c, "eval_id"), id)) return (long)i;
-	return -1;
-}
 
 /* Whether the run's user texts are the case's, turn by turn (eval.md 1.3, 3). */
 static bool same_user_texts(const json_t *texts, const json_t *c)
 {
-	json_t *inv, *conv = eval_get(c, "conversation");
+	json_t *inv, *conv = adk_get(c, ADK_CONVERSATION);
 	size_t i, k = 0;
 	bool same = true;
 	json_array_foreach(conv, i, inv)
@@ -219,19 +162,32 @@ static bool same_user_texts(const json_t *texts, const json_t *c)
 	return same && k == json_array_size(texts) && k > 0;
 }
 
-static long match_case(const struct eval_state *st, const char *name)
+/*
+ * The case the run belongs to (eval.md 1.3), and in *c that case, parsed
+ * (the caller owns it); -1 when none, or the cases' store failed.
+ */
+static long match_case(struct eval_state *st, const char *name, json_t **c)
 {
-	if (st->expected_run)
-		return 0;
+	long i = st->expected_run ? 0
+	         : st->o->case_id ? eval_cases_find(&st->cases, st->o->case_id)
+	                          : eval_cases_find(&st->cases, name);
+	if (i >= 0) {
+		*c = eval_cases_get(&st->cases, (size_t)i);
+		return *c ? i : -1;
+	}
 	if (st->o->case_id)
-		return case_by_id(st, st->o->case_id);
-	long i = case_by_id(st, name);
-	if (i >= 0)
-		return i;
-	json_t *c;
-	size_t j;
-	json_array_foreach(st->cases, j,
-	                   c) if (same_user_texts(st->run.user_texts, c)) return (long)j;
+		return -1;
+	/* By user messages: cases whose hash is the run's are parsed to be sure. */
+	uint64_t users = eval_user_texts_hash(NULL, st->run.user_texts);
+	for (size_t j = 0; users && j < st->cases.count; j++) {
+		if (st->cases.list[j].users != users)
+			continue;
+		*c = eval_cases_get(&st->cases, j);
+		if (*c && same_user_texts(st->run.user_texts, *c))
+			return (long)j;
+		json_decref(*c);
+		*c = NULL;
+	}
 	return -1;
 }
 
@@ -240,18 +196,18 @@ static long match_case(const struct eval_state *st, const char *name)
 static int keep_result(struct eval_state *st, size_t i, const json_t *c, const char *name)
 {
 	json_t *actual = eval_run_invocations(&st->run), *adk = NULL;
-	json_t *r = eval_score(eval_get(c, "conversation"), actual, &st->criteria, st->run.state,
-	                       eval_get(c, "final_session_state"));
+	json_t *r = eval_score(adk_get(c, ADK_CONVERSATION), actual, &st->criteria, st->run.state,
+	                       adk_get(c, ADK_FINAL_SESSION_STATE));
 	json_t *line = json_pack(
-	    "{s:O?,s:O?,s:s,s:O}", "eval_set_id", eval_get(st->set, "eval_set_id"), "eval_id",
-	    eval_get(c, "eval_id"), "run", st->file, "status", json_object_get(r, "status"));
+	    "{s:O?,s:O?,s:s,s:O}", "eval_set_id", adk_get(st->set, ADK_EVAL_SET_ID), "eval_id",
+	    adk_get(c, ADK_EVAL_ID), "run", st->file, "status", json_object_get(r, "status"));
 	json_object_set(line, "metrics", json_object_get(r, "metrics"));
 	json_object_set(line, "invocations", json_object_get(r, "invocations"));
 	if (st->o->format.format == EVAL_FORMAT_ADK) {
-		struct eval_adk_case k = {.eval_set_id = eval_get(st->set, "eval_set_id"),
-		                          .eval_id = eval_get(c, "eval_id"),
+		struct eval_adk_case k = {.eval_set_id = adk_get(st->set, ADK_EVAL_SET_ID),
+		                          .eval_id = adk_get(c, ADK_EVAL_ID),
 		                          .result = line,
-		                          .expected = eval_get(c, "conversation"),
+		                          .expected = adk_get(c, ADK_CONVERSATION),
 		                          .actual = actual,
 		                          .session_id =
 		                              name, /* the session's id, else the file's name */
@@ -273,25 +229,28 @@ static void discard_run(struct eval_state *st)
 {
 	eval_run_release(&st->run);
 	eval_run_init(&st->run);
-	st->any = false;
 }
 
 /* Scores the run read so far against its case, and keeps the result. */
 static void finish_run(struct eval_state *st)
 {
-	if (!st->any)
+	if (!st->run.any)
 		return;
-	char *name = run_name(st->file, &st->run);
-	long i = match_case(st, name);
-	if (i < 0) {
+	char *name = eval_run_name(&st->run, st->file);
+	json_t *c = NULL;
+	long i = match_case(st, name, &c);
+	if (i < 0 && st->cases.status) {
+		st->status = exit_status_worst(st->status, st->cases.status);
+	} else if (i < 0) {
 		warnx_msg("%s: no eval case matches this run (by --case, its name '%s' or its user "
 		          "messages)",
 		          st->file, name);
 		st->status = exit_status_worst(st->status, EXIT_DATAERR);
 	} else {
-		int s = keep_result(st, (size_t)i, json_array_get(st->cases, (size_t)i), name);
+		int s = keep_result(st, (size_t)i, c, name);
 		st->status = exit_status_worst(st->status, s);
 	}
+	json_decref(c);
 	free(name);
 	discard_run(st);
 }
@@ -300,11 +259,28 @@ static int run_item(void *ctx, struct reader *r, const struct reader_item *item)
 {
 	struct eval_state *st = ctx;
 	(void)r;
-	if (st->any && item->session != st->session)
+	if (eval_run_ends_before(&st->run, item))
 		finish_run(st);
-	st->session = item->session;
 	eval_run_add(&st->run, item);
-	st->any = true;
+	return 0;
+}
+
+/*
+ * A case of an eval set handed out case by case (READER_EVAL_SET): kept in
+ * the store; the set, without its cases, is kept once.  A second eval set is
+ * refused as a second set was when read whole.
+ */
+static int expected_case(struct eval_state *st, struct reader *r, const struct reader_item *item)
+{
+	if (!st->set && json_array_size(st->values) == 0 && !st->run.any) {
+		st->set = json_incref((json_t *)item->session);
+		st->shape = EVAL_SHAPE_SET;
+	} else if (st->set != item->session) {
+		if (!reader_reject(r, &item->pos, "not an eval set, a legacy eval file or a run"))
+			return EXIT_DATAERR;
+		return 0;
+	}
+	eval_cases_add(&st->cases, item->value, item->raw, item->raw_len);
 	return 0;
 }
 
@@ -312,8 +288,15 @@ static int run_item(void *ctx, struct reader *r, const struct reader_item *item)
 static int expected_item(void *ctx, struct reader *r, const struct reader_item *item)
 {
 	struct eval_state *st = ctx;
+	if (item->session && eval_shape_of(item->session) == EVAL_SHAPE_SET)
+		return expected_case(st, r, item);
+	if (st->set) {
+		if (!reader_reject(r, &item->pos, "not an eval set, a legacy eval file or a run"))
+			return EXIT_DATAERR;
+		return 0;
+	}
 	enum eval_shape shape = eval_shape_of(item->value);
-	if (item->kind == VALUE_SESSION && !st->any && json_array_size(st->values) == 0) {
+	if (item->kind == VALUE_SESSION && !st->run.any && json_array_size(st->values) == 0) {
 		/* READER_ANY_VALUE hands a session out whole: its events are the run. */
 		json_t *e, *events = adk_get(item->value, ADK_EVENTS);
 		size_t i;
@@ -328,7 +311,7 @@ static int expected_item(void *ctx, struct reader *r, const struct reader_item *
 		}
 		return 0;
 	}
-	if (!st->any && json_array_size(st->values) == 0 && shape == EVAL_SHAPE_NONE &&
+	if (!st->run.any && json_array_size(st->values) == 0 && shape == EVAL_SHAPE_NONE &&
 	    item->kind == VALUE_EVENT)
 		st->expected_run = true;
 	if (st->expected_run)
@@ -344,15 +327,34 @@ static int expected_item(void *ctx, struct reader *r, const struct reader_item *
 	return 0;
 }
 
+/*
+ * The cases of an eval set read whole (a legacy file, a run, a set with no
+ * case or whose eval_cases is no array) go to the store as the others do.
+ */
+static int keep_cases(struct eval_state *st, const char *path)
+{
+	json_t *c, *cases = adk_get(st->set, ADK_EVAL_CASES);
+	size_t i;
+	if (st->cases.count)
+		return 0;
+	if (!json_is_array(cases)) {
+		warnx_msg("%s: eval_cases is not an array", path);
+		return EXIT_DATAERR;
+	}
+	json_array_foreach(cases, i, c) eval_cases_add(&st->cases, c, NULL, 0);
+	return 0;
+}
+
 static int read_expected(struct eval_state *st, char *path)
 {
-	struct run_plan plan = {.reader_flags = READER_ANY_VALUE, .item = expected_item, .ctx = st};
+	struct run_plan plan = {
+	    .reader_flags = READER_ANY_VALUE | READER_EVAL_SET, .item = expected_item, .ctx = st};
 	st->file = path;
 	int status = run_read(&plan, &st->o->run, 1, &path);
 	if (status)
 		return status;
 	if (st->expected_run) {
-		char *name = run_name(path, &st->run);
+		char *name = eval_run_name(&st->run, path);
 		json_t *inv = eval_run_invocations(&st->run);
 		st->set = json_pack("{s:s,s:[{s:s,s:o,s:O}]}", "eval_set_id", name, "eval_cases",
 		                    "eval_id", name, "conversation", inv, "final_session_state",
@@ -360,8 +362,7 @@ static int read_expected(struct eval_state *st, char *path)
 		free(name);
 		eval_run_release(&st->run);
 		eval_run_init(&st->run);
-		st->any = false;
-	} else {
+	} else if (!st->set) {
 		const char *why = NULL;
 		if (json_array_size(st->values) == 0)
 			why = "no eval set, legacy eval file or run in it";
@@ -372,14 +373,8 @@ static int read_expected(struct eval_state *st, char *path)
 			return EXIT_DATAERR;
 		}
 	}
-	st->cases = eval_get(st->set, "eval_cases");
 	st->report.set = st->set;
-	st->report.cases = st->cases;
-	if (!json_is_array(st->cases)) {
-		warnx_msg("%s: eval_cases is not an array", path);
-		return EXIT_DATAERR;
-	}
-	return 0;
+	return keep_cases(st, path);
 }
 
 /* --config, else test_config.json beside the eval set, else ADK's defaults; then -c. */
@@ -399,7 +394,7 @@ static int read_criteria(struct eval_state *st, const char *expected)
 	}
 	int status = 0;
 	if (path) {
-		json_t *config = load_json(path, &status);
+		json_t *config = run_read_value(path, &status);
 		const char *name = NULL;
 		const char *why = config ? eval_criteria_load(&st->criteria, config, &name) : NULL;
 		if (why) {
@@ -458,7 +453,6 @@ static int read_runs(struct eval_state *st, int argc, char *argv[], bool *noinpu
 	for (int i = 0; i < argc; i++) {
 		struct run_plan plan = {.item = run_item, .ctx = st};
 		st->file = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
-		st->session = NULL;
 		int s = run_read(&plan, &st->o->run, 1, &argv[i]);
 		if (s) /* a run read only in part is not scored: its error is reported */
 			discard_run(st);
@@ -516,8 +510,11 @@ static int run_eval(int argc, char *argv[])
 	                                 .criteria = &st.criteria,
 	                                 .expected = argv[0],
 	                                 .require_all = o.require_all};
+	st.report.cases = &st.cases;
 	eval_run_init(&st.run);
+	eval_cases_init(&st.cases);
 	status = eval_go(&st, argc, argv);
+	eval_cases_release(&st.cases);
 	eval_run_release(&st.run);
 	eval_criteria_clear(&st.criteria);
 	json_decref(st.values);

@@ -107,7 +107,7 @@ static void counts(struct eval_junit *j, size_t tests, size_t failures, size_t s
 void eval_junit_begin(struct eval_junit *j, const json_t *set, const char *expected,
                       const struct eval_criteria *c, size_t tests, size_t failures, size_t skipped)
 {
-	const json_t *id = eval_get(set, "eval_set_id");
+	const json_t *id = adk_get(set, ADK_EVAL_SET_ID);
 	j->classname = json_is_string(id) ? json_string_value(id) : "";
 	add(j, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"adkev eval\"");
 	counts(j, tests, failures, skipped);

@@ -4,6 +4,7 @@
  */
 #include "adk/event.h"
 #include "cmd/eval_report.h"
+#include "read/scan.h"
 #include "write/json.h"
 #include "write/output.h"
 
@@ -11,6 +12,99 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+/* --- the eval set's cases --- */
+
+/* How many bytes of cases are kept in memory before they go to a temporary file. */
+#define CASES_IN_MEMORY ((size_t)4 << 20)
+
+void eval_cases_init(struct eval_cases *b)
+{
+	*b = (struct eval_cases){0};
+	store_init(&b->text, "eval", CASES_IN_MEMORY, &b->status);
+}
+
+void eval_cases_add(struct eval_cases *b, const json_t *c, const char *raw, size_t len)
+{
+	struct strbuf text = STRBUF_INIT;
+	if (!raw) {
+		struct json_writer w;
+		jw_init_buf(&w, &text, 0);
+		jw_value(&w, c);
+		jw_release(&w);
+		raw = text.buf;
+		len = text.len;
+	}
+	if (b->count == b->alloc) {
+		b->alloc = b->alloc ? 2 * b->alloc : 64;
+		b->list = xrealloc(b->list, b->alloc * sizeof *b->list);
+	}
+	const char *id = json_string_value(adk_get(c, ADK_EVAL_ID));
+	b->list[b->count++] = (struct eval_case_ref){
+	    .at = store_append(&b->text, raw, len),
+	    .len = len,
+	    .id = id ? xstrdup(id) : NULL,
+	    .users = eval_user_texts_hash(adk_get(c, ADK_CONVERSATION), NULL),
+	};
+	strbuf_release(&text);
+}
+
+json_t *eval_cases_get(struct eval_cases *b, size_t i)
+{
+	const struct eval_case_ref *ref = &b->list[i];
+	char *text = xmalloc(ref->len + 1);
+	/* The text was read as JSON, or written from a value: it parses. */
+	json_error_t err;
+	json_t *c = store_read(&b->text, ref->at, text, ref->len)
+	                ? scan_load(text, ref->len, NULL, &err)
+	                : NULL;
+	free(text);
+	if (!b->status && !c)
+		b->status = EXIT_IOERR;
+	return c;
+}
+
+long eval_cases_find(const struct eval_cases *b, const char *id)
+{
+	for (size_t i = 0; i < b->count; i++)
+		if (b->list[i].id && strcmp(b->list[i].id, id) == 0)
+			return (long)i;
+	return -1;
+}
+
+void eval_cases_release(struct eval_cases *b)
+{
+	for (size_t i = 0; i < b->count; i++)
+		free(b->list[i].id);
+	free(b->list);
+	store_release(&b->text);
+}
+
+/* Adds one text, its length first, so that ["ab"] and ["a", "b"] differ. */
+static void add_text(struct strbuf *all, const char *text, size_t len)
+{
+	uint64_t n = len;
+	strbuf_add(all, (const char *)&n, sizeof n);
+	strbuf_add(all, text, len);
+}
+
+uint64_t eval_user_texts_hash(const json_t *conversation, const json_t *texts)
+{
+	struct strbuf all = STRBUF_INIT, one = STRBUF_INIT;
+	json_t *v;
+	size_t i;
+	json_array_foreach(conversation, i, v)
+	{
+		strbuf_reset(&one);
+		if (eval_user_text(v, &one))
+			add_text(&all, one.buf, one.len);
+	}
+	json_array_foreach(texts, i, v) add_text(&all, json_string_value(v), json_string_length(v));
+	uint64_t h = all.len ? store_hash(all.buf, all.len) : 0;
+	strbuf_release(&one);
+	strbuf_release(&all);
+	return h;
+}
 
 int eval_report_open(struct eval_report *r)
 {
@@ -131,8 +225,8 @@ void eval_call_text(const json_t *call, struct strbuf *out)
 static json_t *no_run_line(const struct eval_report *r, const json_t *c)
 {
 	return json_pack("{s:O?,s:O?,s:n,s:s,s:{},s:[]}", "eval_set_id",
-	                 eval_get(r->set, "eval_set_id"), "eval_id", eval_get(c, "eval_id"), "run",
-	                 "status", "NOT_EVALUATED", "metrics", "invocations");
+	                 adk_get(r->set, ADK_EVAL_SET_ID), "eval_id", adk_get(c, ADK_EVAL_ID),
+	                 "run", "status", "NOT_EVALUATED", "metrics", "invocations");
 }
 
 static void emit(struct eval_report *r, const json_t *line, const json_t *adk, bool several)
@@ -151,21 +245,29 @@ static void emit(struct eval_report *r, const json_t *line, const json_t *adk, b
 		eval_junit_case(r->junit, line, several);
 }
 
-/* A case no run matched: NOT_EVALUATED, a failure only with --require-all. */
-static void emit_no_run(struct eval_report *r, const json_t *c)
+/* Case i, which no run matched: NOT_EVALUATED, a failure only with --require-all. */
+static int emit_no_run(struct eval_report *r, size_t i)
 {
+	/* Only ADK's shape needs the case's conversation; else its eval_id, kept, will do. */
+	const char *id = r->cases->list[i].id;
+	json_t *c = r->o->format != EVAL_FORMAT_ADK && id ? json_pack("{s:s}", "eval_id", id)
+	                                                  : eval_cases_get(r->cases, i);
+	if (!c)
+		return EXIT_IOERR;
 	json_t *line = no_run_line(r, c), *adk = NULL;
 	if (r->o->format == EVAL_FORMAT_ADK) {
-		struct eval_adk_case k = {.eval_set_id = eval_get(r->set, "eval_set_id"),
-		                          .eval_id = eval_get(c, "eval_id"),
+		struct eval_adk_case k = {.eval_set_id = adk_get(r->set, ADK_EVAL_SET_ID),
+		                          .eval_id = adk_get(c, ADK_EVAL_ID),
 		                          .result = line,
-		                          .expected = eval_get(c, "conversation"),
+		                          .expected = adk_get(c, ADK_CONVERSATION),
 		                          .criteria = r->criteria};
 		adk = eval_adk_case_result(&k);
 	}
 	emit(r, line, adk, false);
 	json_decref(adk);
 	json_decref(line);
+	json_decref(c);
+	return 0;
 }
 
 /* The results of cases [first, end) of the records, in case order. */
@@ -190,7 +292,7 @@ static void begin_junit(struct eval_report *r)
 		failures += r->records[i].failed;
 		skipped += r->records[i].skipped;
 	}
-	for (size_t i = 0; i < json_array_size(r->cases); i++) {
+	for (size_t i = 0; i < r->cases->count; i++) {
 		bool any = false;
 		while (k < r->count && r->records[k].case_index == i) {
 			any = true;
@@ -210,7 +312,7 @@ int eval_report_write(struct eval_report *r, int *gate)
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	double now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-	const json_t *set_id = eval_get(r->set, "eval_set_id");
+	const json_t *set_id = adk_get(r->set, ADK_EVAL_SET_ID);
 	if (r->count) /* qsort() of no records would be handed NULL */
 		qsort(r->records, r->count, sizeof *r->records, by_case);
 	if (r->junit)
@@ -221,7 +323,7 @@ int eval_report_write(struct eval_report *r, int *gate)
 		                          now);
 	*gate = 0;
 	size_t k = 0;
-	for (size_t i = 0; i < json_array_size(r->cases); i++) {
+	for (size_t i = 0; i < r->cases->count; i++) {
 		size_t first = k;
 		while (k < r->count && r->records[k].case_index == i) {
 			if (r->records[k].failed)
@@ -229,7 +331,8 @@ int eval_report_write(struct eval_report *r, int *gate)
 			k++;
 		}
 		if (k == first) {
-			emit_no_run(r, json_array_get(r->cases, i));
+			if (emit_no_run(r, i))
+				return EXIT_IOERR;
 			if (r->require_all)
 				*gate = EXIT_FALSE;
 		} else if (emit_case(r, first, k)) {

@@ -5,8 +5,8 @@
  *
  * The results are kept in an unlinked temporary file as they come, one
  * JSON text each, not in memory, and read back one at a time in the eval
- * set's case order at the end: beyond the eval set, eval holds one run and
- * one result at a time, however many runs it scores.
+ * set's case order at the end: eval holds one case, one run and one result
+ * at a time, however many cases and runs there are.
  */
 #ifndef ADKEV_EVAL_REPORT_H
 #define ADKEV_EVAL_REPORT_H
@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "adk/eval.h"
+#include "adk/store.h"
 #include "util.h"
 
 enum eval_format { EVAL_FORMAT_LINES, EVAL_FORMAT_TABLE, EVAL_FORMAT_ADK };
@@ -30,6 +31,39 @@ struct eval_report_options {
 	size_t width;         /* the table's lines are cut to it; 0: never */
 };
 
+/*
+ * The eval set's cases, kept as their JSON text in a store (in memory up to
+ * a limit, past it in a temporary file) and parsed again one at a time when
+ * a run is held against one or its result is written: an eval set of any
+ * size costs eval what its largest case needs, and a few bytes per case.
+ */
+struct eval_case_ref {
+	uint64_t at; /* where its text starts in the store */
+	size_t len;
+	char *id;       /* its eval_id, when that is a string; else NULL */
+	uint64_t users; /* eval_user_texts_hash() of its conversation; 0: it has no user text */
+};
+struct eval_cases {
+	struct store text;
+	struct eval_case_ref *list;
+	size_t count, alloc;
+	int status; /* the store's first failure */
+};
+void eval_cases_init(struct eval_cases *b);
+/* Keeps a case: raw[0..len) its text as read, or NULL to have it written from c. */
+void eval_cases_add(struct eval_cases *b, const json_t *c, const char *raw, size_t len);
+/* Case i, parsed again (the caller owns it); NULL, reported, when the store failed. */
+json_t *eval_cases_get(struct eval_cases *b, size_t i);
+/* The first case whose eval_id is id; -1 if none. */
+long eval_cases_find(const struct eval_cases *b, const char *id);
+void eval_cases_release(struct eval_cases *b);
+/*
+ * A hash of a sequence of user texts (eval.md 1.3): of a case's
+ * conversation (texts NULL), or of a run's texts (an array of strings,
+ * conversation NULL); 0 when there is none.
+ */
+uint64_t eval_user_texts_hash(const json_t *conversation, const json_t *texts);
+
 /* A result kept in the spool. */
 struct eval_record {
 	size_t case_index, seq; /* its case, and its place among all results */
@@ -42,7 +76,8 @@ struct eval_junit;
 
 struct eval_report {
 	const struct eval_report_options *o;
-	const json_t *set, *cases;            /* borrowed */
+	const json_t *set;                    /* borrowed; its eval_cases are not read */
+	struct eval_cases *cases;             /* borrowed */
 	const struct eval_criteria *criteria; /* borrowed */
 	const char *expected;                 /* EXPECTED's name */
 	bool require_all;

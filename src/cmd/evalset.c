@@ -5,12 +5,11 @@
  * indented by 2, members at their defaults left out.
  */
 #include "adk/eval.h"
+#include "adk/event.h"
 #include "cmd/run.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 struct evalset_options {
 	struct run_options run;
@@ -45,36 +44,17 @@ struct evalset_state {
 	json_t *cases;
 	struct eval_run run;
 	const char *file;
-	const json_t *session;
-	bool any;
 };
 
-/* The run's name, as adkev eval names it (eval.md 1.3). */
+/* The case's eval_id: --id, else the run's name (eval.md 1.3). */
 static char *case_name(const struct evalset_state *st)
 {
-	if (st->o->id)
-		return xstrdup(st->o->id);
-	if (st->run.session_id)
-		return xstrdup(st->run.session_id);
-	const char *slash = strrchr(st->file, '/');
-	char *name = xstrdup(slash ? slash + 1 : st->file);
-	static const char *const suffixes[][4] = {
-	    {".gz", ".zst"}, {".jsonl", ".json", ".sse", ".ndjson"}, {".session"}};
-	for (int pass = 0; pass < 3; pass++) {
-		for (int i = 0; i < 4 && suffixes[pass][i]; i++) {
-			size_t n = strlen(name), k = strlen(suffixes[pass][i]);
-			if (n > k && strcmp(name + n - k, suffixes[pass][i]) == 0) {
-				name[n - k] = '\0';
-				break;
-			}
-		}
-	}
-	return name;
+	return st->o->id ? xstrdup(st->o->id) : eval_run_name(&st->run, st->file);
 }
 
 static void finish_case(struct evalset_state *st)
 {
-	if (!st->any)
+	if (!st->run.any)
 		return;
 	char *name = case_name(st);
 	json_t *c =
@@ -89,18 +69,15 @@ static void finish_case(struct evalset_state *st)
 	free(name);
 	eval_run_release(&st->run);
 	eval_run_init(&st->run);
-	st->any = false;
 }
 
 static int evalset_item(void *ctx, struct reader *r, const struct reader_item *item)
 {
 	struct evalset_state *st = ctx;
 	(void)r;
-	if (st->any && item->session != st->session)
+	if (eval_run_ends_before(&st->run, item))
 		finish_case(st);
-	st->session = item->session;
 	eval_run_add(&st->run, item);
-	st->any = true;
 	return 0;
 }
 
@@ -110,15 +87,8 @@ static json_t *base_set(const struct evalset_options *o, int *status)
 	if (!o->append)
 		return json_pack("{s:s,s:s,s:[]}", "eval_set_id", o->set_id ? o->set_id : "adkev",
 		                 "name", o->name ? o->name : "adkev", "eval_cases");
-	json_error_t err;
-	json_t *set = json_load_file(o->append, 0, &err);
-	if (!set && access(o->append, R_OK) != 0) {
-		warn_errno(errno, "%s", o->append);
-		*status = EXIT_NOINPUT;
-	} else if (!set) {
-		warnx_msg("%s:%d:%d: invalid JSON: %s", o->append, err.line, err.column, err.text);
-		*status = EXIT_DATAERR;
-	} else if (!json_is_array(eval_get(set, "eval_cases"))) {
+	json_t *set = run_read_value(o->append, status);
+	if (set && !json_is_array(adk_get(set, ADK_EVAL_CASES))) {
 		warnx_msg("%s: not an eval set (no eval_cases array)", o->append);
 		json_decref(set);
 		set = NULL;
@@ -130,13 +100,13 @@ static json_t *base_set(const struct evalset_options *o, int *status)
 /* Adds the new cases to the set; 65 (nothing written) for an eval_id already there. */
 static int merge(const struct evalset_options *o, json_t *set, json_t *cases)
 {
-	json_t *old = eval_get(set, "eval_cases"), *c, *d;
+	json_t *old = adk_get(set, ADK_EVAL_CASES), *c, *d;
 	size_t i, j;
 	json_array_foreach(cases, i, c)
 	{
 		json_t *id = json_object_get(c, "eval_id");
 		bool placed = false;
-		json_array_foreach(old, j, d) if (json_equal(eval_get(d, "eval_id"), id))
+		json_array_foreach(old, j, d) if (json_equal(adk_get(d, ADK_EVAL_ID), id))
 		{
 			if (!o->force) {
 				warnx_msg("%s: eval_id '%s' is there already; --force replaces it",
@@ -174,7 +144,6 @@ static int run_evalset(int argc, char *argv[])
 		struct run_plan plan = {.item = evalset_item, .ctx = &st};
 		char **arg = argc ? &argv[i] : stdin_name;
 		st.file = strcmp(*arg, "-") == 0 ? "stdin" : *arg;
-		st.session = NULL;
 		status = exit_status_worst(status, run_read(&plan, &o.run, 1, arg));
 		finish_case(&st);
 	}

@@ -430,6 +430,31 @@ static int finish_run(const struct run_plan *plan, struct reader *r, struct prog
 	return status;
 }
 
+json_t *run_read_value(const char *path, int *status)
+{
+	char *operands[] = {(char *)path};
+	struct reader *r = reader_new(
+	    operands, 1, &(struct reader_options){.flags = READER_ANY_VALUE | READER_WHOLE_VALUE});
+	struct reader_item item;
+	json_t *value = NULL;
+	enum reader_result res;
+	while ((res = reader_next(r, &item)) == READ_ITEM && !value)
+		value = json_incref(item.value);
+	if (res == READ_ITEM)
+		warnx_msg("%s:%lu:%lu: more than one JSON value", item.pos.file, item.pos.line,
+		          item.pos.column);
+	else if (res == READ_END && !value && !reader_status(r))
+		warnx_msg("%s: no JSON value", path);
+	if (res != READ_END || !value) {
+		int s = reader_status(r);
+		*status = s ? s : EXIT_DATAERR;
+		json_decref(value);
+		value = NULL;
+	}
+	reader_free(r);
+	return value;
+}
+
 int run_read(const struct run_plan *plan, const struct run_options *o, int argc, char *argv[])
 {
 	run_settings_apply(o);

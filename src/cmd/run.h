@@ -183,6 +183,15 @@ struct run_plan {
 int run_read(const struct run_plan *plan, const struct run_options *o, int argc, char *argv[]);
 
 /*
+ * The one JSON value of a file of settings (eval --config, evalset
+ * --append), read through the reader as any input is, compressed or not,
+ * with positions in its messages; the caller owns it.  NULL, once the
+ * reason is reported, with *status 66 (it cannot be opened) or 65 (bad
+ * JSON, no value, more than one).
+ */
+json_t *run_read_value(const char *path, int *status);
+
+/*
  * Sets up what o says of standard output, for a command that reads
  * otherwise than through run_read() (extraction's backward read).  What it
  * says of the reader goes with each reader run_read() makes.

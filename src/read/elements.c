@@ -10,6 +10,7 @@
 #include "read/framer.h"
 #include "read/pool.h"
 #include "read/reader.h"
+#include "read/scan.h"
 
 #include <string.h>
 
@@ -48,29 +49,28 @@ static size_t skip_value(const char *p, size_t i, size_t n)
 }
 
 /*
- * Whether the key token p[i..end) (quotes included) names field.  A key may
- * spell its letters as escapes ("\u0065vents"); jansson decodes those, and
- * so does this, so the bytes of every session's events are found.
+ * Whether the key token p[i..end) (quotes included) names field, under
+ * either spelling.  A key may spell its letters as escapes ("\u0065vents");
+ * jansson decodes those, and so does this, so the bytes of every session's
+ * events are found.
  */
 static bool key_is(const char *p, size_t i, size_t end, enum adk_field field)
 {
-	const char *name = adk_field_name(field);
-	size_t len = strlen(name);
 	if (!memchr(p + i, '\\', end - i))
-		return end - i == len + 2 && memcmp(p + i + 1, name, len) == 0;
+		return end - i >= 2 && adk_key_is(field, p + i + 1, end - i - 2);
 	json_t *key = json_loadb(p + i, end - i, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
-	bool same =
-	    json_string_length(key) == len && memcmp(json_string_value(key), name, len) == 0;
+	bool same = adk_key_is(field, json_string_value(key), json_string_length(key));
 	json_decref(key);
 	return same;
 }
 
 /*
- * Where the elements of a session's events array start in its bytes
- * p[0..n), which jansson parsed as a session: after the '[' of the last
- * member so named, as jansson keeps the last of duplicate keys.
+ * Where the elements of the array member field (a session's events, an
+ * eval set's eval_cases) start in the object's bytes p[0..n), which jansson
+ * parsed: after the '[' of the last member so named, as jansson keeps the
+ * last of duplicate keys.
  */
-static size_t find_events_array(const char *p, size_t n)
+static size_t find_member_array(const char *p, size_t n, enum adk_field field)
 {
 	size_t found = 0;
 	size_t i = framer_skip_space(p, 0, n) + 1;
@@ -79,7 +79,7 @@ static size_t find_events_array(const char *p, size_t n)
 		if (i >= n || p[i] != '"')
 			return found;
 		size_t key_end = skip_value(p, i, n);
-		bool is_events = key_is(p, i, key_end, ADK_EVENTS);
+		bool is_events = key_is(p, i, key_end, field);
 		i = framer_skip_space(p, key_end, n);
 		if (i >= n || p[i] != ':')
 			return found;
@@ -117,6 +117,9 @@ static void let_go(struct elements *e, void (*free_value)(json_t *value))
 		e->map_release(e->mapped);
 	e->mapped = NULL;
 	e->array = NULL;
+	json_decref(e->element);
+	e->element = NULL;
+	e->from_bytes = false;
 }
 
 void elements_drop(struct elements *e)
@@ -140,13 +143,42 @@ bool elements_pending(const struct elements *e)
 	return e->array != NULL;
 }
 
+/*
+ * Whether there is a next element: of an array handed out from its bytes,
+ * one follows a ',' (or the '[' at the start); of the others, one is left.
+ */
+static bool element_ahead(const struct elements *e)
+{
+	if (!e->from_bytes)
+		return e->index < json_array_size(e->array);
+	return e->index == 0 || e->src[e->scan - 1] == ',';
+}
+
+/*
+ * The element whose bytes are src[off..end): of an array handed out from
+ * its bytes, parsed now (the bytes were all checked when the whole value was
+ * scanned) and kept until the next one.
+ */
+static json_t *element_at(struct elements *e, size_t off, size_t end)
+{
+	if (!e->from_bytes)
+		return json_array_get(e->array, e->index++);
+	json_decref(e->element);
+	json_error_t err;
+	e->element = scan_load(e->src + off, end - off, NULL, &err);
+	e->index++;
+	return e->element;
+}
+
 enum step elements_next(struct elements *e, struct reader_item *item)
 {
-	while (e->index < json_array_size(e->array)) {
-		json_t *el = json_array_get(e->array, e->index++);
+	while (element_ahead(e)) {
 		size_t off = framer_skip_space(e->src, e->scan, e->len);
 		size_t end = skip_value(e->src, off, e->len);
 		e->scan = framer_skip_space(e->src, end, e->len) + 1;
+		json_t *el = element_at(e, off, end);
+		if (!el)
+			break;
 		enum value_kind kind = value_kind(el);
 		if (kind == VALUE_EVENT || kind == VALUE_STREAM_ERROR || e->any_value) {
 			fill_item(e, item, el, kind, off, end - off);
@@ -181,7 +213,17 @@ enum step elements_deliver(struct elements *e, json_t *value, void *mapped, cons
 	e->len = len;
 	origins_begin(e->origins, src);
 	enum value_kind kind = value_kind(value);
-	if (e->any_value && kind != VALUE_ARRAY) {
+	if (e->split_eval_cases && json_is_object(value)) {
+		size_t at = find_member_array(src, len, ADK_EVAL_CASES);
+		json_t *cases = adk_get(value, ADK_EVAL_CASES);
+		/* A set with no case is handed out whole, so that it is seen at all. */
+		bool none = at && src[framer_skip_space(src, at, len)] == ']';
+		if (at && !none && json_is_array(cases) && json_array_size(cases) == 0) {
+			e->from_bytes = true;
+			return hand_out_array(e, cases, at, item);
+		}
+	}
+	if (e->any_value && (kind != VALUE_ARRAY || e->whole)) {
 		fill_item(e, item, value, kind, 0, len);
 		return STEP_ITEM;
 	}
@@ -193,8 +235,8 @@ enum step elements_deliver(struct elements *e, json_t *value, void *mapped, cons
 	case VALUE_ARRAY:
 		return hand_out_array(e, value, 1, item);
 	case VALUE_SESSION:
-		return hand_out_array(e, adk_get(value, ADK_EVENTS), find_events_array(src, len),
-		                      item);
+		return hand_out_array(e, adk_get(value, ADK_EVENTS),
+		                      find_member_array(src, len, ADK_EVENTS), item);
 	default: {
 		struct reader_pos pos = origins_pos(e->origins, 0);
 		if (!diag_damaged_ahead(e->diag))

@@ -1,8 +1,8 @@
 /*
  * elements.h - the reader's hand-out of the top-level values it parsed:
  * an event (or server stream error) as it is, an array of events and a
- * session's "events" one element at a time, each element with its own
- * original bytes and position; anything else is refused as not an event
+ * session's "events" and an eval set's "eval_cases" one element at a time,
+ * each element with its own original bytes and position; anything else is refused as not an event
  * (unless READER_ANY_VALUE).
  *
  * Internal to the reader.  Whatever input a value came from (lines of
@@ -20,6 +20,8 @@
 
 struct elements {
 	bool any_value;                    /* READER_ANY_VALUE: every value is an item */
+	bool split_eval_cases;             /* READER_EVAL_SET: an eval set's cases one by one */
+	bool whole;                        /* READER_WHOLE_VALUE: arrays too are handed out whole */
 	struct origins *origins;           /* the positions of the value handed out */
 	struct diag *diag;                 /* where elements that are not events are counted */
 	void (*map_release)(void *result); /* frees mapped (reader_set_map) */
@@ -31,6 +33,13 @@ struct elements {
 	json_t *array; /* the array being handed out element by element (of held), or NULL */
 	size_t index;  /* its next element */
 	size_t scan;   /* where that element's bytes are looked for in src */
+	/*
+	 * An eval set's cases (adk_reads.split_eval_cases): array is the empty
+	 * stand-in, and each element is parsed from src when it is handed out,
+	 * into element, which is let go at the next one.
+	 */
+	bool from_bytes;
+	json_t *element;
 };
 
 /*

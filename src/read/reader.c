@@ -83,6 +83,7 @@ struct reader *reader_new(char *const *operands, int count, const struct reader_
 	r->operands = (struct operands){
 	    operands, count, 0, 0, r->opt.kinds, r->opt.sessions, NULL, false, r->opt.wait_hook};
 	r->reads = adk_reads_all;
+	r->reads.split_eval_cases = r->opt.flags & READER_EVAL_SET;
 	r->diag.skip_invalid = r->opt.flags & READER_SKIP_INVALID;
 	r->diag.damaged_ahead = damaged_ahead;
 	r->diag.damaged_ctx = r;
@@ -90,10 +91,14 @@ struct reader *reader_new(char *const *operands, int count, const struct reader_
 	r->progress.total_known = operands_total(&r->operands, &r->progress.total);
 	if (r->opt.jobs > 1)
 		r->preparse = preparse_new(r->opt.jobs, r->opt.max_line);
+	if (r->preparse)
+		preparse_select(r->preparse, &r->reads);
 	lines_init(&r->lines, r->opt.max_line, r->opt.wait_hook, &r->diag, r->preparse);
 	r->lines.on_read = count_bytes;
 	r->lines.on_read_ctx = r;
 	r->elements.any_value = r->opt.flags & READER_ANY_VALUE;
+	r->elements.split_eval_cases = r->reads.split_eval_cases;
+	r->elements.whole = r->opt.flags & READER_WHOLE_VALUE;
 	r->elements.origins = &r->origins;
 	r->elements.diag = &r->diag;
 	return r;
@@ -337,9 +342,11 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item)
 
 void reader_select(struct reader *r, const struct adk_reads *reads)
 {
+	bool split = r->reads.split_eval_cases; /* the reader's flag, not the command's reads */
 	r->reads = *reads;
+	r->reads.split_eval_cases = split;
 	if (r->preparse)
-		preparse_select(r->preparse, reads);
+		preparse_select(r->preparse, &r->reads);
 }
 
 void reader_set_map(struct reader *r, void *(*fn)(const json_t *value, void *ctx),

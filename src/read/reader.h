@@ -30,6 +30,15 @@ enum reader_flags {
 	 * and item->kind says what value_kind() made of each value.
 	 */
 	READER_ANY_VALUE = 1 << 1,
+	/*
+	 * With READER_ANY_VALUE: an object with an eval_cases array (an ADK
+	 * eval set) is handed out case by case, as a session's events are, each
+	 * item's session being the set without its cases; the cases are parsed
+	 * one at a time, so the set is never held whole (adk_reads).
+	 */
+	READER_EVAL_SET = 1 << 2,
+	/* With READER_ANY_VALUE: a top-level array is handed out whole too (a file of settings). */
+	READER_WHOLE_VALUE = 1 << 3,
 };
 
 enum reader_result {

@@ -755,10 +755,52 @@ static enum chosen scan_chosen(struct scan *s, enum adk_object object, json_t **
 	return CHOSEN_READ;
 }
 
+/*
+ * An eval set's top level (adk_reads.split_eval_cases): every member built
+ * whole but an eval_cases array, which is checked and stands in as an empty
+ * one; the reader hands its elements out from the bytes.  Not an object
+ * with such an array: CHOSEN_IS_SESSION, so the value is read again whole.
+ */
+static enum chosen scan_eval_set(struct scan *s, json_t **out)
+{
+	json_t *into = json_object();
+	bool split = false, more;
+	s->i++;
+	skip_space(s);
+	more = !take(s, '}');
+	while (more) {
+		struct token key;
+		size_t len;
+		json_t *value = NULL;
+		if (!scan_key(s, &key))
+			break;
+		const char *name = decode(s, &key, &len);
+		bool cases =
+		    s->i < s->n && s->p[s->i] == '[' && adk_key_is(ADK_EVAL_CASES, name, len);
+		if (!scan_value(s, cases ? NULL : &value))
+			break;
+		set_member(s, into, &key, cases ? json_array() : value);
+		split |= cases;
+		if (!member_end(s, &more))
+			break;
+	}
+	if (more) {
+		json_decref(into);
+		return CHOSEN_REFUSED;
+	}
+	if (!split) {
+		json_decref(into);
+		return CHOSEN_IS_SESSION;
+	}
+	*out = into;
+	return CHOSEN_READ;
+}
+
 static bool reads_everything(const struct adk_reads *r)
 {
-	return !r || (r->event == ADK_MEMBERS_ALL && r->content == ADK_MEMBERS_ALL &&
-	              r->actions == ADK_MEMBERS_ALL && r->part == ADK_MEMBERS_ALL);
+	return !r || (!r->split_eval_cases && r->event == ADK_MEMBERS_ALL &&
+	              r->content == ADK_MEMBERS_ALL && r->actions == ADK_MEMBERS_ALL &&
+	              r->part == ADK_MEMBERS_ALL);
 }
 
 static json_t *select_object(json_t *object, const struct adk_reads *r, enum adk_object which);
@@ -824,7 +866,8 @@ bool scan_only(const char *p, size_t n, const struct adk_reads *reads, json_t **
 	enum chosen step = CHOSEN_IS_SESSION;
 	if (!reads_everything(reads) && start < n && p[start] == '{') {
 		s.depth = 1;
-		step = scan_chosen(&s, ADK_OBJECT_EVENT, value);
+		step = reads->split_eval_cases ? scan_eval_set(&s, value)
+		                               : scan_chosen(&s, ADK_OBJECT_EVENT, value);
 	}
 	if (step == CHOSEN_IS_SESSION) {
 		s.i = start;

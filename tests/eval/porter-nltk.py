@@ -1,7 +1,9 @@
-# Prints "WORD<TAB>STEM" for each word of tests/eval/porter-words.txt as
-# NLTK's PorterStemmer (default mode, NLTK_EXTENSIONS) stems it: what
+# Prints "WORD<TAB>STEM" for each word read, one a line, as NLTK's
+# PorterStemmer (default mode, NLTK_EXTENSIONS) stems it: what
 # tests/eval/porter.tsv holds, and what make check-nltk compares it with.
-#   python3 tests/eval/porter-nltk.py < tests/eval/porter-words.txt
+# The words are the file's own first column (to add words, append them to
+# the column and run this again):
+#   cut -f1 tests/eval/porter.tsv | python3 tests/eval/porter-nltk.py
 import sys
 
 from nltk.stem.porter import PorterStemmer
