@@ -64,11 +64,11 @@ static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage
 	return repeat;
 }
 
-void usage_total_add(struct usage_total *u, const json_t *event)
+bool usage_total_add(struct usage_total *u, const json_t *event)
 {
 	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
 	if (!json_is_object(usage) || event_is_partial(event))
-		return;
+		return false;
 	/*
 	 * The key "<author length>:<author><invocation>" cannot be confused across
 	 * pairs; the names go in whole, by their JSON length ("a\u0000x" is not "a").
@@ -92,13 +92,14 @@ void usage_total_add(struct usage_total *u, const json_t *event)
 	jw_value(&w, usage);
 	jw_release(&w);
 	if (usage_seen_again(u, key, store_hash(sb->buf, sb->len)))
-		return;
+		return false;
 	u->any = true;
 	add_count(&u->input, usage, ADK_PROMPT_TOKEN_COUNT, NULL);
 	add_count(&u->output, usage, ADK_CANDIDATES_TOKEN_COUNT, NULL);
 	add_count(&u->total, usage, ADK_TOTAL_TOKEN_COUNT, NULL);
 	add_count(&u->thoughts, usage, ADK_THOUGHTS_TOKEN_COUNT, &u->has_thoughts);
 	add_count(&u->cached, usage, ADK_CACHED_CONTENT_TOKEN_COUNT, &u->has_cached);
+	return true;
 }
 
 /* A new object (or JSON null), owned by the caller. */
