@@ -7,12 +7,13 @@
 #                   CLI cases, fuzz-target replays, man pages, the documentation's
 #                   examples, shape, terminal, install and build tests
 #   make check-all  what CI runs (.ci/run): make check, check-goldens,
-#                   check-browser, check-sanitize, check-valgrind and fuzz-ci
+#                   check-browser, check-otlp, check-sanitize, check-valgrind and fuzz-ci
 #   make check-fast the bar before each commit: unit, CLI, fuzz-replay, man, docs and
 #                   shape tests
 #   make check-docs every console example of README.md, doc/ and the man pages, run
 #   make check-goldens    every case must notice a change in adkev's status and stderr
 #   make check-browser    the timeline page in headless Chromium (tests/browser)
+#   make check-otlp       to-otlp's output decoded with the OTLP protobuf schema (tests/otlp)
 #   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
 #   make check-tsan       unit and CLI tests under ThreadSanitizer (-j's worker threads)
 #   make check-valgrind   the CLI cases under valgrind
@@ -82,9 +83,9 @@ TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
 .PHONY: all deps deps-check deps-cli deps-docs deps-man deps-tty deps-valgrind deps-bench deps-browser \
-	deps-nltk check check-all check-fast check-unit check-cli check-docs check-goldens check-man \
+	deps-otlp deps-nltk check check-all check-fast check-unit check-cli check-docs check-goldens check-man \
 	check-shape check-tty check-nltk \
-	check-install check-build check-browser check-sanitize check-tsan check-valgrind check-slow \
+	check-install check-build check-browser check-otlp check-sanitize check-tsan check-valgrind check-slow \
 	bench install uninstall clean lint
 
 all: adkev
@@ -130,13 +131,15 @@ deps-browser:
 	@$(call want,command -v chromium,chromium,make check-browser)
 	@$(call want,command -v node,nodejs,make check-browser)
 	@$(call need,command -v jq,jq,make check-browser)
+deps-otlp:
+	@$(call want,command -v node && command -v npm,nodejs npm,make check-otlp)
 deps-nltk:
 	@$(call want,/usr/bin/python3 -c 'import nltk.stem.porter',python3-nltk,make check-nltk)
 deps-bench:
 	@$(call need,command -v jq && [ -x /usr/bin/time ],jq time,make bench)
 # Everything any target installs, for preparing a machine (a CI image) at once.
 deps: $(LIB_STAMPS) deps-check deps-cli deps-docs deps-man deps-tty deps-valgrind deps-bench deps-browser \
-	deps-nltk fuzz-deps
+	deps-otlp deps-nltk fuzz-deps
 
 # The build needs a C11 compiler and jansson, nothing else.  Once per build
 # folder, a program using jansson must compile and link with the flags above;
@@ -239,7 +242,7 @@ CHECK_JOBS ?= $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null
 check:
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(if $(filter 3.%,$(MAKE_VERSION)),,-Otarget) \
 		$(CHECK_PARTS)
-check-all: check check-goldens check-browser check-sanitize check-valgrind fuzz-ci
+check-all: check check-goldens check-browser check-otlp check-sanitize check-valgrind fuzz-ci
 # The bar before each commit: make check without the terminal, install and build tests.
 check-fast: check-unit check-cli check-fuzz check-man check-docs check-shape
 
@@ -274,7 +277,7 @@ check-tty: $(BUILD)/adkev | deps-tty
 # The tree's shape: includes keep to the layer order of doc/design.md, and no C or
 # page-script function is over 80 lines (tests/shape/).
 SHAPE_FILES = $(SRCS) bench/*.c tests/*.c tests/fuzz/*.c src/write/timeline_page.html \
-	tests/browser/cdp.js
+	tests/browser/cdp.js tests/otlp/check.js
 check-shape:
 	@sh tests/shape/selftest.sh
 	@sh tests/shape/layers.sh
@@ -289,6 +292,13 @@ check-install: $(BUILD)/adkev
 check-browser: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-browser
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
 		OUT="$(CURDIR)/build/browser" sh tests/browser/run.sh
+
+# to-otlp's output decoded with the OTLP protobuf schema of npm's
+# @opentelemetry/otlp-transformer, installed in a throwaway folder, and its trace
+# tree checked against each corpus run (tests/otlp/run.sh).  Skipped, loudly,
+# where node or npm is missing or the package cannot be fetched.
+check-otlp: $(BUILD)/adkev | deps-otlp
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" OUT="$(CURDIR)/build/otlp" sh tests/otlp/run.sh
 
 # A clean clone builds with a compiler and jansson alone, and installs nothing.
 check-build:
