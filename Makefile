@@ -7,7 +7,8 @@
 #                   CLI cases, fuzz-target replays, man pages, the documentation's
 #                   examples, shape, terminal, install and build tests
 #   make check-all  what CI runs (.ci/run): make check, check-goldens,
-#                   check-browser, check-postgres, check-sanitize, check-valgrind and fuzz-ci
+#                   check-browser, check-postgres, check-otlp, check-sanitize, check-valgrind
+#                   and fuzz-ci
 #   make check-fast the bar before each commit: unit, CLI, fuzz-replay, man, docs and
 #                   shape tests
 #   make check-docs every console example of README.md, doc/ and the man pages, run
@@ -15,6 +16,7 @@
 #   make check-browser    the timeline page in headless Chromium (tests/browser)
 #   make check-postgres   session databases on a throwaway PostgreSQL server, written
 #                   by ADK JS (tests/postgres; installs postgresql, nodejs, npm)
+#   make check-otlp       to-otlp's output decoded with the OTLP protobuf schema (tests/otlp)
 #   make check-sanitize   unit, CLI, fuzz-replay and terminal tests under ASan+UBSan
 #   make check-tsan       unit and CLI tests under ThreadSanitizer (-j's worker threads)
 #   make check-valgrind   the CLI cases under valgrind
@@ -84,9 +86,10 @@ TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
 
 .PHONY: all deps deps-check deps-cli deps-docs deps-man deps-tty deps-valgrind deps-bench deps-browser \
-	deps-postgres deps-nltk check check-all check-fast check-unit check-cli check-docs check-goldens check-man \
-	check-shape check-tty check-nltk \
-	check-install check-build check-browser check-postgres check-sanitize check-tsan check-valgrind check-slow \
+	deps-postgres deps-otlp deps-nltk check check-all check-fast check-unit check-cli check-docs \
+	check-goldens check-man check-shape check-tty check-nltk \
+	check-install check-build check-browser check-postgres check-otlp check-sanitize check-tsan \
+	check-valgrind check-slow \
 	bench install uninstall clean lint
 
 all: adkev
@@ -137,6 +140,8 @@ deps-postgres:
 	@$(call want,ls /usr/lib/postgresql/*/bin/initdb || command -v initdb,postgresql,make check-postgres)
 	@$(call want,command -v node && command -v npm,nodejs npm,make check-postgres)
 	@$(call need,command -v jq,jq,make check-postgres)
+deps-otlp:
+	@$(call want,command -v node && command -v npm,nodejs npm,make check-otlp)
 deps-nltk:
 	@$(call want,/usr/bin/python3 -c 'import nltk.stem.porter',python3-nltk,make check-nltk)
 deps-bench:
@@ -144,7 +149,7 @@ deps-bench:
 	@$(call want,command -v sqlite3,sqlite3,make bench (the session database table))
 # Everything any target installs, for preparing a machine (a CI image) at once.
 deps: $(LIB_STAMPS) deps-check deps-cli deps-docs deps-man deps-tty deps-valgrind deps-bench deps-browser \
-	deps-postgres deps-nltk fuzz-deps
+	deps-postgres deps-otlp deps-nltk fuzz-deps
 
 # The build needs a C11 compiler and jansson, nothing else.  Once per build
 # folder, a program using jansson must compile and link with the flags above;
@@ -247,7 +252,8 @@ CHECK_JOBS ?= $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null
 check:
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(if $(filter 3.%,$(MAKE_VERSION)),,-Otarget) \
 		$(CHECK_PARTS)
-check-all: check check-goldens check-browser check-postgres check-sanitize check-valgrind fuzz-ci
+check-all: check check-goldens check-browser check-postgres check-otlp check-sanitize \
+	check-valgrind fuzz-ci
 # The bar before each commit: make check without the terminal, install and build tests.
 check-fast: check-unit check-cli check-fuzz check-man check-docs check-shape
 
@@ -282,7 +288,7 @@ check-tty: $(BUILD)/adkev | deps-tty
 # The tree's shape: includes keep to the layer order of doc/design.md, and no C or
 # page-script function is over 80 lines (tests/shape/).
 SHAPE_FILES = $(SRCS) bench/*.c tests/*.c tests/fuzz/*.c src/write/timeline_page.html \
-	tests/browser/cdp.js
+	tests/browser/cdp.js tests/otlp/check.js
 check-shape:
 	@sh tests/shape/selftest.sh
 	@sh tests/shape/layers.sh
@@ -302,6 +308,13 @@ check-browser: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-browser
 # loudly, where the server, node or npm's registry cannot be had.
 check-postgres: $(BUILD)/adkev | deps-postgres
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/postgres/run.sh
+
+# to-otlp's output decoded with the OTLP protobuf schema of npm's
+# @opentelemetry/otlp-transformer, installed in a throwaway folder, and its trace
+# tree checked against each corpus run (tests/otlp/run.sh).  Skipped, loudly,
+# where node or npm is missing or the package cannot be fetched.
+check-otlp: $(BUILD)/adkev | deps-otlp
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" OUT="$(CURDIR)/build/otlp" sh tests/otlp/run.sh
 
 # A clean clone builds with a compiler and jansson alone, and installs nothing.
 check-build:

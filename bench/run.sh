@@ -232,6 +232,27 @@ row_end() {
 		"$plain_ratios" "$full_ratios" "$one_ratio" "$(mib "$pjq_rss")" "$jq_rss" "$(mib "$all_rss")"
 }
 
+# adkev_row NAME ARGS: a row of adkev alone on $file, for a command no jq
+# filter does (to-otlp: the OTLP mapping is too much for one); its jq
+# columns show -.  The output must be read back as JSON lines by jq.
+adkev_row() {
+	name=$1 args=$2
+	sub=${args%% *}
+	if ! has_command "$sub"; then
+		printf '| %-30s | %s |\n' "$name" "(adkev $sub not built)"
+		return
+	fi
+	sh -c "exec $ADKEV $args $file" >"$tmp/a.raw" || { echo "bench: adkev failed: $args" >&2; exit 1; }
+	$JQ -e -c '.resourceSpans[0].scopeSpans[0].spans | length > 0' "$tmp/a.raw" >/dev/null ||
+		{ echo "bench: $name: adkev's output is not TracesData lines" >&2; exit 1; }
+	rm -f "$tmp/a.raw"
+	time_adkev "$args" "$file"
+	if [ "$one_s" = - ]; then one_mbps=- one_ratio=-; else one_mbps=$(mbps "$bytes" "$one_s") one_ratio="$(ratio "$all_s" "$one_s")×"; fi
+	printf '| %-30s | %7s | %7s | %9s | %9s | %s | %s | %7s | %8s | %7s | %7s |\n' "$name" \
+		- - "$one_mbps" "$(mbps "$bytes" "$all_s")" "      - |       -" "      - |       -" \
+		"$one_ratio" - - "$(mib "$all_rss")"
+}
+
 # The files of directory $1, each brought to one form (jq -S -c), as one text.
 split_files() {
 	for f in $(ls "$1"); do echo "== $f"; $JQ -S -c . "$1/$f"; done
@@ -323,6 +344,9 @@ bench_case "stats" "stats" - same_bytes same_bytes \
 # the same.  The plain filter writes less (plain-to-a2a.jq says what).
 bench_case "to-a2a --lossless" "to-a2a --lossless" "$jqf -c -f $here/jq/to-a2a.jq" json_sorted json_sorted \
 	"$JQ -c -f $here/jq/plain-to-a2a.jq" plain_a2a json_sorted
+# to-otlp: adkev alone, beside to-a2a (no jq filter maps a run to OTLP).
+adkev_row "to-otlp" "to-otlp"
+adkev_row "to-otlp --content" "to-otlp --content"
 fi
 if wants backward; then
 echo
@@ -501,7 +525,7 @@ if [ "$BENCH_BIG_MB" -gt 0 ] && wants big; then
 	echo
 	echo "| command                        | MB/s | peak RSS MiB |"
 	echo "| ------------------------------ | ---: | ---: |"
-	for args in "final --full-scan" "final --concat" "reasoning" "trajectory" "state" "stats" "to-a2a" "partition --split $tmp/split --force"; do
+	for args in "final --full-scan" "final --concat" "reasoning" "trajectory" "state" "stats" "to-a2a" "to-otlp" "to-otlp --content" "partition --split $tmp/split --force"; do
 		sub=${args%% *}
 		has_command "$sub" || continue
 		case $args in *--full-scan*) has_option "$sub" --full-scan || args=$(echo "$args" | sed 's/ *--full-scan//') ;; esac

@@ -226,6 +226,7 @@ extern const struct command command_state;
 extern const struct command command_stats;
 extern const struct command command_timeline;
 extern const struct command command_to_a2a;
+extern const struct command command_to_otlp;
 extern const struct command command_trajectory;
 
 /*

@@ -416,6 +416,15 @@ bool event_is_final(const json_t *event)
 	return true;
 }
 
+bool event_is_model_call(const json_t *event)
+{
+	if (event_is_user(event) || !event_author(event) || event_is_partial(event))
+		return false;
+	const char *role = adk_get_string(adk_get(event, ADK_CONTENT), ADK_ROLE);
+	return (role && strcmp(role, "model") == 0) || adk_get(event, ADK_USAGE_METADATA) ||
+	       adk_get(event, ADK_ERROR_CODE) || adk_get(event, ADK_ERROR_MESSAGE);
+}
+
 const struct adk_reads adk_reads_final = {
     .event = ADK_READS_FINAL_EVENT,
     .content = ADK_READS_FINAL_CONTENT,

@@ -209,6 +209,12 @@ json_t *event_parts(const json_t *event);
  * content.parts.  NULL when neither is an array.
  */
 json_t *event_answer_parts(const json_t *event);
+/*
+ * Whether a non-partial event ends a model call: an agent's event whose
+ * content is the model's, or that has usage or an error (timeline, to-otlp).
+ * An event that repeats the usage of the call before it continues that call.
+ */
+bool event_is_model_call(const json_t *event);
 /* ADK's Event.is_final_response(), events.md section 2. */
 bool event_is_final(const json_t *event);
 /*

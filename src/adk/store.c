@@ -302,8 +302,13 @@ static uint64_t hash_seed(void)
 
 uint64_t store_hash(const void *data, size_t len)
 {
+	return store_hash_fixed(hash_seed(), data, len);
+}
+
+uint64_t store_hash_fixed(uint64_t seed, const void *data, size_t len)
+{
 	const unsigned char *p = data;
-	uint64_t h = hash_seed() ^ mix64(len + 0x9e3779b97f4a7c15u);
+	uint64_t h = seed ^ mix64(len + 0x9e3779b97f4a7c15u);
 	uint64_t w;
 	for (; len >= 8; p += 8, len -= 8) {
 		memcpy(&w, p, 8);

@@ -73,6 +73,12 @@ void store_release(struct store *s);
  * aim at collisions.  Never 0 (a free table slot).
  */
 uint64_t store_hash(const void *p, size_t len);
+/*
+ * The same function under a seed the caller chooses, for what must come
+ * out alike in every run (to-otlp's trace and span ids), never for a
+ * table's keys.
+ */
+uint64_t store_hash_fixed(uint64_t seed, const void *p, size_t len);
 
 /*
  * Open addressing over a store: a slot is a key (a hash, 0 for a free

@@ -345,15 +345,6 @@ static void count_chunk(struct timeline *t, const json_t *event)
 	strbuf_release(&key);
 }
 
-static bool is_model_call(const json_t *event)
-{
-	if (event_is_user(event) || !event_author(event))
-		return false;
-	const char *role = adk_get_string(adk_get(event, ADK_CONTENT), ADK_ROLE);
-	return (role && strcmp(role, "model") == 0) || adk_get(event, ADK_USAGE_METADATA) ||
-	       adk_get(event, ADK_ERROR_CODE) || adk_get(event, ADK_ERROR_MESSAGE);
-}
-
 static json_t *token_counts(const json_t *usage)
 {
 	static const struct {
@@ -466,7 +457,7 @@ void timeline_add(struct timeline *t, const struct reader_item *item)
 		return;
 	}
 	const json_t *inv = event_invocation_id_string(event);
-	if (is_model_call(event))
+	if (event_is_model_call(event))
 		model_call(&p, inv);
 	event_items(event, add_item, &p);
 	if (!isnan(p.time))

@@ -109,11 +109,11 @@ static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage
 	return repeat;
 }
 
-void usage_total_add(struct usage_total *u, const json_t *event)
+bool usage_total_add(struct usage_total *u, const json_t *event)
 {
 	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
 	if (!json_is_object(usage) || event_is_partial(event))
-		return;
+		return false;
 	/*
 	 * The key "<author length>:<author><invocation>" cannot be confused across
 	 * pairs; the names go in whole, by their JSON length ("a\u0000x" is not "a").
@@ -138,11 +138,12 @@ void usage_total_add(struct usage_total *u, const json_t *event)
 	jw_value(&w, usage);
 	jw_release(&w);
 	if (usage_seen_again(u, key, store_hash(sb->buf, sb->len)))
-		return;
+		return false;
 	count_usage(&u->sum, usage);
 	/* A key's first usage is the edges' to count (usage_total_merge()). */
 	if (u->edges && !first)
 		count_usage(&u->rest, usage);
+	return true;
 }
 
 /* A new object (or JSON null), owned by the caller. */

@@ -53,8 +53,11 @@ void usage_total_init(struct usage_total *u);
  * then no longer right.  Called before the first usage_total_add().
  */
 void usage_total_spill(struct usage_total *u, const char *who, size_t limit, int *status);
-/* Takes in one event (borrowed; nothing of it is kept). */
-void usage_total_add(struct usage_total *u, const json_t *event);
+/*
+ * Takes in one event (borrowed; nothing of it is kept).  Returns whether
+ * its usage counted: a model call's first report of it.
+ */
+bool usage_total_add(struct usage_total *u, const json_t *event);
 /*
  * {"input_tokens","output_tokens","total_tokens"[,"thoughts_tokens"][,"cached_tokens"]},
  * or JSON null when no counted event had usage; owned by the caller.

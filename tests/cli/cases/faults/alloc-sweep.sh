@@ -49,6 +49,7 @@ sweep state state "$CORPUS"/adkjs/f_state.jsonl
 sweep critic critic -p "$SAMPLES"/e_sequential_critic.jsonl
 sweep to-a2a to-a2a "$CORPUS"/adkjs/i_long_running.jsonl
 sweep to-a2a-1.0 to-a2a --a2a-version 1.0 "$SAMPLES"/b_tool_call.jsonl
+sweep to-otlp to-otlp --content "$CORPUS"/adkjs/e_sequential_critic.session.json "$CORPUS"/adkjs/j_secrets.jsonl
 sweep partition partition -p "$SAMPLES"/e_sequential_critic.jsonl "$SAMPLES"/b_tool_call.session.json
 sweep partition-split partition --split split "$CORPUS"/adkjs/g_transfer.jsonl
 sweep partition-trajectories partition --trajectories "$SAMPLES"/b_tool_call.jsonl

@@ -14,6 +14,7 @@ early reasoning --per-invocation
 early trajectory --per-invocation
 early state --per-invocation
 early to-a2a
+early to-otlp
 adkev to-a2a many.tmp >a2a.tmp
 { adkev from-a2a a2a.tmp 2>err.tmp; echo "from-a2a: status $?" >status.tmp; } | head -c 10 >/dev/null
 cat status.tmp err.tmp

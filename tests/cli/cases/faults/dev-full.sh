@@ -8,6 +8,7 @@ full trajectory "$SAMPLES"/b_tool_call.jsonl
 full state "$CORPUS"/adkjs/f_state.jsonl
 full critic "$SAMPLES"/e_sequential_critic.jsonl
 full to-a2a "$SAMPLES"/c_streaming.jsonl
+full to-otlp "$CORPUS"/adkjs/l_multi_turn.jsonl
 full from-a2a --deterministic "$TESTS"/fuzz/seeds/from_a2a/rpc_stream.sse
 # Help goes to standard output too.
 full final --help

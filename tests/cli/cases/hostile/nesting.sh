@@ -14,7 +14,7 @@ deep 1022 | sed 's/\[/[\n/g' >past-lines.tmp
 adkev trajectory at.tmp >one.tmp; echo "trajectory at the limit: status $?, $(grep -o REDACTED one.tmp | wc -l) redacted"
 adkev trajectory at-lines.tmp | cmp -s - one.tmp && echo "over many lines: the same"
 adkev trajectory -p at.tmp | wc -l
-for c in final state partition to-a2a "show --color=never" stats; do adkev $c at.tmp >/dev/null; echo "$c at the limit: status $?"; done
+for c in final state partition to-a2a "to-otlp --content" "show --color=never" stats; do adkev $c at.tmp >/dev/null; echo "$c at the limit: status $?"; done
 adkev trajectory past.tmp; echo "status $?"
 adkev trajectory past-lines.tmp; echo "status $?"
 adkev state --skip-invalid past.tmp at.tmp >one.tmp; echo "state --skip-invalid: status $?, $(wc -c <one.tmp) bytes"

@@ -1,0 +1,907 @@
+/*
+ * otlp.c - a recorded run as OpenTelemetry traces (otlp.h).
+ *
+ * Each invocation's spans are kept as small jansson records while its
+ * events are read: {"name", "kind", "id", "up" (the parent's index),
+ * "start", "end" (unix nanoseconds), "attrs" (name -> value), "events",
+ * "status", "message"}.  When the invocation ends they are written as
+ * OTLP/JSON with the JSON writer, span by span, and dropped.
+ *
+ * The OpenTelemetry names (gen_ai.*, the OTLP/JSON members) are spelled
+ * here and nowhere else; ADK's come from event.h.
+ */
+#include "adk/otlp.h"
+#include "adk/answer.h"
+#include "adk/critic.h"
+#include "adk/event.h"
+#include "adk/store.h"
+#include "adk/usage.h"
+#include "write/json.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#ifndef ADKEV_VERSION
+#define ADKEV_VERSION "unknown"
+#endif
+
+/* OTLP's SpanKind and StatusCode, which OTLP/JSON writes as integers. */
+enum { SPAN_KIND_INTERNAL = 1, SPAN_KIND_CLIENT = 3 };
+enum { STATUS_CODE_UNSET = 0, STATUS_CODE_ERROR = 2 };
+
+/* The seeds of the ids' hashes: fixed, so that ids come out alike in every run. */
+enum { SEED_TRACE_HIGH = 0x6f746c70, SEED_TRACE_LOW, SEED_SPAN };
+
+struct otlp {
+	const struct otlp_config *c;
+	struct usage_total usage; /* the token rule, over the whole stream as trajectory's */
+	json_t *parts_written;    /* invocation id -> parts of it written so far */
+	/* The invocation in progress. */
+	bool open;
+	json_t *inv;         /* its id (a JSON string, owned), or NULL: events without one */
+	json_int_t part;     /* which part of the invocation this is, from 0 */
+	char trace[33];      /* the trace id, in hex */
+	char *conversation;  /* gen_ai.conversation.id, owned, or NULL */
+	json_t *spans;       /* the span records */
+	json_t *agents;      /* agent key -> index of the agent's part in progress */
+	json_t *latest;      /* author -> index of its latest part (a branch's parent) */
+	json_t *models;      /* author -> index of its last generate_content span */
+	json_t *calls;       /* tool call id -> index of its execute_tool span */
+	json_t *unnamed;     /* tool name -> [indexes of unanswered calls without an id] */
+	json_t *transfers;   /* agent name -> index of the part that transferred to it */
+	json_t *input;       /* --content: the user's messages no agent part has taken */
+	json_t *prev_key;    /* the agent key of the invocation's last event, or NULL */
+	json_t *prev_branch; /* its branch, or NULL */
+	long current;        /* index of the last event's agent part, -1 before one */
+	long long last_ns;   /* the invocation's last time, -1 before one */
+	struct strbuf key;   /* scratch */
+};
+
+struct otlp *otlp_new(const struct otlp_config *c)
+{
+	struct otlp *o = xcalloc(1, sizeof *o);
+	o->c = c;
+	usage_total_init(&o->usage);
+	o->parts_written = json_object();
+	o->key = (struct strbuf)STRBUF_INIT;
+	o->current = -1;
+	return o;
+}
+
+static void invocation_release(struct otlp *o)
+{
+	json_t **tables[] = {&o->inv,    &o->spans,    &o->agents,     &o->latest,
+	                     &o->models, &o->calls,    &o->unnamed,    &o->transfers,
+	                     &o->input,  &o->prev_key, &o->prev_branch};
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+		json_decref(*tables[i]);
+		*tables[i] = NULL;
+	}
+	free(o->conversation);
+	o->conversation = NULL;
+	o->open = false;
+}
+
+void otlp_free(struct otlp *o)
+{
+	if (!o)
+		return;
+	invocation_release(o);
+	json_decref(o->parts_written);
+	usage_total_release(&o->usage);
+	strbuf_release(&o->key);
+	free(o);
+}
+
+static void hex64(char *out, uint64_t v)
+{
+	snprintf(out, 17, "%016" PRIx64, v);
+}
+
+/* A new string of s[0..len), with a NUL inside kept (jansson's own length). */
+static json_t *string_of(const json_t *s)
+{
+	return s ? json_stringn(json_string_value(s), json_string_length(s)) : json_string("");
+}
+
+/* Appends "<length>:<bytes>" of a JSON string (or of nothing), so keys cannot run together. */
+static void key_add(struct strbuf *sb, const json_t *s)
+{
+	size_t len = s ? json_string_length(s) : 0;
+	strbuf_addf(sb, "%zu:", len);
+	strbuf_add(sb, s ? json_string_value(s) : "", len);
+}
+
+/* Begins the trace of the invocation inv (borrowed; NULL: events without an id). */
+static void invocation_begin(struct otlp *o, const json_t *inv, const json_t *session)
+{
+	o->open = true;
+	o->inv = inv ? string_of(inv) : NULL;
+	const char *conv =
+	    o->c->conversation ? o->c->conversation : adk_get_string(session, ADK_ID);
+	o->conversation = conv ? xstrdup(conv) : NULL;
+	struct strbuf *k = &o->key;
+	strbuf_reset(k);
+	key_add(k, inv);
+	json_t *n = json_object_getn(o->parts_written, k->buf, k->len);
+	o->part = n ? json_integer_value(n) : 0;
+	json_object_setn_new(o->parts_written, k->buf, k->len, json_integer(o->part + 1));
+	strbuf_addstr(k, o->conversation ? o->conversation : "");
+	hex64(o->trace, store_hash_fixed(SEED_TRACE_HIGH, k->buf, k->len));
+	hex64(o->trace + 16, store_hash_fixed(SEED_TRACE_LOW, k->buf, k->len));
+	o->spans = json_array();
+	o->agents = json_object();
+	o->latest = json_object();
+	o->models = json_object();
+	o->calls = json_object();
+	o->unnamed = json_object();
+	o->transfers = json_object();
+	o->current = -1;
+	o->last_ns = -1;
+}
+
+static json_t *span_at(struct otlp *o, long index)
+{
+	return json_array_get(o->spans, (size_t)index);
+}
+
+/*
+ * A new span record named "op suffix" (suffix may be NULL), under the span
+ * at parent (-1: a root), from start; returns its index.  Its id hashes the
+ * trace, the invocation's part, the span's index and event_id.
+ */
+static long span_new(struct otlp *o, const char *op, const json_t *suffix, int kind, long parent,
+                     long long start, const char *event_id)
+{
+	long index = (long)json_array_size(o->spans);
+	struct strbuf *k = &o->key;
+	strbuf_reset(k);
+	strbuf_addstr(&o->key, op);
+	if (suffix && json_string_length(suffix)) {
+		strbuf_addch(k, ' ');
+		strbuf_add(k, json_string_value(suffix), json_string_length(suffix));
+	}
+	json_t *span = json_object();
+	json_object_set_new(span, "name", json_stringn(k->buf, k->len));
+	strbuf_reset(k);
+	strbuf_addf(k, "%s/%" JSON_INTEGER_FORMAT "/%ld/%s", o->trace, o->part, index,
+	            event_id ? event_id : "");
+	char id[17];
+	hex64(id, store_hash_fixed(SEED_SPAN, k->buf, k->len));
+	json_object_set_new(span, "id", json_string(id));
+	json_object_set_new(span, "kind", json_integer(kind));
+	if (parent >= 0)
+		json_object_set_new(span, "up", json_integer(parent));
+	json_object_set_new(span, "start", json_integer(start));
+	json_object_set_new(span, "end", json_integer(start));
+	json_t *attrs = json_object();
+	json_object_set_new(attrs, "gen_ai.operation.name", json_string(op));
+	json_object_set_new(span, "attrs", attrs);
+	json_object_set_new(span, "events", json_array());
+	json_array_append_new(o->spans, span);
+	return index;
+}
+
+/* The span at index, and every span above it, end no sooner than t. */
+static void span_extend(struct otlp *o, long index, long long t)
+{
+	while (index >= 0) {
+		json_t *span = span_at(o, index);
+		if (json_integer_value(json_object_get(span, "end")) < t)
+			json_object_set_new(span, "end", json_integer(t));
+		if (json_integer_value(json_object_get(span, "start")) > t)
+			json_object_set_new(span, "start", json_integer(t));
+		json_t *up = json_object_get(span, "up");
+		index = up ? (long)json_integer_value(up) : -1;
+	}
+}
+
+/* Sets an attribute of the span at index; steals value (NULL: nothing is set). */
+static void span_attr(struct otlp *o, long index, const char *name, json_t *value)
+{
+	if (value)
+		json_object_set_new(json_object_get(span_at(o, index), "attrs"), name, value);
+}
+
+/* Adds a span event at time t; steals attrs (an object, or NULL for none). */
+static void span_event(struct otlp *o, long index, const char *name, long long t, json_t *attrs)
+{
+	json_t *ev = json_object();
+	json_object_set_new(ev, "name", json_string(name));
+	json_object_set_new(ev, "time", json_integer(t));
+	json_object_set_new(ev, "attrs", attrs ? attrs : json_object());
+	json_array_append_new(json_object_get(span_at(o, index), "events"), ev);
+}
+
+/* Marks the span failed: error.type type, the status message message (NULL: none). */
+static void span_error(struct otlp *o, long index, const char *type, const char *message)
+{
+	json_t *span = span_at(o, index);
+	json_object_set_new(span, "status", json_integer(STATUS_CODE_ERROR));
+	if (message)
+		json_object_set_new(span, "message", json_string(message));
+	span_attr(o, index, "error.type", json_string(type));
+}
+
+/* v redacted and cut as trajectory does its values; a new value. */
+static json_t *cleaned(const struct otlp *o, const json_t *v)
+{
+	return redact_and_truncate(o->c->redactor, v, o->c->max_string);
+}
+
+/* v written compact, as the string a content attribute holds; steals v. */
+static json_t *compact_text(json_t *v)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct json_writer w;
+	jw_init_buf(&w, &sb, 0);
+	jw_value(&w, v);
+	jw_release(&w);
+	json_decref(v);
+	json_t *s = json_stringn(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return s;
+}
+
+/* A value of the run (arguments, a result, a delta) cleaned and written compact; steals v. */
+static json_t *content_text(const struct otlp *o, json_t *v)
+{
+	json_t *clean = cleaned(o, v);
+	json_decref(v);
+	return compact_text(clean);
+}
+
+/* A text redacted and cut, as a new JSON string. */
+static json_t *clean_string(const struct otlp *o, const char *text, size_t len)
+{
+	json_t *s = json_stringn(text, len);
+	json_t *clean = s ? cleaned(o, s) : json_string("");
+	json_decref(s);
+	return clean;
+}
+
+/* An event's time in unix nanoseconds, whole microseconds; false when it has none it can say. */
+static bool event_ns(const json_t *event, long long *ns)
+{
+	double s;
+	/* Beyond 9.2e9 seconds nanoseconds leave 64 bits; before 1970 OTLP has no time. */
+	if (!event_timestamp(event, &s) || !(s >= 0) || !(s < 9.2e9))
+		return false;
+	*ns = (long long)(s * 1e6 + 0.5) * 1000;
+	return true;
+}
+
+/* Where a new part of agent author hangs: the part that transferred to it, its branch's parent. */
+static long part_parent(struct otlp *o, const json_t *author, const char *branch)
+{
+	const char *name = author ? json_string_value(author) : "";
+	size_t len = author ? json_string_length(author) : 0;
+	json_t *from = json_object_getn(o->transfers, name, len);
+	if (from) {
+		long index = (long)json_integer_value(from);
+		json_object_deln(o->transfers, name, len);
+		return index;
+	}
+	/* In "a.b.c" the agent before the last name is the parent of an agent of branch c. */
+	const char *last = branch ? strrchr(branch, '.') : NULL;
+	if (!last)
+		return -1;
+	const char *first = last;
+	while (first > branch && first[-1] != '.')
+		first--;
+	json_t *up = json_object_getn(o->latest, first, (size_t)(last - first));
+	return up ? (long)json_integer_value(up) : -1;
+}
+
+static const char *provider_of(const struct otlp *o, const char *model);
+
+/* The common attributes of every span: the agent, the conversation. */
+static void agent_attrs(struct otlp *o, long index, const json_t *author)
+{
+	if (author)
+		span_attr(o, index, "gen_ai.agent.name", string_of(author));
+	if (o->conversation)
+		span_attr(o, index, "gen_ai.conversation.id", json_string(o->conversation));
+}
+
+/*
+ * The agent part an event belongs to: the one in progress when the author
+ * (and branch) wrote the event before, or an agent of another branch
+ * (parallel agents) writes, else a new one, which starts when the event
+ * before it was written.
+ */
+static long agent_part(struct otlp *o, const json_t *event, long long t)
+{
+	const json_t *author = event_author_string(event);
+	json_t *branch = adk_get(event, ADK_BRANCH);
+	if (!json_is_string(branch))
+		branch = NULL;
+	strbuf_reset(&o->key);
+	key_add(&o->key, author);
+	key_add(&o->key, branch);
+	json_t *key = json_stringn_nocheck(o->key.buf, o->key.len);
+	json_t *at = json_object_getn(o->agents, o->key.buf, o->key.len);
+	bool same = o->prev_key && json_equal(key, o->prev_key);
+	bool other_branch = !json_equal(branch ? branch : json_null(),
+	                                o->prev_branch ? o->prev_branch : json_null());
+	long index;
+	if (at && (same || other_branch)) {
+		index = (long)json_integer_value(at);
+	} else {
+		long parent = part_parent(o, author, branch ? json_string_value(branch) : NULL);
+		long long start = o->last_ns >= 0 && o->last_ns < t ? o->last_ns : t;
+		index = span_new(o, "invoke_agent", author, SPAN_KIND_INTERNAL, parent, start,
+		                 adk_get_string(event, ADK_ID));
+		span_attr(o, index, "gen_ai.provider.name",
+		          json_string(provider_of(o, o->c->model)));
+		agent_attrs(o, index, author);
+		json_object_setn_new(o->agents, json_string_value(key), json_string_length(key),
+		                     json_integer(index));
+		if (author)
+			json_object_setn_new(o->latest, json_string_value(author),
+			                     json_string_length(author), json_integer(index));
+		if (o->input) {
+			span_attr(o, index, "gen_ai.input.messages", compact_text(o->input));
+			o->input = NULL;
+		}
+	}
+	json_decref(o->prev_key);
+	o->prev_key = key;
+	json_decref(o->prev_branch);
+	o->prev_branch = branch ? json_incref(branch) : NULL;
+	return index;
+}
+
+/* gen_ai.provider.name: the option, else what the model's name says, else Google's. */
+static const char *provider_of(const struct otlp *o, const char *model)
+{
+	static const struct {
+		const char *prefix, *provider;
+	} known[] = {{"gemini", "gcp.gen_ai"}, {"gemma", "gcp.gen_ai"},   {"claude", "anthropic"},
+	             {"gpt", "openai"},        {"o1", "openai"},          {"o3", "openai"},
+	             {"o4", "openai"},         {"mistral", "mistral_ai"}, {"deepseek", "deepseek"}};
+	if (o->c->provider)
+		return o->c->provider;
+	const char *name = model ? strrchr(model, '/') : NULL;
+	name = name ? name + 1 : model;
+	for (size_t i = 0; name && i < sizeof known / sizeof known[0]; i++)
+		if (strncmp(name, known[i].prefix, strlen(known[i].prefix)) == 0)
+			return known[i].provider;
+	/* ADK's own models are Gemini's, by Gemini's API or by Vertex AI. */
+	return "gcp.gen_ai";
+}
+
+/* The tokens one counted model call adds: the total's growth from before. */
+static void call_tokens(struct otlp *o, long index, const struct usage_counts *before,
+                        const json_t *usage)
+{
+	const struct usage_counts *u = &o->usage.sum;
+	span_attr(o, index, "gen_ai.usage.input_tokens", json_integer(u->input - before->input));
+	span_attr(o, index, "gen_ai.usage.output_tokens", json_integer(u->output - before->output));
+	if (adk_get(usage, ADK_CACHED_CONTENT_TOKEN_COUNT))
+		span_attr(o, index, "gen_ai.usage.cache_read.input_tokens",
+		          json_integer(u->cached - before->cached));
+	if (adk_get(usage, ADK_THOUGHTS_TOKEN_COUNT))
+		span_attr(o, index, "gen_ai.usage.reasoning.output_tokens",
+		          json_integer(u->thoughts - before->thoughts));
+}
+
+/* finishReason as the conventions write it: ["stop"] for "STOP". */
+static json_t *finish_reasons(const char *reason)
+{
+	if (!reason)
+		return NULL;
+	char *lower = xstrdup(reason);
+	for (char *p = lower; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	json_t *list = json_pack("[s]", lower);
+	free(lower);
+	return list;
+}
+
+/*
+ * The semantic conventions' message parts for an event's parts (--content):
+ * the texts and arguments in them cleaned, the names and ids as they are.
+ */
+static json_t *message_parts(const struct otlp *o, const json_t *parts)
+{
+	json_t *out = json_array(), *part;
+	size_t i, len;
+	json_array_foreach(parts, i, part)
+	{
+		const char *text = part_text(part, &len);
+		json_t *call = adk_get(part, ADK_FUNCTION_CALL);
+		json_t *args = json_is_object(call) ? adk_get(call, ADK_ARGS) : NULL;
+		if (text)
+			json_array_append_new(
+			    out, json_pack("{s:s,s:o}", "type",
+			                   part_is_thought(part) ? "reasoning" : "text", "content",
+			                   clean_string(o, text, len)));
+		else if (json_is_object(call))
+			json_array_append_new(
+			    out, json_pack("{s:s,s:O*,s:O*,s:o*}", "type", "tool_call", "id",
+			                   adk_get(call, ADK_ID), "name", adk_get(call, ADK_NAME),
+			                   "arguments", args ? cleaned(o, args) : NULL));
+	}
+	return out;
+}
+
+/* One message of role role with the event's parts, and its finish reason. */
+static json_t *message_of(const struct otlp *o, const char *role, const json_t *parts,
+                          const char *finish)
+{
+	json_t *m = json_pack("{s:s,s:o}", "role", role, "parts", message_parts(o, parts));
+	if (finish) {
+		json_t *reasons = finish_reasons(finish);
+		json_object_set(m, "finish_reason", json_array_get(reasons, 0));
+		json_decref(reasons);
+	}
+	return json_pack("[o]", m);
+}
+
+/*
+ * The generate_content span an event ends, under the agent part at part:
+ * a new one from the event before it, or the one before it when the event
+ * repeats that call's usage (streaming), which then lasts until this event.
+ * Returns the span's index.
+ */
+static long model_call(struct otlp *o, const json_t *event, long part, long long t)
+{
+	struct usage_counts before = o->usage.sum;
+	bool counted = usage_total_add(&o->usage, event);
+	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
+	const json_t *author = event_author_string(event);
+	const char *name = author ? json_string_value(author) : "";
+	size_t name_len = author ? json_string_length(author) : 0;
+	json_t *last = json_object_getn(o->models, name, name_len);
+	if (!counted && json_is_object(usage) && last) {
+		span_extend(o, (long)json_integer_value(last), t);
+		return (long)json_integer_value(last);
+	}
+	json_t *version = adk_get(event, ADK_MODEL_VERSION);
+	const char *model = json_is_string(version) ? json_string_value(version) : o->c->model;
+	json_t *model_name = model ? json_string(model) : NULL;
+	long long start = o->last_ns >= 0 && o->last_ns < t ? o->last_ns : t;
+	long index = span_new(o, "generate_content", model_name, SPAN_KIND_CLIENT, part, start,
+	                      adk_get_string(event, ADK_ID));
+	json_decref(model_name);
+	span_extend(o, index, t);
+	span_attr(o, index, "gen_ai.provider.name", json_string(provider_of(o, model)));
+	agent_attrs(o, index, author);
+	const char *request = o->c->model ? o->c->model : model;
+	span_attr(o, index, "gen_ai.request.model", request ? json_string(request) : NULL);
+	if (json_is_string(version))
+		span_attr(o, index, "gen_ai.response.model", json_copy(version));
+	if (counted)
+		call_tokens(o, index, &before, usage);
+	const char *finish = adk_get_string(event, ADK_FINISH_REASON);
+	span_attr(o, index, "gen_ai.response.finish_reasons", finish_reasons(finish));
+	if (o->c->content && event_parts(event))
+		span_attr(o, index, "gen_ai.output.messages",
+		          compact_text(message_of(o, "assistant", event_parts(event), finish)));
+	json_object_setn_new(o->models, name, name_len, json_integer(index));
+	return index;
+}
+
+/* An execute_tool span for the functionCall part call, from t until its result comes. */
+static void tool_call(struct otlp *o, const json_t *event, const json_t *call, long part,
+                      long long t)
+{
+	json_t *name = adk_get(call, ADK_NAME), *id = adk_get(call, ADK_ID);
+	if (!json_is_string(name))
+		name = NULL;
+	long index =
+	    span_new(o, "execute_tool", name, SPAN_KIND_INTERNAL, part, t, json_string_value(id));
+	span_extend(o, index, t);
+	if (name)
+		span_attr(o, index, "gen_ai.tool.name", json_copy(name));
+	span_attr(o, index, "gen_ai.tool.type", json_string("function"));
+	if (json_is_string(id))
+		span_attr(o, index, "gen_ai.tool.call.id", json_copy(id));
+	agent_attrs(o, index, event_author_string(event));
+	if (o->c->content) {
+		json_t *args = adk_get(call, ADK_ARGS);
+		span_attr(
+		    o, index, "gen_ai.tool.call.arguments",
+		    content_text(o, json_is_object(args) ? json_incref(args) : json_object()));
+	}
+	if (json_is_string(id) && json_string_length(id)) {
+		json_object_setn_new(o->calls, json_string_value(id), json_string_length(id),
+		                     json_integer(index));
+		return;
+	}
+	/* A call without an id takes the next result of its name, as trajectory pairs them. */
+	const char *n = name ? json_string_value(name) : "";
+	size_t n_len = name ? json_string_length(name) : 0;
+	json_t *queue = json_object_getn(o->unnamed, n, n_len);
+	if (!queue) {
+		queue = json_array();
+		json_object_setn_new(o->unnamed, n, n_len, queue);
+	}
+	json_array_append_new(queue, json_integer(index));
+}
+
+/*
+ * The span of the call a functionResponse part answers: by its id (the
+ * last result wins, as a long-running tool answers twice), else the first
+ * unanswered call of its name without an id; -1 for none in this trace.
+ */
+static long tool_of_response(struct otlp *o, const json_t *response)
+{
+	json_t *id = adk_get(response, ADK_ID), *name = adk_get(response, ADK_NAME);
+	if (json_is_string(id) && json_string_length(id)) {
+		json_t *at =
+		    json_object_getn(o->calls, json_string_value(id), json_string_length(id));
+		return at ? (long)json_integer_value(at) : -1;
+	}
+	json_t *queue = json_is_string(name) ? json_object_getn(o->unnamed, json_string_value(name),
+	                                                        json_string_length(name))
+	                                     : NULL;
+	if (!json_array_size(queue))
+		return -1;
+	long index = (long)json_integer_value(json_array_get(queue, 0));
+	json_array_remove(queue, 0);
+	return index;
+}
+
+/* A result ends its call's span at t; a result holding "error" (ADK's tools' way) fails it. */
+static void tool_result(struct otlp *o, const json_t *response, long long t)
+{
+	long index = tool_of_response(o, response);
+	if (index < 0)
+		return;
+	span_extend(o, index, t);
+	json_t *result = adk_get(response, ADK_RESPONSE);
+	/* A tool's result is the tool's own object: "error" is a tool's word, not an ADK field. */
+	if (json_is_object(result) && json_object_get(result, "error"))
+		span_error(o, index, "tool_error", NULL);
+	if (o->c->content)
+		span_attr(o, index, "gen_ai.tool.call.result",
+		          content_text(o, result ? json_incref(result) : json_null()));
+}
+
+/* The keys of an object, as an array of strings (names of state keys and artifacts). */
+static json_t *keys_of(const json_t *obj)
+{
+	json_t *keys = json_array(), *v;
+	const char *k;
+	size_t len;
+	json_object_keylen_foreach((json_t *)obj, k, len, v)
+	{
+		(void)v;
+		json_array_append_new(keys, json_stringn_nocheck(k, len));
+	}
+	return keys;
+}
+
+/* State and artifact deltas, transfers and escalations as events of the agent's span. */
+static void action_events(struct otlp *o, const json_t *event, long part, long long t)
+{
+	json_t *actions = adk_get(event, ADK_ACTIONS);
+	json_t *state = adk_get(actions, ADK_STATE_DELTA),
+	       *artifacts = adk_get(actions, ADK_ARTIFACT_DELTA);
+	if (json_is_object(state) && json_object_size(state)) {
+		json_t *attrs = json_pack("{s:o}", "adk.state_delta.keys", keys_of(state));
+		if (o->c->content)
+			json_object_set_new(attrs, "adk.state_delta",
+			                    content_text(o, json_incref(state)));
+		span_event(o, part, "adk.state_delta", t, attrs);
+	}
+	if (json_is_object(artifacts) && json_object_size(artifacts))
+		span_event(o, part, "adk.artifact_delta", t,
+		           json_pack("{s:o}", "adk.artifact_delta.names", keys_of(artifacts)));
+	json_t *to = adk_get(actions, ADK_TRANSFER_TO_AGENT);
+	if (json_is_string(to)) {
+		span_event(o, part, "adk.transfer", t,
+		           json_pack("{s:o}", "adk.transfer.to_agent", string_of(to)));
+		json_object_setn_new(o->transfers, json_string_value(to), json_string_length(to),
+		                     json_integer(part));
+	}
+	if (adk_truthy(actions, ADK_ESCALATE))
+		span_event(o, part, "adk.escalate", t, NULL);
+}
+
+/*
+ * An event's errorCode and errorMessage: an "exception" event of the span at
+ * index (its model call's, else its agent part's), and both spans failed.
+ */
+static void error_fields(struct otlp *o, const json_t *event, long index, long part, long long t)
+{
+	json_t *code = adk_get(event, ADK_ERROR_CODE);
+	const char *message = adk_get_string(event, ADK_ERROR_MESSAGE);
+	if (!code && !message)
+		return;
+	char number[32];
+	const char *type = json_is_string(code) ? json_string_value(code) : "_OTHER";
+	if (json_is_integer(code)) {
+		snprintf(number, sizeof number, "%" JSON_INTEGER_FORMAT, json_integer_value(code));
+		type = number;
+	}
+	json_t *text = message ? clean_string(o, message, strlen(message)) : NULL;
+	json_t *attrs = json_pack("{s:s}", "exception.type", type);
+	if (text)
+		json_object_set(attrs, "exception.message", text);
+	span_event(o, index, "exception", t, attrs);
+	span_error(o, index, type, text ? json_string_value(text) : NULL);
+	/* The agent's part fails with its model call: an error event ends the invocation. */
+	if (index != part)
+		span_error(o, part, type, text ? json_string_value(text) : NULL);
+	json_decref(text);
+}
+
+/*
+ * A final response: the agent's output message (--content), and, when its
+ * text is a critic's verdict (critic.h), a gen_ai.evaluation.result event.
+ */
+static void final_answer(struct otlp *o, const json_t *event, long part, long long t)
+{
+	struct answer a;
+	answer_init(&a, false);
+	if (answer_add(&a, event)) {
+		size_t len;
+		const char *text = answer_text(&a, &len);
+		if (o->c->content) {
+			json_t *parts = json_pack("[{s:s%}]", adk_field_name(ADK_TEXT), text, len);
+			span_attr(o, part, "gen_ai.output.messages",
+			          compact_text(message_of(o, "assistant", parts, NULL)));
+			json_decref(parts);
+		}
+		struct critic_verdict v;
+		if (critic_parse(text, len, &v)) {
+			const json_t *author = event_author_string(event);
+			json_t *attrs =
+			    json_pack("{s:o,s:f}", "gen_ai.evaluation.name", string_of(author),
+			              "gen_ai.evaluation.score.value", v.score);
+			const char *why =
+			    json_string_value(json_object_get(v.json, "feedback_text"));
+			if (why && *why)
+				json_object_set_new(attrs, "gen_ai.evaluation.explanation",
+				                    clean_string(o, why, strlen(why)));
+			span_event(o, part, "gen_ai.evaluation.result", t, attrs);
+			json_decref(v.json);
+		}
+	}
+	answer_release(&a);
+}
+
+/* --content: the user's message, kept for the next agent part to take as its input. */
+static void user_input(struct otlp *o, const json_t *event)
+{
+	json_t *parts = o->c->content ? message_parts(o, event_parts(event)) : NULL;
+	if (!json_array_size(parts)) {
+		json_decref(parts);
+		return;
+	}
+	json_t *message = json_pack("{s:s,s:o}", "role", "user", "parts", parts);
+	if (!o->input)
+		o->input = json_array();
+	json_array_append_new(o->input, message);
+}
+
+/* One non-partial event of the invocation in progress, at time t. */
+static void take_event(struct otlp *o, const json_t *event, long long t)
+{
+	if (event_is_user(event)) {
+		user_input(o, event);
+		return;
+	}
+	long part = agent_part(o, event, t);
+	o->current = part;
+	span_extend(o, part, t);
+	long model = -1;
+	if (event_is_model_call(event))
+		model = model_call(o, event, part, t);
+	json_t *parts = event_parts(event), *p;
+	size_t i;
+	json_array_foreach(parts, i, p)
+	{
+		json_t *call = adk_get(p, ADK_FUNCTION_CALL),
+		       *response = adk_get(p, ADK_FUNCTION_RESPONSE);
+		if (json_is_object(call))
+			tool_call(o, event, call, part, t);
+		else if (json_is_object(response))
+			tool_result(o, response, t);
+	}
+	action_events(o, event, part, t);
+	error_fields(o, event, model >= 0 ? model : part, part, t);
+	if (event_is_final(event))
+		final_answer(o, event, part, t);
+}
+
+/* A server stream error: an exception on the last agent part, which fails. */
+static void stream_error(struct otlp *o, const json_t *value)
+{
+	if (!o->open || o->current < 0)
+		return;
+	const char *text = stream_error_text(value);
+	json_t *clean = clean_string(o, text ? text : "", text ? strlen(text) : 0);
+	long long t = o->last_ns >= 0 ? o->last_ns : 0;
+	span_event(
+	    o, o->current, "exception", t,
+	    json_pack("{s:s,s:O}", "exception.type", "stream_error", "exception.message", clean));
+	span_error(o, o->current, "stream_error", json_string_value(clean));
+	json_decref(clean);
+}
+
+void otlp_add(struct otlp *o, const struct reader_item *item, struct strbuf *out)
+{
+	if (item->kind == VALUE_STREAM_ERROR) {
+		stream_error(o, item->value);
+		return;
+	}
+	const json_t *event = item->value;
+	if (item->kind != VALUE_EVENT || event_is_partial(event))
+		return;
+	const json_t *inv = event_invocation_id_string(event);
+	if (o->open && !(inv ? o->inv && json_strings_equal(inv, o->inv) : !o->inv))
+		otlp_finish(o, out);
+	if (!o->open)
+		invocation_begin(o, inv, item->session);
+	long long t;
+	if (!event_ns(event, &t))
+		t = o->last_ns >= 0 ? o->last_ns : 0;
+	take_event(o, event, t);
+	o->last_ns = t;
+}
+
+/* A time as OTLP/JSON writes a fixed64: its decimal digits in a string. */
+static void write_time(struct json_writer *w, const char *key, json_int_t ns)
+{
+	char digits[24];
+	snprintf(digits, sizeof digits, "%" JSON_INTEGER_FORMAT, ns);
+	jw_key(w, key);
+	jw_string(w, digits, strlen(digits));
+}
+
+/* An AnyValue: {"stringValue"}, {"intValue"} (an int64, so a string), {"doubleValue"}, ... */
+static void write_any_value(struct json_writer *w, const json_t *v)
+{
+	jw_object_begin(w);
+	if (json_is_string(v)) {
+		jw_key(w, "stringValue");
+		jw_string(w, json_string_value(v), json_string_length(v));
+	} else if (json_is_integer(v)) {
+		write_time(w, "intValue", json_integer_value(v));
+	} else if (json_is_real(v)) {
+		jw_key(w, "doubleValue");
+		jw_real(w, json_real_value(v));
+	} else if (json_is_boolean(v)) {
+		jw_key(w, "boolValue");
+		jw_bool(w, json_is_true(v));
+	} else if (json_is_array(v)) {
+		jw_key(w, "arrayValue");
+		jw_object_begin(w);
+		jw_key(w, "values");
+		jw_array_begin(w);
+		size_t i;
+		json_t *e;
+		json_array_foreach(v, i, e) write_any_value(w, e);
+		jw_array_end(w);
+		jw_object_end(w);
+	}
+	jw_object_end(w);
+}
+
+/* "attributes": [{"key", "value"}, ...], in the order they were set. */
+static void write_attributes(struct json_writer *w, const json_t *attrs)
+{
+	const char *k;
+	size_t len;
+	json_t *v;
+	jw_key(w, "attributes");
+	jw_array_begin(w);
+	json_object_keylen_foreach((json_t *)attrs, k, len, v)
+	{
+		jw_object_begin(w);
+		jw_key(w, "key");
+		jw_string(w, k, len);
+		jw_key(w, "value");
+		write_any_value(w, v);
+		jw_object_end(w);
+	}
+	jw_array_end(w);
+}
+
+static void write_events(struct json_writer *w, const json_t *events)
+{
+	size_t i;
+	json_t *ev;
+	jw_key(w, "events");
+	jw_array_begin(w);
+	json_array_foreach(events, i, ev)
+	{
+		jw_object_begin(w);
+		write_time(w, "timeUnixNano", json_integer_value(json_object_get(ev, "time")));
+		jw_key(w, "name");
+		jw_value(w, json_object_get(ev, "name"));
+		write_attributes(w, json_object_get(ev, "attrs"));
+		jw_object_end(w);
+	}
+	jw_array_end(w);
+}
+
+static void write_span(struct otlp *o, struct json_writer *w, const json_t *span)
+{
+	jw_object_begin(w);
+	jw_key(w, "traceId");
+	jw_string(w, o->trace, 32);
+	jw_key(w, "spanId");
+	jw_value(w, json_object_get(span, "id"));
+	json_t *up = json_object_get(span, "up");
+	if (up) {
+		jw_key(w, "parentSpanId");
+		jw_value(w, json_object_get(span_at(o, (long)json_integer_value(up)), "id"));
+	}
+	jw_key(w, "name");
+	jw_value(w, json_object_get(span, "name"));
+	jw_key(w, "kind");
+	jw_value(w, json_object_get(span, "kind"));
+	write_time(w, "startTimeUnixNano", json_integer_value(json_object_get(span, "start")));
+	write_time(w, "endTimeUnixNano", json_integer_value(json_object_get(span, "end")));
+	write_attributes(w, json_object_get(span, "attrs"));
+	write_events(w, json_object_get(span, "events"));
+	jw_key(w, "status");
+	jw_object_begin(w);
+	jw_key(w, "code");
+	json_t *status = json_object_get(span, "status");
+	jw_int(w, status ? json_integer_value(status) : STATUS_CODE_UNSET);
+	if (json_object_get(span, "message")) {
+		jw_key(w, "message");
+		jw_value(w, json_object_get(span, "message"));
+	}
+	jw_object_end(w);
+	jw_object_end(w);
+}
+
+/* {"resource": {"attributes": [service.name]}, "scopeSpans": [{"scope", "spans": [ */
+static void write_head(struct otlp *o, struct json_writer *w)
+{
+	jw_object_begin(w);
+	jw_key(w, "resourceSpans");
+	jw_array_begin(w);
+	jw_object_begin(w);
+	jw_key(w, "resource");
+	jw_object_begin(w);
+	json_t *attrs = json_pack("{s:s}", "service.name", o->c->service ? o->c->service : "adk");
+	write_attributes(w, attrs);
+	json_decref(attrs);
+	jw_object_end(w);
+	jw_key(w, "scopeSpans");
+	jw_array_begin(w);
+	jw_object_begin(w);
+	jw_key(w, "scope");
+	jw_object_begin(w);
+	jw_key(w, "name");
+	jw_string(w, "adkev", 5);
+	jw_key(w, "version");
+	jw_string(w, ADKEV_VERSION, strlen(ADKEV_VERSION));
+	jw_object_end(w);
+	jw_key(w, "spans");
+	jw_array_begin(w);
+}
+
+void otlp_finish(struct otlp *o, struct strbuf *out)
+{
+	if (!o->open)
+		return;
+	if (json_array_size(o->spans)) {
+		struct json_writer w;
+		jw_init_buf(&w, out, o->c->flags);
+		write_head(o, &w);
+		size_t i;
+		json_t *span;
+		json_array_foreach(o->spans, i, span) write_span(o, &w, span);
+		/* The spans, a scope's, the scopes, a resource's, the resources, the TracesData. */
+		jw_array_end(&w);
+		jw_object_end(&w);
+		jw_array_end(&w);
+		jw_object_end(&w);
+		jw_array_end(&w);
+		jw_object_end(&w);
+		jw_line_end(&w);
+		jw_release(&w);
+	}
+	invocation_release(o);
+}

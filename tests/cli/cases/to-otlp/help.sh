@@ -1,0 +1,1 @@
+adkev to-otlp --help; echo "exit $?"

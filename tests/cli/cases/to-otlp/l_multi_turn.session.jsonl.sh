@@ -1,0 +1,2 @@
+# adkjs/l_multi_turn.session.jsonl as OTLP/JSON traces: one TracesData line per invocation.
+adkev to-otlp "$CORPUS/adkjs/l_multi_turn.session.jsonl"; echo "exit $?"
