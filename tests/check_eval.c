@@ -1,0 +1,546 @@
+/*
+ * check_eval.c - eval.md section 1: each rule of ADK's evaluation that
+ * adkev eval follows, held to its outcome (scores and statuses), with the
+ * ADK Python function it comes from (google/adk-python,
+ * src/google/adk/evaluation/) named at each test.
+ *
+ * Runs come from the real corpus (tests/corpus/adkjs, written by ADK JS);
+ * eval sets and invocations of an eval case are user-written config, so
+ * they are built here with jansson.
+ */
+#include "testutil.h"
+
+#include "adk/eval.h"
+#include "read/pool.h"
+#include "read/reader.h"
+#include "util.h"
+
+/* The run of a corpus file: its invocations (owned by the caller) and, in *state, its folded state.
+ */
+static json_t *run_of(const char *path, json_t **state)
+{
+	char *operands[] = {(char *)path};
+	struct reader *r = reader_new(operands, 1, NULL);
+	struct reader_item item;
+	struct eval_run run;
+	eval_run_init(&run);
+	while (reader_next(r, &item) == READ_ITEM)
+		eval_run_add(&run, &item);
+	ck_assert_int_eq(reader_status(r), 0);
+	reader_free(r);
+	json_t *invocations = eval_run_invocations(&run);
+	if (state)
+		*state = json_deep_copy(run.state);
+	eval_run_release(&run);
+	return invocations;
+}
+
+/* A function call {name, args} of an expected tool use; args NULL for none. */
+static json_t *call(const char *name, json_t *args)
+{
+	json_t *c = json_pack("{s:s}", "name", name);
+	if (args)
+		json_object_set_new(c, "args", args);
+	return c;
+}
+
+/* An eval case's invocation with the tool uses given (stolen) and a text response (NULL: none). */
+static json_t *invocation(json_t *tool_uses, const char *response)
+{
+	json_t *inv = json_pack("{s:s,s:{s:[{s:s}],s:s},s:{s:o}}", "invocation_id", "i",
+	                        "user_content", "parts", "text", "hello", "role", "user",
+	                        "intermediate_data", "tool_uses", tool_uses);
+	if (response)
+		json_object_set_new(
+		    inv, "final_response",
+		    json_pack("{s:[{s:s}],s:s}", "parts", "text", response, "role", "model"));
+	return inv;
+}
+
+/* Criteria holding the one criterion name with its EvalConfig value (stolen). */
+static void criteria_of(struct eval_criteria *c, const char *name, json_t *value)
+{
+	*c = (struct eval_criteria){0};
+	ck_assert_ptr_null(eval_criteria_set(c, name, value));
+	json_decref(value);
+}
+
+static const json_t *metric_of(const json_t *result, const char *name)
+{
+	const json_t *m = json_object_get(json_object_get(result, "metrics"), name);
+	ck_assert_msg(m != NULL, "no metric %s", name);
+	return m;
+}
+
+static double score_of(const json_t *result, const char *name)
+{
+	const json_t *score = json_object_get(metric_of(result, name), "score");
+	ck_assert_msg(json_is_number(score), "%s has no score", name);
+	return json_number_value(score);
+}
+
+static const char *status_of(const json_t *result, const char *name)
+{
+	return json_string_value(json_object_get(metric_of(result, name), "status"));
+}
+
+/* The tool trajectory score of one invocation's calls (both stolen) under value (stolen). */
+static double trajectory(json_t *actual_calls, json_t *expected_calls, json_t *value)
+{
+	struct eval_criteria c;
+	criteria_of(&c, "tool_trajectory_avg_score", value);
+	json_t *act = json_pack("[o]", invocation(actual_calls, NULL));
+	json_t *exp = json_pack("[o]", invocation(expected_calls, NULL));
+	json_t *result = eval_score(exp, act, &c, NULL, NULL);
+	double s = score_of(result, "tool_trajectory_avg_score");
+	json_decref(result);
+	json_decref(act);
+	json_decref(exp);
+	eval_criteria_clear(&c);
+	return s;
+}
+
+static json_t *match(const char *type, bool ignore_args)
+{
+	return json_pack("{s:f,s:s,s:b}", "threshold", 1.0, "match_type", type, "ignore_args",
+	                 ignore_args);
+}
+
+/* trajectory_evaluator.py TrajectoryEvaluator._are_tool_calls_exact_match(): same calls, same
+ * order. */
+START_TEST(exact_match_needs_the_same_calls_in_the_same_order)
+{
+	ck_assert(
+	    trajectory(json_pack("[o,o]", call("f", json_pack("{s:i}", "x", 1)), call("g", NULL)),
+	               json_pack("[o,o]", call("f", json_pack("{s:i}", "x", 1)), call("g", NULL)),
+	               match("EXACT", false)) == 1.0);
+	ck_assert(trajectory(json_pack("[o,o]", call("g", NULL), call("f", NULL)),
+	                     json_pack("[o,o]", call("f", NULL), call("g", NULL)),
+	                     match("EXACT", false)) == 0.0);
+	ck_assert(trajectory(json_pack("[o,o]", call("f", NULL), call("g", NULL)),
+	                     json_pack("[o]", call("f", NULL)), match("EXACT", false)) == 0.0);
+	ck_assert(trajectory(json_pack("[o]", call("f", json_pack("{s:i}", "x", 2))),
+	                     json_pack("[o]", call("f", json_pack("{s:i}", "x", 1))),
+	                     match("EXACT", false)) == 0.0);
+}
+END_TEST
+
+/* trajectory_evaluator.py TrajectoryEvaluator._are_tool_calls_in_order_match(): others may come
+ * between. */
+START_TEST(in_order_match_allows_calls_between)
+{
+	ck_assert(
+	    trajectory(json_pack("[o,o,o]", call("f", NULL), call("x", NULL), call("g", NULL)),
+	               json_pack("[o,o]", call("f", NULL), call("g", NULL)),
+	               match("IN_ORDER", false)) == 1.0);
+	ck_assert(trajectory(json_pack("[o,o]", call("g", NULL), call("f", NULL)),
+	                     json_pack("[o,o]", call("f", NULL), call("g", NULL)),
+	                     match("IN_ORDER", false)) == 0.0);
+	ck_assert(trajectory(json_pack("[o]", call("f", NULL)),
+	                     json_pack("[o,o]", call("f", NULL), call("g", NULL)),
+	                     match("IN_ORDER", false)) == 0.0);
+}
+END_TEST
+
+/* trajectory_evaluator.py TrajectoryEvaluator._are_tool_calls_any_order_match(): each actual call
+ * used once. */
+START_TEST(any_order_match_uses_each_actual_call_once)
+{
+	ck_assert(
+	    trajectory(json_pack("[o,o,o]", call("g", NULL), call("x", NULL), call("f", NULL)),
+	               json_pack("[o,o]", call("f", NULL), call("g", NULL)),
+	               match("ANY_ORDER", false)) == 1.0);
+	ck_assert(trajectory(json_pack("[o]", call("f", NULL)),
+	                     json_pack("[o,o]", call("f", NULL), call("f", NULL)),
+	                     match("ANY_ORDER", false)) == 0.0);
+}
+END_TEST
+
+/*
+ * trajectory_evaluator.py, ToolTrajectoryCriterion.ignore_args (eval_metrics.py):
+ * with it the three _are_tool_calls_*_match() compare names only.
+ */
+START_TEST(ignore_args_compares_names_only)
+{
+	static const char *const types[] = {"EXACT", "IN_ORDER", "ANY_ORDER"};
+	for (int i = 0; i < 3; i++) {
+		ck_assert(trajectory(json_pack("[o]", call("f", json_pack("{s:i}", "x", 2))),
+		                     json_pack("[o]", call("f", json_pack("{s:i}", "x", 1))),
+		                     match(types[i], true)) == 1.0);
+		ck_assert(trajectory(json_pack("[o]", call("f", json_pack("{s:i}", "x", 2))),
+		                     json_pack("[o]", call("f", json_pack("{s:i}", "x", 1))),
+		                     match(types[i], false)) == 0.0);
+		ck_assert(trajectory(json_pack("[o]", call("g", json_pack("{s:i}", "x", 1))),
+		                     json_pack("[o]", call("f", json_pack("{s:i}", "x", 1))),
+		                     match(types[i], true)) == 0.0);
+	}
+}
+END_TEST
+
+/* The response_match_score result of one invocation answering actual where expected was expected.
+ */
+static json_t *response_result(const char *actual, const char *expected, double threshold)
+{
+	struct eval_criteria c;
+	criteria_of(&c, "response_match_score", json_real(threshold));
+	json_t *act = json_pack("[o]", invocation(json_array(), actual));
+	json_t *exp = json_pack("[o]", invocation(json_array(), expected));
+	json_t *result = eval_score(exp, act, &c, NULL, NULL);
+	json_decref(act);
+	json_decref(exp);
+	eval_criteria_clear(&c);
+	return result;
+}
+
+/*
+ * final_response_match_v1.py RougeEvaluator, _get_eval_status(): PASSED when
+ * the ROUGE-1 F-measure is >= the threshold, so a score at exactly the
+ * threshold passes.  "alpha beta" against "alpha gamma" is 0.5 exactly.
+ */
+START_TEST(response_match_passes_at_exactly_the_threshold)
+{
+	json_t *r = response_result("alpha beta", "alpha gamma", 0.5);
+	ck_assert(score_of(r, "response_match_score") == 0.5);
+	ck_assert_str_eq(status_of(r, "response_match_score"), "PASSED");
+	json_decref(r);
+	r = response_result("alpha beta", "alpha gamma", 0.5000001);
+	ck_assert_str_eq(status_of(r, "response_match_score"), "FAILED");
+	json_decref(r);
+	r = response_result("Paris is sunny", "paris is SUNNY!", 0.8);
+	ck_assert(score_of(r, "response_match_score") == 1.0);
+	ck_assert_str_eq(status_of(r, "response_match_score"), "PASSED");
+	json_decref(r);
+}
+END_TEST
+
+/*
+ * final_response_match_v1.py _get_text_from_content(): a missing
+ * final_response is "" and ROUGE (rouge_scorer.py _score_lcs/_score_ngrams,
+ * scoring.py fmeasure) scores an empty text 0, even against another empty one.
+ */
+START_TEST(empty_or_missing_response_scores_zero)
+{
+	json_t *r = response_result(NULL, "the answer", 0.8);
+	ck_assert(score_of(r, "response_match_score") == 0.0);
+	ck_assert_str_eq(status_of(r, "response_match_score"), "FAILED");
+	json_decref(r);
+	r = response_result("", "", 0.0);
+	ck_assert(score_of(r, "response_match_score") == 0.0);
+	json_decref(r);
+	r = response_result(NULL, NULL, 0.8);
+	ck_assert(score_of(r, "response_match_score") == 0.0);
+	ck_assert_str_eq(status_of(r, "response_match_score"), "FAILED");
+	json_decref(r);
+}
+END_TEST
+
+/*
+ * _efficiency_evaluators.py _evaluate_efficiency_metric() with
+ * _ToolCallCountV1Evaluator, _InferenceCallCountV1Evaluator and
+ * _TokenUsageV1Evaluator._token_usage_details(): over the real weather run
+ * (one get_weather call, two model calls of 61+6 and 98+19 tokens).
+ */
+START_TEST(informational_metrics_count_the_real_run)
+{
+	json_t *act = run_of("tests/corpus/adkjs/b_tool_call.jsonl", NULL);
+	ck_assert_int_eq(json_array_size(act), 1);
+	struct eval_criteria c = {0};
+	json_t *result = eval_score(act, act, &c, NULL, NULL);
+	ck_assert(score_of(result, "tool_call_count_v1") == 1.0);
+	ck_assert(score_of(result, "inference_call_count_v1") == 2.0);
+	ck_assert(score_of(result, "token_usage_v1") == 184.0);
+	ck_assert_str_eq(status_of(result, "token_usage_v1"), "INFORMATIONAL");
+	ck_assert_ptr_null(json_object_get(metric_of(result, "token_usage_v1"), "threshold"));
+	/* Informational metrics alone leave the case NOT_EVALUATED. */
+	ck_assert_str_eq(json_string_value(json_object_get(result, "status")), "NOT_EVALUATED");
+	json_decref(result);
+	json_decref(act);
+}
+END_TEST
+
+/* _efficiency_evaluators.py: the informational metrics take no criterion; a threshold is refused.
+ */
+START_TEST(informational_metrics_refuse_a_threshold)
+{
+	struct eval_criteria c = {0};
+	json_t *one = json_real(1.0);
+	ck_assert_ptr_nonnull(eval_criteria_set(&c, "token_usage_v1", one));
+	ck_assert_ptr_nonnull(eval_criteria_set(&c, "tool_call_count_v1", one));
+	ck_assert_ptr_nonnull(eval_criteria_set(&c, "no_such_metric", one));
+	ck_assert_uint_eq(c.count, 0);
+	json_decref(one);
+	eval_criteria_clear(&c);
+}
+END_TEST
+
+/*
+ * trajectory_evaluator.py TrajectoryEvaluator.evaluate_invocations(): the
+ * case score is the mean of the invocations' scores, its status
+ * _get_eval_status(mean) (>= threshold), each invocation keeping its own.
+ */
+START_TEST(invocation_scores_average_into_the_case_score)
+{
+	json_t *exp = json_pack("[o,o]", invocation(json_pack("[o]", call("f", NULL)), NULL),
+	                        invocation(json_pack("[o]", call("g", NULL)), NULL));
+	json_t *act = json_pack("[o,o]", invocation(json_pack("[o]", call("f", NULL)), NULL),
+	                        invocation(json_pack("[o]", call("h", NULL)), NULL));
+	static const double thresholds[] = {0.5, 0.5000001};
+	static const char *const expected_status[] = {"PASSED", "FAILED"};
+	for (int i = 0; i < 2; i++) {
+		struct eval_criteria c;
+		criteria_of(&c, "tool_trajectory_avg_score", json_real(thresholds[i]));
+		json_t *r = eval_score(exp, act, &c, NULL, NULL);
+		ck_assert(score_of(r, "tool_trajectory_avg_score") == 0.5);
+		ck_assert_str_eq(status_of(r, "tool_trajectory_avg_score"), expected_status[i]);
+		ck_assert_str_eq(json_string_value(json_object_get(r, "status")),
+		                 expected_status[i]);
+		json_t *invs = json_object_get(r, "invocations");
+		ck_assert_uint_eq(json_array_size(invs), 2);
+		ck_assert(score_of(json_array_get(invs, 0), "tool_trajectory_avg_score") == 1.0);
+		ck_assert(score_of(json_array_get(invs, 1), "tool_trajectory_avg_score") == 0.0);
+		json_decref(r);
+		eval_criteria_clear(&c);
+	}
+	json_decref(exp);
+	json_decref(act);
+}
+END_TEST
+
+/*
+ * _eval_case_result_aggregator.py _generate_final_eval_status(): any FAILED
+ * metric fails the case; PASSED when one passed; NOT_EVALUATED (a judge
+ * metric) and INFORMATIONAL are passed over.  eval_result.py writes the
+ * EvalStatus integers of evaluator.py (PASSED 1, FAILED 2, NOT_EVALUATED 3).
+ */
+START_TEST(eval_status_aggregates_as_adk)
+{
+	json_t *exp = json_pack("[o]", invocation(json_pack("[o]", call("f", NULL)), "yes"));
+	json_t *good = json_pack("[o]", invocation(json_pack("[o]", call("f", NULL)), "yes"));
+	json_t *bad = json_pack("[o]", invocation(json_pack("[o]", call("g", NULL)), "yes"));
+	struct eval_criteria c = {0};
+	eval_criteria_defaults(&c);
+	json_t *judge = json_real(0.5);
+	ck_assert_ptr_null(eval_criteria_set(&c, "final_response_match_v2", judge));
+	json_decref(judge);
+
+	json_t *r = eval_score(exp, good, &c, NULL, NULL);
+	ck_assert_str_eq(status_of(r, "final_response_match_v2"), "NOT_EVALUATED");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "status")), "PASSED");
+	struct eval_adk_case k = {.result = r, .expected = exp, .actual = good, .criteria = &c};
+	json_t *adk = eval_adk_case_result(&k);
+	ck_assert_int_eq(json_integer_value(json_object_get(adk, "final_eval_status")), 1);
+	json_decref(adk);
+	json_decref(r);
+
+	r = eval_score(exp, bad, &c, NULL, NULL);
+	ck_assert_str_eq(status_of(r, "response_match_score"), "PASSED");
+	ck_assert_str_eq(status_of(r, "tool_trajectory_avg_score"), "FAILED");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "status")), "FAILED");
+	k.result = r;
+	k.actual = bad;
+	adk = eval_adk_case_result(&k);
+	ck_assert_int_eq(json_integer_value(json_object_get(adk, "final_eval_status")), 2);
+	json_decref(adk);
+	json_decref(r);
+
+	/* A run whose invocation count differs fails every reference-based metric. */
+	json_t *none = json_array();
+	r = eval_score(exp, none, &c, NULL, NULL);
+	ck_assert_str_eq(status_of(r, "tool_trajectory_avg_score"), "FAILED");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "status")), "FAILED");
+	json_decref(r);
+	json_decref(none);
+
+	eval_criteria_clear(&c);
+	json_decref(exp);
+	json_decref(good);
+	json_decref(bad);
+}
+END_TEST
+
+/*
+ * eval_set.py EvalSet and eval_case.py Invocation (pydantic models with
+ * alias_generator to_camel and populate_by_name): an eval set is read in
+ * either spelling, and scores the same in both.
+ */
+START_TEST(eval_set_is_read_in_both_spellings)
+{
+	json_t *snake =
+	    json_pack("{s:s,s:[{s:s,s:[{s:s,s:{s:[{s:s}]},s:{s:[{s:s}]},s:{s:[{s:s,s:{s:s}}]}}]}]}",
+	              "eval_set_id", "s", "eval_cases", "eval_id", "c", "conversation",
+	              "invocation_id", "i", "user_content", "parts", "text", "weather?",
+	              "final_response", "parts", "text", "It is 18 C in Paris", "intermediate_data",
+	              "tool_uses", "name", "get_weather", "args", "city", "Paris");
+	json_t *camel =
+	    json_pack("{s:s,s:[{s:s,s:[{s:s,s:{s:[{s:s}]},s:{s:[{s:s}]},s:{s:[{s:s,s:{s:s}}]}}]}]}",
+	              "evalSetId", "s", "evalCases", "evalId", "c", "conversation", "invocationId",
+	              "i", "userContent", "parts", "text", "weather?", "finalResponse", "parts",
+	              "text", "It is 18 C in Paris", "intermediateData", "toolUses", "name",
+	              "get_weather", "args", "city", "Paris");
+	json_t *run = run_of("tests/corpus/adkjs/b_tool_call.jsonl", NULL);
+	json_t *sets[] = {snake, camel};
+	double response[2];
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(eval_shape_of(sets[i]), EVAL_SHAPE_SET);
+		json_t *values = json_pack("[O]", sets[i]);
+		const char *why = NULL;
+		json_t *set = eval_set_from(EVAL_SHAPE_SET, values, "x.evalset.json", &why);
+		ck_assert_ptr_eq(set, sets[i]);
+		json_t *cases = json_object_get(set, i ? "evalCases" : "eval_cases");
+		json_t *conv = json_object_get(json_array_get(cases, 0), "conversation");
+		struct eval_criteria c = {0};
+		eval_criteria_defaults(&c);
+		json_t *r = eval_score(conv, run, &c, NULL, NULL);
+		ck_assert(score_of(r, "tool_trajectory_avg_score") == 1.0);
+		response[i] = score_of(r, "response_match_score");
+		ck_assert(response[i] > 0.0);
+		json_decref(r);
+		eval_criteria_clear(&c);
+		json_decref(set);
+		json_decref(values);
+	}
+	ck_assert(response[0] == response[1]);
+	ck_assert_int_eq(eval_shape_of(run), EVAL_SHAPE_NONE);
+	json_decref(run);
+	json_decref(snake);
+	json_decref(camel);
+}
+END_TEST
+
+/*
+ * agent_evaluator.py AgentEvaluator._get_eval_set_from_old_format() and
+ * local_eval_sets_manager.py _convert_invocation_to_pydantic_schema(): a
+ * legacy .test.json list of {query, expected_tool_use, reference} turns is
+ * one case named by the file; tool_name/tool_input become tool_uses.
+ */
+START_TEST(legacy_turns_become_one_case)
+{
+	json_t *turns = json_pack(
+	    "[{s:s,s:[{s:s,s:{s:s}}],s:s},{s:s,s:[],s:s}]", "query", "weather in Paris?",
+	    "expected_tool_use", "tool_name", "get_weather", "tool_input", "city", "Paris",
+	    "reference", "It is 18 C", "query", "thanks", "expected_tool_use", "reference", "bye");
+	ck_assert_int_eq(eval_shape_of(json_array_get(turns, 0)), EVAL_SHAPE_TURNS);
+	const char *why = NULL;
+	json_t *set = eval_set_from(EVAL_SHAPE_TURNS, turns, "dir/weather.test.json", &why);
+	ck_assert_ptr_nonnull(set);
+	ck_assert_ptr_null(why);
+	ck_assert_int_eq(eval_shape_of(set), EVAL_SHAPE_SET);
+	json_t *cases = json_object_get(set, "eval_cases");
+	ck_assert_uint_eq(json_array_size(cases), 1);
+	json_t *conv = json_object_get(json_array_get(cases, 0), "conversation");
+	ck_assert_uint_eq(json_array_size(conv), 2);
+
+	/* The first turn's expected call is the real run's call: its trajectory scores 1. */
+	json_t *run = run_of("tests/corpus/adkjs/b_tool_call.jsonl", NULL);
+	json_t *first = json_pack("[O]", json_array_get(conv, 0));
+	struct eval_criteria c = {0};
+	eval_criteria_defaults(&c);
+	json_t *r = eval_score(first, run, &c, NULL, NULL);
+	ck_assert(score_of(r, "tool_trajectory_avg_score") == 1.0);
+	json_decref(r);
+	eval_criteria_clear(&c);
+	json_decref(first);
+	json_decref(run);
+	json_decref(set);
+
+	/* A turn without a query is refused, with the reason. */
+	json_t *bad = json_pack("[{s:s}]", "reference", "x");
+	why = NULL;
+	ck_assert_ptr_null(eval_set_from(EVAL_SHAPE_TURNS, bad, "bad.test.json", &why));
+	ck_assert_ptr_nonnull(why);
+	json_decref(bad);
+	json_decref(turns);
+}
+END_TEST
+
+/*
+ * local_eval_sets_manager.py convert_eval_set_to_pydantic_schema(): a legacy
+ * list of {name, data, initial_session} is one case per element, named by
+ * name, its initial session the case's session_input.
+ */
+START_TEST(legacy_cases_become_cases)
+{
+	json_t *legacy =
+	    json_pack("[{s:s,s:[{s:s,s:[],s:s}],s:{s:{s:i}}},{s:s,s:[{s:s,s:[],s:s}],s:{}}]",
+	              "name", "one", "data", "query", "hi", "expected_tool_use", "reference",
+	              "hello", "initial_session", "state", "n", 1, "name", "two", "data", "query",
+	              "bye", "expected_tool_use", "reference", "goodbye", "initial_session");
+	ck_assert_int_eq(eval_shape_of(json_array_get(legacy, 0)), EVAL_SHAPE_CASES);
+	const char *why = NULL;
+	json_t *set = eval_set_from(EVAL_SHAPE_CASES, legacy, "d/old.test.json", &why);
+	ck_assert_ptr_nonnull(set);
+	json_t *cases = json_object_get(set, "eval_cases");
+	ck_assert_uint_eq(json_array_size(cases), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(cases, 0), "eval_id")),
+	                 "one");
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(cases, 1), "eval_id")),
+	                 "two");
+	json_t *input = json_object_get(json_array_get(cases, 0), "session_input");
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(input, "state"), "n")),
+	                 1);
+	ck_assert_ptr_null(json_object_get(json_array_get(cases, 1), "session_input"));
+	json_decref(set);
+	json_decref(legacy);
+}
+END_TEST
+
+/*
+ * final_session_state_match is adkev's own: ADK's eval_case.py
+ * EvalCase.final_session_state is stored and never read.  The score is the
+ * share of the expected keys the run's folded state has equal.
+ */
+START_TEST(final_session_state_match_is_the_share_of_equal_keys)
+{
+	json_t *state = NULL;
+	json_t *run = run_of("tests/corpus/adkjs/f_state.jsonl", &state);
+	ck_assert_uint_gt(json_object_size(state), 0);
+	struct eval_criteria c;
+	criteria_of(&c, "final_session_state_match", json_object());
+	ck_assert(c.list[0].threshold == 1.0);
+
+	json_t *r = eval_score(run, run, &c, state, state);
+	ck_assert(score_of(r, "final_session_state_match") == 1.0);
+	ck_assert_str_eq(status_of(r, "final_session_state_match"), "PASSED");
+	json_decref(r);
+
+	/* One key of two differs: half. */
+	const char *key = json_object_iter_key(json_object_iter(state));
+	json_t *expected =
+	    json_pack("{s:O,s:s}", key, json_object_get(state, key), "adkev-test-no-such-key", "x");
+	r = eval_score(run, run, &c, state, expected);
+	ck_assert(score_of(r, "final_session_state_match") == 0.5);
+	ck_assert_str_eq(status_of(r, "final_session_state_match"), "FAILED");
+	json_decref(r);
+	json_decref(expected);
+
+	r = eval_score(run, run, &c, state, NULL);
+	ck_assert_str_eq(status_of(r, "final_session_state_match"), "NOT_EVALUATED");
+	json_decref(r);
+	eval_criteria_clear(&c);
+	json_decref(run);
+	json_decref(state);
+}
+END_TEST
+
+int main(void)
+{
+	pool_serve_jansson();
+	Suite *s = suite_create("eval");
+	TCase *tc = tcase_create("eval");
+	tcase_add_test(tc, exact_match_needs_the_same_calls_in_the_same_order);
+	tcase_add_test(tc, in_order_match_allows_calls_between);
+	tcase_add_test(tc, any_order_match_uses_each_actual_call_once);
+	tcase_add_test(tc, ignore_args_compares_names_only);
+	tcase_add_test(tc, response_match_passes_at_exactly_the_threshold);
+	tcase_add_test(tc, empty_or_missing_response_scores_zero);
+	tcase_add_test(tc, informational_metrics_count_the_real_run);
+	tcase_add_test(tc, informational_metrics_refuse_a_threshold);
+	tcase_add_test(tc, invocation_scores_average_into_the_case_score);
+	tcase_add_test(tc, eval_status_aggregates_as_adk);
+	tcase_add_test(tc, eval_set_is_read_in_both_spellings);
+	tcase_add_test(tc, legacy_turns_become_one_case);
+	tcase_add_test(tc, legacy_cases_become_cases);
+	tcase_add_test(tc, final_session_state_match_is_the_share_of_equal_keys);
+	suite_add_tcase(s, tc);
+	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
+}
