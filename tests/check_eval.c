@@ -258,7 +258,39 @@ START_TEST(informational_metrics_count_the_real_run)
 }
 END_TEST
 
-/* _efficiency_evaluators.py: the informational metrics take no criterion; a threshold is refused.
+/*
+ * _efficiency_evaluators.py _evaluate_efficiency_metric(): the case value is
+ * the mean of the invocations' values, an invocation without
+ * InvocationEvents (None) left out of inference_call_count_v1's; and
+ * _TokenUsageV1Evaluator._average(): a count an invocation did not report is
+ * 0 there, over every invocation.  The real weather run's invocation beside
+ * an eval case's one that holds three tool_uses and no events.
+ */
+START_TEST(informational_metrics_average_over_invocations)
+{
+	json_t *run = run_of("tests/corpus/adkjs/b_tool_call.jsonl", NULL);
+	json_t *act = json_pack(
+	    "[O,o]", json_array_get(run, 0),
+	    invocation(json_pack("[o,o,o]", call("a", NULL), call("b", NULL), call("c", NULL)),
+	               "done"));
+	struct eval_criteria c = {0};
+	json_t *result = eval_score(act, act, &c, NULL, NULL);
+	ck_assert(score_of(result, "tool_call_count_v1") == 2.0);
+	ck_assert(score_of(result, "inference_call_count_v1") == 2.0);
+	ck_assert(score_of(result, "token_usage_v1") == 92.0);
+	json_t *second = json_array_get(json_object_get(result, "invocations"), 1);
+	ck_assert(
+	    json_is_null(json_object_get(metric_of(second, "inference_call_count_v1"), "score")));
+	ck_assert_str_eq(status_of(second, "inference_call_count_v1"), "INFORMATIONAL");
+	json_decref(result);
+	json_decref(act);
+	json_decref(run);
+}
+END_TEST
+
+/*
+ * _efficiency_evaluators.py _reject_threshold(): an informational metric
+ * takes no criterion at all, so a threshold on one is refused.
  */
 START_TEST(informational_metrics_refuse_a_threshold)
 {
@@ -513,6 +545,13 @@ START_TEST(final_session_state_match_is_the_share_of_equal_keys)
 	json_decref(r);
 	json_decref(expected);
 
+	/* The key there, with another value: nothing matches. */
+	expected = json_pack("{s:[s]}", key, "adkev-test-other-value");
+	r = eval_score(run, run, &c, state, expected);
+	ck_assert(score_of(r, "final_session_state_match") == 0.0);
+	json_decref(r);
+	json_decref(expected);
+
 	r = eval_score(run, run, &c, state, NULL);
 	ck_assert_str_eq(status_of(r, "final_session_state_match"), "NOT_EVALUATED");
 	json_decref(r);
@@ -534,6 +573,7 @@ int main(void)
 	tcase_add_test(tc, response_match_passes_at_exactly_the_threshold);
 	tcase_add_test(tc, empty_or_missing_response_scores_zero);
 	tcase_add_test(tc, informational_metrics_count_the_real_run);
+	tcase_add_test(tc, informational_metrics_average_over_invocations);
 	tcase_add_test(tc, informational_metrics_refuse_a_threshold);
 	tcase_add_test(tc, invocation_scores_average_into_the_case_score);
 	tcase_add_test(tc, eval_status_aggregates_as_adk);
