@@ -486,9 +486,9 @@ START_TEST(legacy_turns_become_one_case)
 END_TEST
 
 /*
- * local_eval_sets_manager.py convert_eval_set_to_pydantic_schema(): a legacy
- * list of {name, data, initial_session} is one case per element, named by
- * name, its initial session the case's session_input.
+ * local_eval_sets_manager.py convert_eval_set_to_pydanctic_schema() (so
+ * spelt in ADK): a legacy list of {name, data, initial_session} is one case
+ * per element, named by name, its initial session the case's session_input.
  */
 START_TEST(legacy_cases_become_cases)
 {
