@@ -174,6 +174,9 @@ START_TEST(corpus_streams_match_the_forward_reader)
 	ck_assert_int_eq(glob("tests/corpus/*/*.jsonl", 0, NULL, &g), 0);
 	ck_assert_uint_gt(g.gl_pathc, 10);
 	for (size_t i = 0; i < g.gl_pathc; i++) {
+		/* Vertex AI response pages hold many events a line: checked below. */
+		if (strstr(g.gl_pathv[i], ".pages.jsonl"))
+			continue;
 		char *back = backward_all(g.gl_pathv[i]);
 		char *fwd = forward_reversed(g.gl_pathv[i]);
 		ck_assert_msg(strcmp(back, fwd) == 0, "%s differs", g.gl_pathv[i]);
@@ -183,6 +186,9 @@ START_TEST(corpus_streams_match_the_forward_reader)
 	globfree(&g);
 	/* A whole session on one line is for the forward reader. */
 	ck_assert_int_eq(glob("tests/corpus/adkjs/*.session.json", 0, NULL, &g), 0);
+	/* So is a page of a Vertex AI sessions.events.list response. */
+	ck_assert_int_eq(glob("tests/corpus/vertex/*.pages.jsonl", GLOB_APPEND, NULL, &g), 0);
+	ck_assert_uint_gt(g.gl_pathc, 12);
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		char *back = backward_all(g.gl_pathv[i]);
 		ck_assert_str_eq(back, "NOT OPENED");

@@ -95,6 +95,16 @@ static const struct {
     [ADK_APP_NAME] = TWO_SPELLINGS("appName", "app_name"),
     [ADK_USER_ID] = TWO_SPELLINGS("userId", "user_id"),
     [ADK_STREAM_ERROR] = ONE_SPELLING("error"),
+    [ADK_SESSION_EVENTS] = ONE_SPELLING("sessionEvents"),
+    [ADK_RAW_EVENT] = ONE_SPELLING("rawEvent"),
+    [ADK_EVENT_METADATA] = ONE_SPELLING("eventMetadata"),
+    [ADK_TRANSFER_AGENT] = ONE_SPELLING("transferAgent"),
+    [ADK_VERTEX_USAGE] = ONE_SPELLING("_usage_metadata"),
+    [ADK_VERTEX_COMPACTION] = ONE_SPELLING("_compaction"),
+    [ADK_VERTEX_WORKFLOW] = ONE_SPELLING("_workflow"),
+    [ADK_COMPACTION] = ONE_SPELLING("compaction"),
+    [ADK_AGENT_STATE] = ONE_SPELLING("agentState"),
+    [ADK_END_OF_AGENT] = ONE_SPELLING("endOfAgent"),
     [ADK_EVAL_CASES] = TWO_SPELLINGS("evalCases", "eval_cases"),
     [ADK_EVAL_ID] = TWO_SPELLINGS("evalId", "eval_id"),
     [ADK_EVAL_SET_ID] = TWO_SPELLINGS("evalSetId", "eval_set_id"),
@@ -152,6 +162,8 @@ enum adk_field adk_member_of(enum adk_object object, const char *key, size_t len
 			return (enum adk_field)field;
 	if (object == ADK_OBJECT_EVENT && spelt(ADK_EVENTS, key, len))
 		return ADK_EVENTS;
+	if (object == ADK_OBJECT_EVENT && spelt(ADK_SESSION_EVENTS, key, len))
+		return ADK_SESSION_EVENTS;
 	if (object == ADK_OBJECT_EVENT && spelt(ADK_STREAM_ERROR, key, len))
 		return ADK_STREAM_ERROR;
 	return ADK_FIELD_COUNT;
@@ -290,7 +302,9 @@ enum value_kind value_kind(const json_t *value)
 		return VALUE_ARRAY;
 	if (!json_is_object(value))
 		return VALUE_OTHER;
-	if (json_is_array(adk_get(value, ADK_EVENTS)))
+	/* A Vertex AI sessions.events.list response is handed out as a session is. */
+	if (json_is_array(adk_get(value, ADK_EVENTS)) ||
+	    json_is_array(adk_get(value, ADK_SESSION_EVENTS)))
 		return VALUE_SESSION;
 	if (json_object_size(value) == 1 && json_is_string(adk_get(value, ADK_STREAM_ERROR)))
 		return VALUE_STREAM_ERROR;
@@ -311,6 +325,9 @@ const char *value_not_event_reason(const json_t *value)
 	case JSON_OBJECT:
 		if (json_object_get(value, "jsonrpc"))
 			return "not an ADK event: a JSON-RPC envelope; adkev from-a2a reads A2A's";
+		if (adk_get(value, ADK_SESSION_EVENTS))
+			return "not an ADK event: a Vertex AI sessions.events.list response whose "
+			       "sessionEvents is not an array";
 		if (is_a2a(value))
 			return "not an ADK event: an A2A object (kind, messageId or parts at the "
 			       "top); adkev from-a2a converts it";

@@ -98,6 +98,21 @@ enum adk_field {
 	ADK_APP_NAME,
 	ADK_USER_ID,
 	ADK_STREAM_ERROR,
+	/*
+	 * Vertex AI Agent Engine's sessions.events.list response and its
+	 * SessionEvent envelope (adk/vertex.h), and what ADK keeps in its
+	 * eventMetadata.customMetadata and actions
+	 */
+	ADK_SESSION_EVENTS,
+	ADK_RAW_EVENT,
+	ADK_EVENT_METADATA,
+	ADK_TRANSFER_AGENT,
+	ADK_VERTEX_USAGE,
+	ADK_VERTEX_COMPACTION,
+	ADK_VERTEX_WORKFLOW,
+	ADK_COMPACTION,
+	ADK_AGENT_STATE,
+	ADK_END_OF_AGENT,
 	/* ADK's evaluation models: EvalSet, EvalCase, Invocation, IntermediateData,
 	 * InvocationEvents (eval_set.py, eval_case.py), EvalConfig and its criteria
 	 * (eval_config.py, eval_metrics.py) */
@@ -156,9 +171,9 @@ extern const struct adk_reads adk_reads_all;
 enum adk_object { ADK_OBJECT_EVENT, ADK_OBJECT_CONTENT, ADK_OBJECT_ACTIONS, ADK_OBJECT_PART };
 /*
  * The field a key names among the members of object, under either
- * spelling; for an event also ADK_EVENTS and ADK_STREAM_ERROR, which the
- * reader must see; ADK_FIELD_COUNT for any other key.  key[0..len) need not
- * end in a NUL.
+ * spelling; for an event also ADK_EVENTS, ADK_SESSION_EVENTS and
+ * ADK_STREAM_ERROR, which the reader must see; ADK_FIELD_COUNT for any other key.  key[0..len) need
+ * not end in a NUL.
  */
 enum adk_field adk_member_of(enum adk_object object, const char *key, size_t len);
 

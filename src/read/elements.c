@@ -7,6 +7,7 @@
  */
 #include "read/elements.h"
 #include "adk/event.h"
+#include "adk/vertex.h"
 #include "read/framer.h"
 #include "read/pool.h"
 #include "read/reader.h"
@@ -105,6 +106,14 @@ static void fill_item(struct elements *e, struct reader_item *item, json_t *valu
 	item->raw = e->src + off;
 	item->raw_len = len;
 	item->session = json_is_object(e->held) && value != e->held ? e->held : NULL;
+	if (e->vertex) {
+		/* The events of a response are a stream's: its pages are no session. */
+		item->session = NULL;
+		pool_free(e->converted);
+		e->converted = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+		item->raw = e->converted;
+		item->raw_len = strlen(e->converted);
+	}
 }
 
 /* Lets go of the value held, with free_value, and of what a worker made of it. */
@@ -120,6 +129,9 @@ static void let_go(struct elements *e, void (*free_value)(json_t *value))
 	json_decref(e->element);
 	e->element = NULL;
 	e->from_bytes = false;
+	e->vertex = false;
+	pool_free(e->converted);
+	e->converted = NULL;
 }
 
 void elements_drop(struct elements *e)
@@ -159,8 +171,14 @@ static bool element_ahead(const struct elements *e)
  * its bytes, parsed now (the bytes were all checked when the whole value was
  * scanned) and kept until the next one.
  */
-static json_t *element_at(struct elements *e, size_t off, size_t end)
+static json_t *element_at(struct elements *e, size_t off, size_t end, const char **why)
 {
+	*why = NULL;
+	if (e->vertex) {
+		json_decref(e->element);
+		e->element = vertex_event(json_array_get(e->array, e->index++), why);
+		return e->element;
+	}
 	if (!e->from_bytes)
 		return json_array_get(e->array, e->index++);
 	json_decref(e->element);
@@ -176,17 +194,18 @@ enum step elements_next(struct elements *e, struct reader_item *item)
 		size_t off = framer_skip_space(e->src, e->scan, e->len);
 		size_t end = skip_value(e->src, off, e->len);
 		e->scan = framer_skip_space(e->src, end, e->len) + 1;
-		json_t *el = element_at(e, off, end);
-		if (!el)
+		const char *why;
+		json_t *el = element_at(e, off, end, &why);
+		if (!el && !why)
 			break;
-		enum value_kind kind = value_kind(el);
-		if (kind == VALUE_EVENT || kind == VALUE_STREAM_ERROR || e->any_value) {
+		enum value_kind kind = el ? value_kind(el) : VALUE_OTHER;
+		if (el && (kind == VALUE_EVENT || kind == VALUE_STREAM_ERROR || e->any_value)) {
 			fill_item(e, item, el, kind, off, end - off);
 			return STEP_ITEM;
 		}
 		struct reader_pos pos = origins_pos(e->origins, off);
 		if (!diag_damaged_ahead(e->diag))
-			diag_report(e->diag, &pos, "%s", value_not_event_reason(el));
+			diag_report(e->diag, &pos, "%s", why ? why : value_not_event_reason(el));
 		if (diag_invalid(e->diag) == STEP_INVALID)
 			return STEP_INVALID;
 	}
@@ -234,9 +253,12 @@ enum step elements_deliver(struct elements *e, json_t *value, void *mapped, cons
 		return STEP_ITEM;
 	case VALUE_ARRAY:
 		return hand_out_array(e, value, 1, item);
-	case VALUE_SESSION:
-		return hand_out_array(e, adk_get(value, ADK_EVENTS),
-		                      find_member_array(src, len, ADK_EVENTS), item);
+	case VALUE_SESSION: {
+		enum adk_field events = vertex_is_dump(value) ? ADK_SESSION_EVENTS : ADK_EVENTS;
+		e->vertex = events == ADK_SESSION_EVENTS;
+		return hand_out_array(e, adk_get(value, events),
+		                      find_member_array(src, len, events), item);
+	}
 	default: {
 		struct reader_pos pos = origins_pos(e->origins, 0);
 		if (!diag_damaged_ahead(e->diag))

@@ -40,6 +40,16 @@ struct elements {
 	 */
 	bool from_bytes;
 	json_t *element;
+	/*
+	 * A Vertex AI sessions.events.list response's sessionEvents: each
+	 * envelope is handed out as the ADK event it stands for (adk/vertex.h),
+	 * made into element.  Its raw bytes are that event's, in converted
+	 * (owned; pool_free() frees it, as it does all of jansson's text): a
+	 * command that copies an event's bytes copies the event, not the
+	 * envelope.
+	 */
+	bool vertex;
+	char *converted;
 };
 
 /*

@@ -629,8 +629,9 @@ static enum chosen scan_chosen(struct scan *s, enum adk_object object, json_t **
  */
 static bool member_wanted(const struct adk_reads *r, enum adk_object object, enum adk_field field)
 {
-	return field == ADK_STREAM_ERROR || (field != ADK_FIELD_COUNT && field != ADK_EVENTS &&
-	                                     (members_read(r, object) & ADK_MEMBER(field)));
+	return field == ADK_STREAM_ERROR ||
+	       (field != ADK_FIELD_COUNT && field != ADK_EVENTS && field != ADK_SESSION_EVENTS &&
+	        (members_read(r, object) & ADK_MEMBER(field)));
 }
 
 /* How a member the command reads is built: whole, or with members of its own chosen. */
@@ -725,7 +726,8 @@ static enum chosen chosen_member(struct scan *s, enum adk_object object, json_t 
 	const char *name = decode(s, &key, &len);
 	enum adk_field field = adk_member_of(object, name, len);
 	unsigned char c = s->i < s->n ? s->p[s->i] : 0;
-	if (field == ADK_EVENTS && c == '[')
+	/* A Vertex AI sessions.events.list response is built whole as a session is. */
+	if ((field == ADK_EVENTS || field == ADK_SESSION_EVENTS) && c == '[')
 		return CHOSEN_IS_SESSION;
 	bool wanted = member_wanted(s->reads, object, field);
 	json_t *value = NULL;
@@ -835,7 +837,7 @@ static json_t *select_object(json_t *object, const struct adk_reads *r, enum adk
 	json_object_keylen_foreach(object, key, len, value)
 	{
 		enum adk_field field = adk_member_of(which, key, len);
-		if (field == ADK_EVENTS && json_is_array(value)) {
+		if ((field == ADK_EVENTS || field == ADK_SESSION_EVENTS) && json_is_array(value)) {
 			json_decref(into);
 			return NULL;
 		}
