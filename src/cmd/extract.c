@@ -553,16 +553,18 @@ static int merge_head(struct merging *m, const struct reader_item *item)
 		         extraction_name(m->e));
 		return merge_refuse(m, item, EXIT_DATAERR, what);
 	}
+	/* The name options_differ() returns is a key of mine: the message is made before mine goes.
+	 */
 	json_t *mine = partial_options(m->e);
 	const char *differs = options_differ(mine, json_object_get(v, "options"));
-	json_decref(mine);
-	if (differs) {
+	if (differs)
 		snprintf(
 		    what, sizeof what,
 		    "partial result made with other options (%s): give --merge those of --partial",
 		    differs);
+	json_decref(mine);
+	if (differs)
 		return merge_refuse(m, item, EXIT_USAGE, what);
-	}
 	m->in_piece = true;
 	m->lines = 0;
 	return 0;
