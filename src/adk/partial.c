@@ -77,11 +77,8 @@ bool partial_set_merge(json_t *earlier, const json_t *later)
 		if (!json_is_true(v))
 			return false;
 	}
-	json_object_keylen_foreach((json_t *)later, key, len, v)
-	{
-		json_object_setn_nocheck(earlier, key, len, v);
-	}
-	return true;
+	/* A set is an object of trues: joined as a state is, key by key. */
+	return partial_state_merge(earlier, later);
 }
 
 bool partial_state_merge(json_t *earlier, const json_t *later)
