@@ -146,6 +146,8 @@ deps-nltk:
 	@$(call want,/usr/bin/python3 -c 'import nltk.stem.porter',python3-nltk,make check-nltk)
 deps-bench:
 	@$(call need,command -v jq && [ -x /usr/bin/time ],jq time,make bench)
+	@$(call want,command -v gojq,gojq,make bench (the gojq table))
+	@$(call want,command -v node && command -v npm,nodejs npm,make bench (the DuckDB table))
 	@$(call want,command -v sqlite3,sqlite3,make bench (the session database table))
 # Everything any target installs, for preparing a machine (a CI image) at once.
 deps: $(LIB_STAMPS) deps-check deps-cli deps-docs deps-man deps-tty deps-valgrind deps-bench deps-browser \
@@ -394,16 +396,24 @@ include tests/fuzz/fuzz.mk
 $(BUILD)/adkev-gen: bench/gen.c | $(LIB_STAMPS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
 
+# What the machine's memory and page cache cost per byte (the stages table).
+$(BUILD)/adkev-membw: bench/membw.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -pthread -o $@ $<
+
 BENCH_MB ?= 100
 BENCH_RUNS ?= 3
 BENCH_BIG_MB ?= 1024
+# MiB of memory adkev-membw touches per thread (the stages table).
+BENCH_MEMBW_MIB ?= 1024
 # The adkev every command is compared with: the last before the run layer
 # (issue 21).  Empty: no comparison.
 BENCH_AGAINST ?= bb02df4
 # Which tables make bench makes (bench/run.sh).
-BENCH_TABLES ?= jq backward compressed against big eval
-bench: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-bench
+BENCH_TABLES ?= jq gojq duckdb backward compressed against jobs big rss eval stages
+bench: $(BUILD)/adkev $(BUILD)/adkev-gen $(BUILD)/adkev-membw | deps-bench
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" GEN="$(CURDIR)/$(BUILD)/adkev-gen" BENCH_DIR="$(CURDIR)/build/bench" \
+		MEMBW="$(CURDIR)/$(BUILD)/adkev-membw" BENCH_MEMBW_MIB=$(BENCH_MEMBW_MIB) \
 		BENCH_MB=$(BENCH_MB) BENCH_RUNS=$(BENCH_RUNS) BENCH_BIG_MB=$(BENCH_BIG_MB) CC="$(CC)" \
 		BENCH_AGAINST="$(BENCH_AGAINST)" BENCH_TABLES="$(BENCH_TABLES)" sh bench/run.sh
 

@@ -42,9 +42,14 @@ top=$(cd "$here/.." && pwd)
 : "${ADKEV:=$top/adkev}" "${GEN:=$top/build/bench/adkev-gen}" "${JQ:=jq}"
 : "${BENCH_MB:=100}" "${BENCH_RUNS:=3}" "${BENCH_BIG_MB:=1024}" "${BENCH_SEED:=1}"
 : "${BENCH_AGAINST=}"
-# BENCH_TABLES: which tables to make, of "jq backward compressed sqlite against big eval".
-: "${BENCH_TABLES:=jq backward compressed sqlite against big eval}"
+# BENCH_TABLES: which tables to make, of "jq gojq duckdb backward compressed
+# sqlite against jobs big rss eval stages".
+: "${BENCH_TABLES:=jq gojq duckdb backward compressed sqlite against jobs big rss eval stages}"
 : "${BENCH_EVAL_CASES:=1000}"
+# gojq, DuckDB's npm package (pinned), adkev-membw and how much memory it
+# touches per thread (MiB), and how many pieces the merge costs are made of.
+: "${GOJQ:=gojq}" "${BENCH_DUCKDB:=1.5.6-r.1}" "${MEMBW:=$top/build/default/adkev-membw}"
+: "${BENCH_MEMBW_MIB:=1024}" "${BENCH_PIECES:=16}"
 : "${BENCH_DIR:=$top/build/bench}"
 TIME=/usr/bin/time
 export LC_ALL=C
@@ -52,6 +57,9 @@ jqf="$JQ -L $here/jq"
 nproc=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/adkev-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
+
+. "$here/scale.sh"
+. "$here/tools.sh"
 
 # wants TABLE: whether BENCH_TABLES asks for TABLE.
 wants() {
@@ -142,6 +150,7 @@ describe_machine() {
 	mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
 	echo "machine: ${cpu:-unknown cpu}, $nproc online CPUs, ${mem:-? GiB} RAM, $(uname -sr)"
 	echo "tools:   $("$ADKEV" --version), $($JQ --version), jansson $(pkg-config --modversion jansson 2>/dev/null || echo '?'), $(${CC:-cc} --version 2>/dev/null | head -n 1)"
+	echo "         gojq: $($GOJQ --version 2>/dev/null || echo 'not installed'); DuckDB: ${duckdb_says:-not used}"
 }
 
 # The normalisers: how both outputs are brought to one form before comparing.
@@ -299,6 +308,9 @@ backward_row() {
 		"$(ratio "$back_s" "$med_secs")" "$(mib "$back_rss")"
 }
 
+if wants duckdb; then
+	if duckdb_says=$(duckdb_ready); then duckdb_says="@duckdb/node-api $(duckdb_version), node $(node --version)"; fi
+fi
 describe_machine
 file=$(input "$BENCH_MB")
 bytes=$(wc -c <"$file" | tr -d ' ')
@@ -348,6 +360,8 @@ bench_case "to-a2a --lossless" "to-a2a --lossless" "$jqf -c -f $here/jq/to-a2a.j
 adkev_row "to-otlp" "to-otlp"
 adkev_row "to-otlp --content" "to-otlp --content"
 fi
+wants gojq && gojq_table
+wants duckdb && duckdb_table
 if wants backward; then
 echo
 echo "| backward read                  | final     | --full-scan  | speed-up | RSS |"
@@ -534,6 +548,11 @@ if [ "$BENCH_BIG_MB" -gt 0 ] && wants big; then
 	done | sed "s|$tmp/split|DIR|"
 fi
 
+wants jobs && jobs_table
+if wants rss; then
+	if [ "$BENCH_BIG_MB" -gt 0 ]; then rss_table; else echo; echo "(NO RSS TABLE: BENCH_BIG_MB=0)"; fi
+fi
+
 # eval_runs N: a directory of N recorded runs (adkev-gen -t, a seed each,
 # about 16 KB: one invocation or a few) and set.json, the eval set adkev
 # evalset makes of them, generated once and kept.
@@ -584,3 +603,5 @@ if wants eval && has_command eval; then
 	printf '| %-34s | %5s | %7s | %8s | %7s | %8s |\n' "evalset" "$BENCH_EVAL_CASES" "-" \
 		"$(cd "$d" && mib_of runs/*.jsonl)" "$med_secs" "$(mib "$max_rss")"
 fi
+wants stages && stages_table
+exit 0

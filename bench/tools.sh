@@ -1,0 +1,151 @@
+# bench/tools.sh - the tables of adkev beside gojq and DuckDB, sourced by
+# bench/run.sh (whose functions and variables they use).
+#
+#   gojq    the plain and full-contract jq filters run by gojq (Debian's
+#           gojq), checked against adkev, then timed beside it
+#   duckdb  DuckDB's read_json (npm @duckdb/node-api, installed under
+#           BENCH_DIR, never in the tree) on the queries that fit: the
+#           counts and tokens of stats, and the plain final answer
+
+# tool_agree NAME ADKEV_CMD TOOL_CMD ADKEV_NORM TOOL_NORM: whether the two
+# print the same after their normalisers; says on stderr where they do not.
+tool_agree() {
+	sh -c "exec $2" >"$tmp/a.raw" 2>/dev/null || [ $? -eq 1 ] || return 1
+	sh -c "exec $3" >"$tmp/g.raw" 2>"$tmp/g.err" || { echo "bench: $1: failed: $3" >&2; head -c 500 "$tmp/g.err" >&2; return 1; }
+	$4 <"$tmp/a.raw" >"$tmp/a.out" && $5 <"$tmp/g.raw" >"$tmp/g.out"
+	cmp -s "$tmp/a.out" "$tmp/g.out" && return 0
+	echo "bench: $1: adkev and $3 disagree:" >&2
+	diff "$tmp/a.out" "$tmp/g.out" | head -c 1000 >&2
+	return 1
+}
+
+# gojq_case NAME ADKEV_ARGS FULL_FILTER ADKEV_NORM FULL_NORM PLAIN_FILTER ADKEV_PLAIN_NORM PLAIN_NORM:
+# a row of the gojq table; a filter is gojq's arguments (- none).  A filter
+# gojq cannot run, or whose answer differs, shows why in place of its time.
+gojq_case() {
+	name=$1 a=$2
+	has_command "${a%% *}" || return 0
+	if tool_agree "$name (plain)" "$ADKEV $a $camel" "$GOJQ $6 $camel" "$7" "$8"; then
+		timed "$GOJQ $6 $camel"
+		p_s=$med_secs p_rss=$(mib "$max_rss") p_mbps=$(mbps "$camel_bytes" "$med_secs")
+		timed "$ADKEV $a -j 1 $camel"; c1=$med_secs
+		timed "$ADKEV $a $camel"; cd=$med_secs
+		p_ratio="$(ratio "$c1" "$p_s")× | $(ratio "$cd" "$p_s")×"
+	else
+		p_mbps="disagrees" p_rss=- p_ratio="- | -"
+	fi
+	f_mbps=- f_rss=- f_ratio="- | -"
+	if [ "$3" != - ]; then
+		if tool_agree "$name (full)" "$ADKEV $a $file" "$GOJQ -L $here/jq $3 $file" "$4" "$5"; then
+			timed "$GOJQ -L $here/jq $3 $file"
+			f_s=$med_secs f_rss=$(mib "$max_rss") f_mbps=$(mbps "$bytes" "$med_secs")
+			f_ratio=ok
+		else
+			f_mbps="fails or disagrees"
+		fi
+	fi
+	timed "$ADKEV $a -j 1 $file"; m1=$med_secs
+	timed "$ADKEV $a $file"; md=$med_secs
+	[ "$f_ratio" != ok ] || f_ratio="$(ratio "$m1" "$f_s")× | $(ratio "$md" "$f_s")×"
+	printf '| %-30s | %9s | %9s | %9s | %9s | %s | %s | %7s | %7s |\n' "$name" "$p_mbps" "$f_mbps" \
+		"$(mbps "$bytes" "$m1")" "$(mbps "$bytes" "$md")" "$p_ratio" "$f_ratio" "$p_rss" "$f_rss"
+}
+
+gojq_table() {
+	echo
+	if ! command -v "$GOJQ" >/dev/null 2>&1; then
+		echo "(NO GOJQ TABLE: $GOJQ is not installed; on Debian: apt-get install gojq)"
+		return
+	fi
+	echo "gojq ($($GOJQ --version)) with the same filters as jq: plain ones on the camelCase twin, full-contract"
+	echo "ones on the mixed stream; medians of $BENCH_RUNS; adkev/gojq plain is against adkev on the twin"
+	echo
+	echo "| case                           | gojq plain MB/s | gojq full MB/s | adkev -j1 | adkev -j$nproc | adkev/plain -j1 | adkev/plain -j$nproc | adkev/full -j1 | adkev/full -j$nproc | plain RSS | full RSS |"
+	echo "| ------------------------------ | ------: | ------: | ------: | ------: | ------: | ------: | ------: | ------: | ------: | ------: |"
+	gojq_case "final --concat -r" "final --concat -r" "-n -j -f $here/jq/final-concat.jq" same_bytes add_newline \
+		"-n -j -f $here/jq/plain-final-concat.jq" same_bytes add_newline
+	gojq_case "final --full-scan" "final --full-scan" "-n -f $here/jq/final.jq" same_bytes same_bytes \
+		"-n -f $here/jq/plain-final.jq" same_bytes same_bytes
+	gojq_case "reasoning" "reasoning" "-n -f $here/jq/reasoning.jq" same_bytes same_bytes \
+		"-n -f $here/jq/plain-reasoning.jq" same_bytes same_bytes
+	gojq_case "trajectory" "trajectory" "-n -c --argjson clean true -f $here/jq/trajectory.jq" json_sorted json_sorted \
+		"-n -c --argjson clean true -f $here/jq/plain-trajectory.jq" tool_calls json_sorted
+	gojq_case "state" "state" "-n -c -f $here/jq/state.jq" json_sorted json_sorted \
+		"-n -c -f $here/jq/plain-state.jq" json_sorted json_sorted
+	gojq_case "partition" "partition" "-n -c -f $here/jq/partition.jq" json_sorted json_sorted \
+		"-n -c -f $here/jq/plain-partition.jq" json_sorted json_sorted
+	gojq_case "stats" "stats" - same_bytes same_bytes "-n -c -f $here/jq/plain-stats.jq" stats_head json_sorted
+	gojq_case "to-a2a --lossless" "to-a2a --lossless" "-c -f $here/jq/to-a2a.jq" json_sorted json_sorted \
+		"-c -f $here/jq/plain-to-a2a.jq" plain_a2a json_sorted
+}
+
+# duckdb_ready: installs @duckdb/node-api into BENCH_DIR/duckdb once (npm,
+# outside the tree) beside a copy of bench/duckdb/query.mjs; says why not.
+duckdb_ready() {
+	d=$BENCH_DIR/duckdb
+	{ command -v node && command -v npm; } >/dev/null 2>&1 || { echo "no node and npm here (Debian packages nodejs npm)"; return 1; }
+	if [ ! -d "$d/node_modules/@duckdb/node-api" ]; then
+		mkdir -p "$d"
+		(cd "$d" && { [ -f package.json ] || npm init -y >/dev/null 2>&1; } &&
+			timeout 600 npm install --no-audit --no-fund "@duckdb/node-api@$BENCH_DUCKDB" >npm.log 2>&1) ||
+			{ echo "npm could not install @duckdb/node-api@$BENCH_DUCKDB: $(tail -n 2 "$d/npm.log" | tr '\n' ' ')"; return 1; }
+	fi
+	cp "$here/duckdb/query.mjs" "$d/query.mjs"
+}
+
+duckdb_version() {
+	sed -n 's/^ *"version": "\(.*\)",*$/\1/p' "$BENCH_DIR/duckdb/node_modules/@duckdb/node-api/package.json" | head -n 1
+}
+
+# duck QUERY FILE THREADS: DuckDB's answer into $tmp/duck.out; duck_s is
+# the median of the query's own time, med_secs of the whole node process.
+duck() {
+	q="" i=0
+	while [ $i -lt "$BENCH_RUNS" ]; do
+		node "$BENCH_DIR/duckdb/query.mjs" "$1" "$2" "$3" >"$tmp/duck.out" 2>"$tmp/duck.err" ||
+			{ echo "bench: DuckDB failed:" >&2; cat "$tmp/duck.err" >&2; exit 1; }
+		q="$q $(tail -n 1 "$tmp/duck.err")"
+		i=$((i + 1))
+	done
+	duck_s=$(median "$q")
+	timed "node $BENCH_DIR/duckdb/query.mjs $1 $2 $3"
+}
+
+# duck_row NAME QUERY FILE ADKEV_ARGS: DuckDB at 1 and $nproc threads, adkev at
+# -j 1, -j 2 and the default, and adkev's time over DuckDB's query.
+duck_row() {
+	duck "$2" "$3" 1; q1=$duck_s p1=$med_secs
+	duck "$2" "$3" "$nproc"; qn=$duck_s pn=$med_secs
+	timed "$ADKEV $4 -j 1 $3"; a1=$med_secs
+	timed "$ADKEV $4 -j 2 $3"; a2=$med_secs
+	timed "$ADKEV $4 $3"; ad=$med_secs
+	printf '| %-26s | %7.3f | %7.3f | %7.3f | %7.3f | %7.3f | %7.3f | %7.3f | %6s× | %6s× |\n' "$1" \
+		"$q1" "$p1" "$qn" "$pn" "$a1" "$a2" "$ad" "$(ratio "$a1" "$q1")" "$(ratio "$ad" "$qn")"
+}
+
+duckdb_table() {
+	echo
+	if ! why=$(duckdb_ready); then
+		echo "(NO DUCKDB TABLE: $why)"
+		return
+	fi
+	# The answers first: DuckDB's counts and tokens against adkev stats, its
+	# plain final answer against adkev final on the camelCase twin.
+	node "$BENCH_DIR/duckdb/query.mjs" stats "$file" "$nproc" 2>/dev/null | $JQ -S -c 'map_values(tonumber)' >"$tmp/d.out"
+	"$ADKEV" stats "$file" | $JQ -S -c '{events, invocations} + (.token_usage | del(.cached_tokens))' >"$tmp/a.out"
+	cmp -s "$tmp/d.out" "$tmp/a.out" || { echo "bench: DuckDB and adkev stats disagree:" >&2; cat "$tmp/d.out" "$tmp/a.out" >&2; exit 1; }
+	node "$BENCH_DIR/duckdb/query.mjs" final "$camel" "$nproc" 2>/dev/null | $JQ -c .final >"$tmp/d.out"
+	"$ADKEV" final "$camel" >"$tmp/a.out"
+	cmp -s "$tmp/d.out" "$tmp/a.out" || { echo "bench: DuckDB and adkev final disagree" >&2; exit 1; }
+	echo "DuckDB $(duckdb_version) read_json (bench/duckdb/query.mjs) beside adkev; seconds, medians of $BENCH_RUNS."
+	echo "query = DuckDB's own time for the query; node = the whole process (node, the module, the query)."
+	echo "stats: events, invocations and the four token sums, both spellings, by adkev-stats(1)'s rule, on"
+	echo "the mixed stream; final: the plain answer (bench/jq/plain-final.jq's rule) on the camelCase twin."
+	echo "Both answers were checked equal to adkev's.  adkev/duck: DuckDB's query time over adkev's time."
+	echo
+	echo "| query                      | duck 1 query | duck 1 node | duck $nproc query | duck $nproc node | adkev -j 1 | adkev -j 2 | adkev default | adkev/duck 1 vs -j1 | adkev/duck $nproc vs default |"
+	echo "| -------------------------- | ------: | ------: | ------: | ------: | ------: | ------: | ------: | ------: | ------: |"
+	duck_row "stats (counts, tokens)" stats "$file" stats
+	duck_row "final (full scan)" final "$camel" "final --full-scan"
+	duck_row "final (adkev reads back)" final "$camel" final
+}
