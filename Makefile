@@ -22,9 +22,10 @@
 #   make check-valgrind   the CLI cases under valgrind
 #   make check-slow       the huge-input and allocation-failure cases at full size
 #   make fuzz FUZZ_SECONDS=N, make fuzz-ci   libFuzzer targets (tests/fuzz/fuzz.mk)
-#   make bench      adkev against jq on generated ADK streams (BENCH_MB=100 BENCH_RUNS=3
-#                   BENCH_BIG_MB=1024 BENCH_AGAINST=bb02df4; installs jq, GNU time and
-#                   sqlite3 if missing)
+#   make bench      adkev against jq, gojq and DuckDB on generated ADK streams, -j 1, -j 2
+#                   and the default on every input form, stage costs (BENCH_MB=100
+#                   BENCH_RUNS=3 BENCH_BIG_MB=1024 BENCH_AGAINST=bb02df4 BENCH_TABLES=...;
+#                   installs jq, GNU time, gojq, node, npm and sqlite3 if missing)
 #   make install    PREFIX=/usr/local DESTDIR=
 #
 # Test tools (Check, mandoc, valgrind, tmux, zsh, fish, clang, jq) are installed by the

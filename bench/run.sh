@@ -87,6 +87,15 @@ input() {
 	echo "$f"
 }
 
+# lap TABLE: where BENCH_TABLES asks for TABLE, how long it took (since the
+# last lap), so that a run says what each table costs.
+lap() {
+	wants "$1" || return 0
+	t=$(now_ns)
+	echo "($1 table: $(awk -v a="$lapped" -v b="$t" 'BEGIN { printf "%.0f", (b - a) / 1e9 }') s)"
+	lapped=$t
+}
+
 has_command() {
 	"$ADKEV" help "$1" >/dev/null 2>&1
 }
@@ -312,6 +321,7 @@ if wants duckdb; then
 	if duckdb_says=$(duckdb_ready); then duckdb_says="@duckdb/node-api $(duckdb_version), node $(node --version)"; fi
 fi
 describe_machine
+started=$(now_ns) lapped=$started
 file=$(input "$BENCH_MB")
 bytes=$(wc -c <"$file" | tr -d ' ')
 lines=$(wc -l <"$file" | tr -d ' ')
@@ -360,8 +370,11 @@ bench_case "to-a2a --lossless" "to-a2a --lossless" "$jqf -c -f $here/jq/to-a2a.j
 adkev_row "to-otlp" "to-otlp"
 adkev_row "to-otlp --content" "to-otlp --content"
 fi
+lap jq
 wants gojq && gojq_table
+lap gojq
 wants duckdb && duckdb_table
+lap duckdb
 if wants backward; then
 echo
 echo "| backward read                  | final     | --full-scan  | speed-up | RSS |"
@@ -371,6 +384,7 @@ backward_row "$file" "${BENCH_MB} MB"
 # The same input gzip'd and zstd'd (made once, kept beside it): MB/s of the
 # text they hold, adkev reading them itself against a decompressor piped in.
 fi
+lap backward
 
 compressed_row() { # EXT TOOL DECOMPRESS
 	f=$file.$1
@@ -402,6 +416,7 @@ plain_s=$med_secs
 compressed_row gz gzip zcat
 compressed_row zst zstd zstdcat
 fi
+lap compressed
 
 # mib_of FILE...: the size of the files, MiB.
 mib_of() {
@@ -470,6 +485,7 @@ if wants sqlite; then
 		done
 	fi
 fi
+lap sqlite
 
 # The adkev of commit BENCH_AGAINST, built once into BENCH_DIR from this
 # repository's history; nothing (and a line saying why) where it cannot be.
@@ -528,6 +544,7 @@ if [ -n "$BENCH_AGAINST" ] && wants against; then
 		echo "(no comparison with adkev at $BENCH_AGAINST: $old)"
 	fi
 fi
+lap against
 
 if [ "$BENCH_BIG_MB" -gt 0 ] && wants big; then
 	big=$(input "$BENCH_BIG_MB")
@@ -547,11 +564,14 @@ if [ "$BENCH_BIG_MB" -gt 0 ] && wants big; then
 		printf '| %-30s | %5s | %5s |\n' "$args" "$(mbps "$bigbytes" "$secs")" "$(mib "$rss")"
 	done | sed "s|$tmp/split|DIR|"
 fi
+lap big
 
 wants jobs && jobs_table
+lap jobs
 if wants rss; then
 	if [ "$BENCH_BIG_MB" -gt 0 ]; then rss_table; else echo; echo "(NO RSS TABLE: BENCH_BIG_MB=0)"; fi
 fi
+lap rss
 
 # eval_runs N: a directory of N recorded runs (adkev-gen -t, a seed each,
 # about 16 KB: one invocation or a few) and set.json, the eval set adkev
@@ -603,5 +623,9 @@ if wants eval && has_command eval; then
 	printf '| %-34s | %5s | %7s | %8s | %7s | %8s |\n' "evalset" "$BENCH_EVAL_CASES" "-" \
 		"$(cd "$d" && mib_of runs/*.jsonl)" "$med_secs" "$(mib "$max_rss")"
 fi
+lap eval
 wants stages && stages_table
+lap stages
+echo
+echo "make bench took $(awk -v a="$started" -v b="$(now_ns)" 'BEGIN { printf "%.0f", (b - a) / 1e9 }') s in all"
 exit 0

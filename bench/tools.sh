@@ -51,6 +51,32 @@ gojq_case() {
 		"$(mbps "$bytes" "$m1")" "$(mbps "$bytes" "$md")" "$p_ratio" "$f_ratio" "$p_rss" "$f_rss"
 }
 
+# gojq_split: partition --split beside bench/jq/plain-split.sh run by gojq
+# (no full-contract filter writes files); the files are compared event by
+# event, as in the jq table.
+gojq_split() {
+	has_command partition || return 0
+	plain="env JQ=$GOJQ sh $here/jq/plain-split.sh $tmp/sg"
+	sh -c "exec $ADKEV partition --split $tmp/sa --force $camel" >/dev/null
+	sh -c "exec $plain $camel"
+	split_files "$tmp/sa" >"$tmp/a.out"
+	split_files "$tmp/sg" >"$tmp/g.out"
+	if cmp -s "$tmp/a.out" "$tmp/g.out"; then
+		timed "$plain $camel"
+		p_s=$med_secs p_rss=$(mib "$max_rss") p_mbps=$(mbps "$camel_bytes" "$med_secs")
+		timed "$ADKEV partition --split $tmp/sa --force -j 1 $camel"; c1=$med_secs
+		timed "$ADKEV partition --split $tmp/sa --force $camel"; cd=$med_secs
+		p_ratio="$(ratio "$c1" "$p_s")× | $(ratio "$cd" "$p_s")×"
+	else
+		echo "bench: partition --split: adkev and gojq's plain-split.sh disagree" >&2
+		p_mbps="disagrees" p_rss=- p_ratio="- | -"
+	fi
+	timed "$ADKEV partition --split $tmp/sa --force -j 1 $file"; m1=$med_secs
+	timed "$ADKEV partition --split $tmp/sa --force $file"; md=$med_secs
+	printf '| %-30s | %9s | %9s | %9s | %9s | %s | %s | %7s | %7s |\n' "partition --split" "$p_mbps" - \
+		"$(mbps "$bytes" "$m1")" "$(mbps "$bytes" "$md")" "$p_ratio" "- | -" "$p_rss" -
+}
+
 gojq_table() {
 	echo
 	if ! command -v "$GOJQ" >/dev/null 2>&1; then
@@ -74,6 +100,7 @@ gojq_table() {
 		"-n -c -f $here/jq/plain-state.jq" json_sorted json_sorted
 	gojq_case "partition" "partition" "-n -c -f $here/jq/partition.jq" json_sorted json_sorted \
 		"-n -c -f $here/jq/plain-partition.jq" json_sorted json_sorted
+	gojq_split
 	gojq_case "stats" "stats" - same_bytes same_bytes "-n -c -f $here/jq/plain-stats.jq" stats_head json_sorted
 	gojq_case "to-a2a --lossless" "to-a2a --lossless" "-c -f $here/jq/to-a2a.jq" json_sorted json_sorted \
 		"-c -f $here/jq/plain-to-a2a.jq" plain_a2a json_sorted
