@@ -2,8 +2,9 @@
 # bench/run.sh - adkev against jq, side by side, on the same generated input.
 #
 #   make bench [BENCH_MB=100] [BENCH_RUNS=3] [BENCH_BIG_MB=1024] [BENCH_SEED=1]
-#              [BENCH_AGAINST=bb02df4] [BENCH_TABLES="jq backward compressed sqlite against big eval"]
-#              [BENCH_EVAL_CASES=1000]
+#              [BENCH_AGAINST=bb02df4] [BENCH_TABLES="jq gojq duckdb backward compressed
+#              sqlite against jobs big rss eval stages"] [BENCH_EVAL_CASES=1000]
+#              [BENCH_MEMBW_MIB=1024] [BENCH_PIECES=16] [BENCH_DUCKDB=1.5.6-r.1]
 #
 # Every case has two jq filters: the full-contract one (bench/jq/NAME.jq,
 # both spellings and every rule of events.md, as adkev) and the plain one a
@@ -27,15 +28,21 @@
 # same bytes.  With BENCH_AGAINST (a
 # commit) a fourth table times every command that reads ADK events, in the
 # adkev of that commit, built from this repository's history, against this
-# one, and fails when the two do not print the same bytes.  The eval table
+# one, and marks a row where the two do not print the same bytes (show and
+# timeline changed their output on purpose since bb02df4).  The eval table
 # scores an eval set of BENCH_EVAL_CASES cases (made by adkev evalset from as
 # many recorded runs of adkev-gen, one invocation or a few each) against
 # those runs, and a tenth as many, in every output format: the wall time and
 # the peak RSS, which grows with the eval set's text only (the reader holds
-# it while it hands the cases out one at a time), not with the runs.
+# it while it hands the cases out one at a time), not with the runs.  The
+# gojq and duckdb tables (bench/tools.sh) set gojq and DuckDB's read_json
+# beside adkev; the jobs, rss and stages tables (bench/scale.sh) measure
+# issue 26's targets: -j 1, -j 2 and the default on every input form, peak
+# RSS per worker, and what each stage costs for the model of many cores.
+# Each table ends with the time it took.
 #
-# Environment: ADKEV (the binary), GEN (adkev-gen), BENCH_DIR (where the
-# generated inputs are cached), JQ (jq).
+# Environment: ADKEV (the binary), GEN (adkev-gen), MEMBW (adkev-membw),
+# BENCH_DIR (where the generated inputs are cached), JQ (jq), GOJQ (gojq).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -502,18 +509,25 @@ against_binary() {
 }
 
 # against_row ARGS: adkev ARGS of BENCH_AGAINST and of this build on $file,
-# -j 1 and every core (twice the same run for a command without -j); the two outputs must be the same bytes, and the two
+# -j 1 and every core (twice the same run for a command without -j); a row
+# whose two outputs are not the same bytes says so, and the two
 # binaries take turns, BENCH_RUNS runs each, so a busy moment of the machine
 # falls on both.  Medians.
 against_row() {
 	row="| $(printf '%-36s' "$1")"
 	jobs_1="-j 1" jobs_all="-j $nproc"
-	"$ADKEV" help "${1%% *}" | grep -q -- '--jobs' || jobs_1="" jobs_all=""
+	# -j where both take it (a help text can name --jobs without the option).
+	{ takes_jobs "$1" && "$old" ${1%% *} -j 1 </dev/null >/dev/null 2>&1; } || jobs_1="" jobs_all=""
 	for j in "$jobs_1" "$jobs_all"; do
 		sh -c "exec $old $1 $j $file" >"$tmp/old.out" 2>&1 || true
 		sh -c "exec $ADKEV $1 $j $file" >"$tmp/new.out" 2>&1 || true
-		cmp -s "$tmp/old.out" "$tmp/new.out" ||
-			{ echo "bench: $1 $j: adkev $BENCH_AGAINST and this adkev disagree" >&2; exit 1; }
+		# A command whose output changed on purpose since (show redacts by
+		# default, timeline's page grew) is timed all the same, and marked.
+		cmp -s "$tmp/old.out" "$tmp/new.out" || {
+			echo "bench: $1 $j: adkev $BENCH_AGAINST and this adkev print different bytes:" >&2
+			diff "$tmp/old.out" "$tmp/new.out" | head -n 4 | cut -c 1-200 >&2
+			differs=" (prints otherwise)"
+		}
 		old_all="" new_all="" i=0
 		while [ $i -lt "$BENCH_RUNS" ]; do
 			run "$old $1 $j $file"
@@ -525,7 +539,8 @@ against_row() {
 		old_s=$(median "$old_all") new_s=$(median "$new_all")
 		row="$row | $(printf '%6.3f s | %6.3f s | %6s×' "$old_s" "$new_s" "$(ratio "$new_s" "$old_s")")"
 	done
-	echo "$row |"
+	echo "$row |${differs:-}"
+	differs=""
 }
 
 if [ -n "$BENCH_AGAINST" ] && wants against; then

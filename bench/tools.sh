@@ -26,11 +26,7 @@ gojq_case() {
 	name=$1 a=$2
 	has_command "${a%% *}" || return 0
 	if tool_agree "$name (plain)" "$ADKEV $a $camel" "$GOJQ $6 $camel" "$7" "$8"; then
-		timed "$GOJQ $6 $camel"
-		p_s=$med_secs p_rss=$(mib "$max_rss") p_mbps=$(mbps "$camel_bytes" "$med_secs")
-		timed "$ADKEV $a -j 1 $camel"; c1=$med_secs
-		timed "$ADKEV $a $camel"; cd=$med_secs
-		p_ratio="$(ratio "$c1" "$p_s")× | $(ratio "$cd" "$p_s")×"
+		plain_timed "$GOJQ $6" "$a"
 	else
 		p_mbps="disagrees" p_rss=- p_ratio="- | -"
 	fi
@@ -44,10 +40,26 @@ gojq_case() {
 			f_mbps="fails or disagrees"
 		fi
 	fi
-	timed "$ADKEV $a -j 1 $file"; m1=$med_secs
-	timed "$ADKEV $a $file"; md=$med_secs
+	gojq_row "$name" "$a"
+}
+
+# plain_timed PLAIN_CMD ADKEV_ARGS: times PLAIN_CMD and adkev ADKEV_ARGS at
+# -j 1 and the default on the camelCase twin; sets p_mbps, p_rss, p_ratio.
+plain_timed() {
+	timed "$1 $camel"
+	p_s=$med_secs p_rss=$(mib "$max_rss") p_mbps=$(mbps "$camel_bytes" "$med_secs")
+	timed "$ADKEV $2 -j 1 $camel"; c1=$med_secs
+	timed "$ADKEV $2 $camel"; cd=$med_secs
+	p_ratio="$(ratio "$c1" "$p_s")× | $(ratio "$cd" "$p_s")×"
+}
+
+# gojq_row NAME ADKEV_ARGS: times adkev on the mixed stream and prints the
+# row, with the plain and full columns set before (f_ratio ok: to be made).
+gojq_row() {
+	timed "$ADKEV $2 -j 1 $file"; m1=$med_secs
+	timed "$ADKEV $2 $file"; md=$med_secs
 	[ "$f_ratio" != ok ] || f_ratio="$(ratio "$m1" "$f_s")× | $(ratio "$md" "$f_s")×"
-	printf '| %-30s | %9s | %9s | %9s | %9s | %s | %s | %7s | %7s |\n' "$name" "$p_mbps" "$f_mbps" \
+	printf '| %-30s | %9s | %9s | %9s | %9s | %s | %s | %7s | %7s |\n' "$1" "$p_mbps" "$f_mbps" \
 		"$(mbps "$bytes" "$m1")" "$(mbps "$bytes" "$md")" "$p_ratio" "$f_ratio" "$p_rss" "$f_rss"
 }
 
@@ -62,19 +74,13 @@ gojq_split() {
 	split_files "$tmp/sa" >"$tmp/a.out"
 	split_files "$tmp/sg" >"$tmp/g.out"
 	if cmp -s "$tmp/a.out" "$tmp/g.out"; then
-		timed "$plain $camel"
-		p_s=$med_secs p_rss=$(mib "$max_rss") p_mbps=$(mbps "$camel_bytes" "$med_secs")
-		timed "$ADKEV partition --split $tmp/sa --force -j 1 $camel"; c1=$med_secs
-		timed "$ADKEV partition --split $tmp/sa --force $camel"; cd=$med_secs
-		p_ratio="$(ratio "$c1" "$p_s")× | $(ratio "$cd" "$p_s")×"
+		plain_timed "$plain" "partition --split $tmp/sa --force"
 	else
 		echo "bench: partition --split: adkev and gojq's plain-split.sh disagree" >&2
 		p_mbps="disagrees" p_rss=- p_ratio="- | -"
 	fi
-	timed "$ADKEV partition --split $tmp/sa --force -j 1 $file"; m1=$med_secs
-	timed "$ADKEV partition --split $tmp/sa --force $file"; md=$med_secs
-	printf '| %-30s | %9s | %9s | %9s | %9s | %s | %s | %7s | %7s |\n' "partition --split" "$p_mbps" - \
-		"$(mbps "$bytes" "$m1")" "$(mbps "$bytes" "$md")" "$p_ratio" "- | -" "$p_rss" -
+	f_mbps=- f_rss=- f_ratio="- | -"
+	gojq_row "partition --split" "partition --split $tmp/sa --force"
 }
 
 gojq_table() {
