@@ -98,6 +98,7 @@ input() {
 # last lap), so that a run says what each table costs.
 lap() {
 	wants "$1" || return 0
+	[ "$1" != against ] || [ -n "$BENCH_AGAINST" ] || return 0
 	t=$(now_ns)
 	echo "($1 table: $(awk -v a="$lapped" -v b="$t" 'BEGIN { printf "%.0f", (b - a) / 1e9 }') s)"
 	lapped=$t

@@ -124,6 +124,10 @@ duckdb_ready() {
 			{ echo "npm could not install @duckdb/node-api@$BENCH_DUCKDB: $(tail -n 2 "$d/npm.log" | tr '\n' ' ')"; return 1; }
 	fi
 	cp "$here/duckdb/query.mjs" "$d/query.mjs"
+	# Installed is not yet working (a native binding may not load here).
+	echo '{"author":"a","invocationId":"i"}' >"$tmp/probe.jsonl"
+	node "$d/query.mjs" stats "$tmp/probe.jsonl" 1 >/dev/null 2>"$tmp/probe.err" ||
+		{ echo "DuckDB does not run here: $(head -n 2 "$tmp/probe.err" | tr '\n' ' ')"; return 1; }
 }
 
 duckdb_version() {
