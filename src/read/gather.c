@@ -53,8 +53,8 @@ static bool opens_watched_key(const struct scanner *s)
 /* Opens the container c at p[i]; SCAN_MEMBER when it is a member array watched. */
 static enum scan_result scanner_open(struct scanner *s, char c)
 {
-	bool member = c == '[' && s->watch_members && s->stack.len == 1 &&
-	              s->stack.buf[0] == '{' && s->last == ':';
+	bool member = c == '[' && s->watch_members && s->stack.len == 1 && s->stack.buf[0] == '{' &&
+	              s->last == ':';
 	strbuf_addch(&s->stack, c);
 	s->last = c;
 	return member ? SCAN_MEMBER : SCAN_MORE;

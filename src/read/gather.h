@@ -46,13 +46,13 @@ struct scanner {
 struct gather {
 	struct strbuf text; /* the value's lines, joined with '\n' */
 	struct scanner scanner;
-	size_t line_start;             /* where the last line joined starts in text */
-	size_t scan_at;                /* where the scan of text goes on */
-	size_t from;                   /* where the value's part of the current line starts */
-	bool sse;                      /* the value is in SSE data lines */
-	size_t stop;                   /* GATHER_ELEMENT, GATHER_MEMBER: where the scan stopped */
-	bool draining;                 /* gather_stop_splitting(drain): text holds no more than a line */
-	unsigned long last_line;       /* that line's number, for a value truncated after it */
+	size_t line_start;       /* where the last line joined starts in text */
+	size_t scan_at;          /* where the scan of text goes on */
+	size_t from;             /* where the value's part of the current line starts */
+	bool sse;                /* the value is in SSE data lines */
+	size_t stop;             /* GATHER_ELEMENT, GATHER_MEMBER: where the scan stopped */
+	bool draining;           /* gather_stop_splitting(drain): text holds no more than a line */
+	unsigned long last_line; /* that line's number, for a value truncated after it */
 	unsigned long last_end_column; /* and the column just past its end */
 };
 

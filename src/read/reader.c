@@ -6,8 +6,10 @@
  * parses each line's value once: a JSONL line or an SSE "data:" line is one
  * call to scan_load() (scan.h), or none when a -j worker parsed the same
  * bytes already (preparse.h).  Only a value that runs past its line's end
- * is gathered over the lines after it (gather.h).  From an input of records
- * each record is one value.  Every value is then handed out (elements.h):
+ * is gathered over the lines after it (gather.h); when it is an array, a
+ * session or an eval set, its elements are handed out as the gather reaches
+ * their ends (struct stream).  From an input of records each record is one
+ * value.  Every value is then handed out (elements.h):
  * an event as it is, an array or a session element by element; positions
  * and bad input go through diag.h.
  */
@@ -29,26 +31,26 @@
 
 /*
  * A value gathered over lines whose elements are handed out as they end
- * (gather.h's streaming): a top-level array, or an eval set's cases.  Only
- * the element being handed out is held, and what stands in for the bytes
- * let go before it: its parser state, which a short prefix restores when
- * jansson is asked for the error of a bad value.
+ * (gather.h's streaming): a top-level array, a session's events or an
+ * eval set's cases.  Only the element being handed out is held, and what
+ * stands in for the bytes let go before it: its parser state, which a
+ * short prefix restores when jansson is asked for the error of a bad value.
  */
 struct stream {
-	bool on;         /* the gather stopped in the value: gather_resume() goes on */
-	bool member;     /* the array is a member of the top-level object: */
-	enum adk_field field; /* eval_cases, or a session's events */
-	bool draining;   /* the value turned out bad: the rest is passed over */
+	bool on;              /* the gather stopped in the value: gather_resume() goes on */
+	bool member;          /* the array is a member of the top-level object, */
+	enum adk_field field; /* ADK_EVAL_CASES or ADK_EVENTS */
+	bool draining;        /* the value turned out bad: the rest is passed over */
 	/*
 	 * An element that is no event ends the read (without --skip-invalid),
 	 * said at the value's end unless the value turns out bad: the rest is
 	 * checked but not handed out.
 	 */
 	bool refused;
-	size_t count;    /* elements handed out */
-	size_t region;   /* where the next element's bytes may start in the gather's text */
-	size_t drop;     /* what of that text is let go as the gather resumes */
-	bool comma;      /* the last element handed out ended at a ',' (not at the array's end) */
+	size_t count;  /* elements handed out */
+	size_t region; /* where the next element's bytes may start in the gather's text */
+	size_t drop;   /* what of that text is let go as the gather resumes */
+	bool comma;    /* the last element handed out ended at a ',' (not at the array's end) */
 	/*
 	 * The first error in the value, said once the gather has found where
 	 * the value ends: an error the gather finds on the way (a value cut
@@ -58,8 +60,8 @@ struct stream {
 };
 
 struct reader {
-	struct reader_options opt; /* with the defaults filled in */
-	struct adk_reads reads;    /* what is built of each event (reader_select) */
+	struct reader_options opt;      /* with the defaults filled in */
+	struct adk_reads reads;         /* what is built of each event (reader_select) */
 	struct adk_reads element_reads; /* the same for an element of a streamed array */
 	struct operands operands;
 	struct input *in;          /* the operand being read; NULL between operands */
@@ -306,7 +308,8 @@ static enum step stream_element(struct reader *r, struct reader_item *item)
 		size_t end = v ? s + (size_t)e.position : 0;
 		if (v && framer_skip_space(t, end, stop) == stop) {
 			st->count++;
-			if (!st->refused && (r->diag.skip_invalid || elements_takes(&r->elements, v)))
+			if (!st->refused &&
+			    (r->diag.skip_invalid || elements_takes(&r->elements, v)))
 				return elements_hand_one(&r->elements, v, t, s, end - s, item);
 			if (!st->refused) {
 				st->refused = true;
@@ -344,7 +347,8 @@ static enum step stream_member(struct reader *r)
 	json_t *set = scan_load(head.buf, head.len, NULL, &e);
 	strbuf_release(&head);
 	if (!set) {
-		/* The bytes before the array are a valid start of an object, or the error is in them. */
+		/* The bytes before the array are a valid start of an object, or the error is in
+		 * them. */
 		origins_json_fault(&r->origins, &e, 0, &st->fault);
 		return stream_abort(r);
 	}
@@ -392,8 +396,7 @@ static enum step stream_tail(struct reader *r, const struct stream *st, size_t l
 }
 
 /* What the gather gave: an element, a member array, or the value whole or bad. */
-static enum step gathered(struct reader *r, enum gathered res, size_t len,
-                          struct reader_item *item)
+static enum step gathered(struct reader *r, enum gathered res, size_t len, struct reader_item *item)
 {
 	struct stream *st = &r->stream;
 	if (res == GATHER_ELEMENT && !st->draining)
