@@ -89,6 +89,18 @@ void origins_begin(struct origins *o, const char *src)
 	o->column = o->list[0].column;
 }
 
+void origins_drop(struct origins *o, const char *src, size_t n)
+{
+	if (o->record)
+		return;
+	origins_begin(o, src);
+	origins_pos(o, n);
+	size_t at = o->at;
+	memmove(o->list, o->list + at, (o->count - at) * sizeof *o->list);
+	o->count -= at;
+	o->list[0].column = o->column;
+}
+
 struct reader_pos origins_pos(struct origins *o, size_t off)
 {
 	if (o->record)
@@ -112,24 +124,41 @@ struct reader_pos origins_pos(struct origins *o, size_t off)
  */
 void origins_report_json_error(const struct origins *o, const struct diag *d, const json_error_t *e)
 {
+	origins_report_json_error_after(o, d, e, 0);
+}
+
+void origins_json_fault(const struct origins *o, const json_error_t *e,
+                        unsigned long prefix_columns, struct json_fault *f)
+{
 	size_t origin = e->line >= 1 && (size_t)e->line <= o->count ? (size_t)e->line - 1 : 0;
 	unsigned long column = e->column > 0 ? (unsigned long)e->column : 0;
+	/* The prefix's columns are not the input's; jansson's error is always past them. */
+	if (origin == 0 && column > prefix_columns)
+		column -= prefix_columns;
 	/* jansson counts only the characters it decoded: a bad byte is one column on. */
 	if (json_error_code(e) == json_error_invalid_utf8)
 		column++;
-	struct reader_pos pos = {o->file, o->list[origin].line,
-	                         o->list[origin].column + (column ? column : 1), o->record};
+	f->pos = (struct reader_pos){o->file, o->list[origin].line,
+	                             o->list[origin].column + (column ? column : 1), o->record};
 	if (o->record)
-		pos.line = pos.column = 0;
+		f->pos.line = f->pos.column = 0;
 	/* jansson's own words for this read as its bug; the limit is its design. */
 	if (json_error_code(e) == json_error_null_byte_in_key) {
-		diag_report(d, &pos,
-		            "object key holds a NUL (\\u0000), which adkev cannot represent");
+		snprintf(f->what, sizeof f->what,
+		         "object key holds a NUL (\\u0000), which adkev cannot represent");
 		return;
 	}
 	const char *near = strstr(e->text, " near ");
 	int len = near ? (int)(near - e->text) : (int)strlen(e->text);
-	diag_report(d, &pos, "invalid JSON: %.*s", len, e->text);
+	snprintf(f->what, sizeof f->what, "invalid JSON: %.*s", len, e->text);
+}
+
+void origins_report_json_error_after(const struct origins *o, const struct diag *d,
+                                     const json_error_t *e, unsigned long prefix_columns)
+{
+	struct json_fault f;
+	origins_json_fault(o, e, prefix_columns, &f);
+	diag_report(d, &f.pos, "%s", f.what);
 }
 
 void origins_release(struct origins *o)

@@ -93,12 +93,31 @@ void origins_begin(struct origins *o, const char *src);
 /* The position of src[off]; offsets must be asked for in increasing order. */
 struct reader_pos origins_pos(struct origins *o, size_t off);
 /*
+ * Lets go of the origins of src[0..n), the value's bytes, as the value's
+ * first n bytes are let go: src[n] is its first byte from now on.
+ */
+void origins_drop(struct origins *o, const char *src, size_t n);
+/*
  * Reports a parse error of the value's bytes at its place, with jansson's
  * description but not its " near '<token>'", which would echo input (a
  * secret, say) into a log.
  */
 void origins_report_json_error(const struct origins *o, const struct diag *d,
                                const json_error_t *e);
+/*
+ * The same for an error jansson found in prefix + the value's bytes: the
+ * prefix, prefix_columns code points on its first line, stands in for
+ * bytes already let go (a streamed array's elements handed out).
+ */
+void origins_report_json_error_after(const struct origins *o, const struct diag *d,
+                                     const json_error_t *e, unsigned long prefix_columns);
+/* A parse error said as origins_report_json_error_after() says it, kept to be reported later. */
+struct json_fault {
+	struct reader_pos pos;
+	char what[JSON_ERROR_TEXT_LENGTH + 32];
+};
+void origins_json_fault(const struct origins *o, const json_error_t *e,
+                        unsigned long prefix_columns, struct json_fault *f);
 void origins_release(struct origins *o);
 
 #endif

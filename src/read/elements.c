@@ -188,6 +188,49 @@ static json_t *element_at(struct elements *e, size_t off, size_t end, const char
 	return e->element;
 }
 
+bool elements_takes(const struct elements *e, const json_t *element)
+{
+	enum value_kind kind = value_kind(element);
+	return kind == VALUE_EVENT || kind == VALUE_STREAM_ERROR || e->any_value;
+}
+
+enum step elements_hand_one(struct elements *e, json_t *element, const char *src, size_t off,
+                            size_t len, struct reader_item *item)
+{
+	json_decref(e->element);
+	e->element = element;
+	e->src = src;
+	enum value_kind kind = value_kind(element);
+	if (elements_takes(e, element)) {
+		fill_item(e, item, element, kind, off, len);
+		return STEP_ITEM;
+	}
+	struct reader_pos pos = origins_pos(e->origins, off);
+	if (!diag_damaged_ahead(e->diag))
+		diag_report(e->diag, &pos, "%s", value_not_event_reason(element));
+	return diag_invalid(e->diag);
+}
+
+bool elements_splits_member(const struct elements *e, const char *key, size_t len,
+                            enum adk_field *field)
+{
+	if (len < 2)
+		return false;
+	if (e->split_eval_cases && key_is(key, 0, len, ADK_EVAL_CASES))
+		*field = ADK_EVAL_CASES;
+	else if (!e->any_value && key_is(key, 0, len, ADK_EVENTS))
+		*field = ADK_EVENTS;
+	else
+		return false;
+	return true;
+}
+
+bool elements_named_session(const json_t *head)
+{
+	return adk_get_string(head, ADK_ID) && adk_get_string(head, ADK_APP_NAME) &&
+	       adk_get_string(head, ADK_USER_ID);
+}
+
 enum step elements_next(struct elements *e, struct reader_item *item)
 {
 	while (element_ahead(e)) {

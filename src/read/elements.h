@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "adk/event.h"
 #include "item.h"
 #include "read/diag.h"
 
@@ -64,6 +65,30 @@ enum step elements_deliver(struct elements *e, json_t *value, void *mapped, cons
 bool elements_pending(const struct elements *e);
 /* The next element of the array or session being handed out; STEP_NONE past the last. */
 enum step elements_next(struct elements *e, struct reader_item *item);
+/*
+ * Streaming (reader.c): hands out element, parsed from src[off..off+len)
+ * alone (owned from now on, let go at the next one), as an element of the
+ * array being handed out; held, if not NULL, is the object the array is a
+ * member of.  Positions are of e->origins, begun at src.
+ */
+enum step elements_hand_one(struct elements *e, json_t *element, const char *src, size_t off,
+                            size_t len, struct reader_item *item);
+/* Whether element of an array is handed out (else it is refused as no event). */
+bool elements_takes(const struct elements *e, const json_t *element);
+/*
+ * Whether a member array of a top-level object keyed key[0..len) (the
+ * quoted token) may be handed out element by element: an eval set's cases
+ * (READER_EVAL_SET), a session's events (unless READER_ANY_VALUE), named in
+ * *field.
+ */
+bool elements_splits_member(const struct elements *e, const char *key, size_t len,
+                            enum adk_field *field);
+/*
+ * Whether the members of a session before its events say which session it
+ * is (id, appName, userId, as ADK writes them first): only then are its
+ * events handed out as they are read, since commands ask at the first.
+ */
+bool elements_named_session(const json_t *head);
 /* Lets go of the value handed out last; with -j the worker that parsed it releases it. */
 void elements_drop(struct elements *e);
 /* Frees what is held, once the -j workers have ended. */

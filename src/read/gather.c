@@ -7,16 +7,25 @@
 #include "read/input.h"
 #include "read/reader.h"
 
+#include <string.h>
+
 /* jansson's own limit; the scanner applies it too, so a deep value fails fast. */
 #define MAX_DEPTH 2048
 
-enum scan_result { SCAN_MORE, SCAN_DONE, SCAN_TOO_DEEP };
+enum scan_result {
+	SCAN_MORE,
+	SCAN_DONE,
+	SCAN_TOO_DEEP,
+	SCAN_ELEMENT, /* a ',' or the closing ']' of the array being split */
+	SCAN_MEMBER,  /* a member array of the top-level object opened */
+};
 
 static void scanner_reset(struct scanner *s)
 {
 	strbuf_reset(&s->stack);
-	s->in_string = s->escape = false;
+	s->in_string = s->escape = s->in_key = false;
 	s->last = 0;
+	s->key_start = s->key_end = 0;
 }
 
 /* Feeds the byte c of a string; true when it closed a top-level string. */
@@ -34,22 +43,54 @@ static bool scanner_in_string(struct scanner *s, char c)
 	return false;
 }
 
-/*
- * Feeds p[0..n); on SCAN_DONE or SCAN_TOO_DEEP, *at is the offset just past
- * the end or of the fault.
- */
-static enum scan_result scanner_feed(struct scanner *s, const char *p, size_t n, size_t *at)
+/* Whether p[i], a '"' outside strings, opens a key of the top-level object being watched. */
+static bool opens_watched_key(const struct scanner *s)
 {
-	for (size_t i = 0; i < n; i++) {
+	return s->watch_members && s->stack.len == 1 && s->stack.buf[0] == '{' &&
+	       (s->last == '{' || s->last == ',');
+}
+
+/* Opens the container c at p[i]; SCAN_MEMBER when it is a member array watched. */
+static enum scan_result scanner_open(struct scanner *s, char c)
+{
+	bool member = c == '[' && s->watch_members && s->stack.len == 1 && s->stack.buf[0] == '{' &&
+	              s->last == ':';
+	strbuf_addch(&s->stack, c);
+	s->last = c;
+	return member ? SCAN_MEMBER : SCAN_MORE;
+}
+
+/* Whether the ',' or ']' at hand ends an element of the array being split. */
+static bool ends_element(const struct scanner *s)
+{
+	return s->split_depth && s->stack.len == s->split_depth;
+}
+
+/*
+ * Feeds p[from..n); on any result but SCAN_MORE, *at is the offset just
+ * past the end or the member's '[', or of the fault or the element's end.
+ */
+static enum scan_result scanner_feed(struct scanner *s, const char *p, size_t from, size_t n,
+                                     size_t *at)
+{
+	for (size_t i = from; i < n; i++) {
 		char c = p[i];
 		if (s->in_string) {
-			if (!scanner_in_string(s, c))
+			bool closed = scanner_in_string(s, c);
+			if (!s->in_string && s->in_key) {
+				s->in_key = false;
+				s->key_end = i + 1;
+			}
+			if (!closed)
 				continue;
 			*at = i + 1;
 			return SCAN_DONE;
 		}
 		switch (c) {
 		case '"':
+			s->in_key = opens_watched_key(s);
+			if (s->in_key)
+				s->key_start = s->key_end = i;
 			s->in_string = true;
 			break;
 		case '{':
@@ -58,11 +99,27 @@ static enum scan_result scanner_feed(struct scanner *s, const char *p, size_t n,
 				*at = i;
 				return SCAN_TOO_DEEP;
 			}
-			strbuf_addch(&s->stack, c);
+			if (scanner_open(s, c) == SCAN_MEMBER) {
+				*at = i + 1;
+				return SCAN_MEMBER;
+			}
+			break;
+		case ',':
+			if (ends_element(s)) {
+				s->last = c;
+				*at = i;
+				return SCAN_ELEMENT;
+			}
 			s->last = c;
 			break;
 		case '}':
 		case ']':
+			if (c == ']' && ends_element(s)) {
+				/* The array's end is scanned again once its last element is out. */
+				s->split_depth = 0;
+				*at = i;
+				return SCAN_ELEMENT;
+			}
 			s->last = c;
 			if (s->stack.len <= 1) {
 				/* A mismatched bracket is left for jansson to report. */
@@ -144,19 +201,30 @@ static enum next_line next_line(struct gather *g, struct lines *l, bool sse, siz
 	return NEXT_JOINS;
 }
 
-/* Joins the current line, from offset from on, to the value and scans it; *at as scanner_feed(). */
-static enum scan_result join_line(struct gather *g, struct lines *l, struct origins *o, size_t from,
-                                  size_t *at)
+/* Lets go of text[0..n) and its origins: the scan goes on from text[0]. */
+static void drop_text(struct gather *g, struct origins *o, size_t n)
 {
-	origins_add(o, l->line_no, from);
+	if (!n)
+		return;
+	origins_drop(o, g->text.buf, n);
+	memmove(g->text.buf, g->text.buf + n, g->text.len - n);
+	g->text.len -= n;
+	g->line_start = g->line_start > n ? g->line_start - n : 0;
+	g->scan_at = g->scan_at > n ? g->scan_at - n : 0;
+}
+
+/* Joins the current line, from offset g->from on, to the value; *at as scanner_feed(). */
+static enum scan_result join_line(struct gather *g, struct lines *l, struct origins *o, size_t *at)
+{
+	if (g->draining)
+		drop_text(g, o, g->text.len);
+	origins_add(o, l->line_no, g->from);
 	strbuf_addch(&g->text, '\n');
 	g->line_start = g->text.len;
-	strbuf_add(&g->text, lines_text(l) + from, l->len - from);
+	strbuf_add(&g->text, lines_text(l) + g->from, l->len - g->from);
 	note_last_line(g, l);
-	enum scan_result res =
-	    scanner_feed(&g->scanner, g->text.buf + g->line_start, l->len - from, at);
-	*at += g->line_start;
-	return res;
+	g->scan_at = g->text.len;
+	return scanner_feed(&g->scanner, g->text.buf, g->line_start, g->text.len, at);
 }
 
 /* Starts the value at offset i of the current line; *at as scanner_feed(). */
@@ -167,36 +235,41 @@ static enum scan_result start_value(struct gather *g, struct lines *l, struct or
 	strbuf_reset(&g->text);
 	origins_reset(o);
 	scanner_reset(&g->scanner);
+	g->sse = l->kind == FRAME_SSE_DATA;
+	g->from = i;
+	g->draining = false;
 	origins_add(o, l->line_no, framer_columns(line, i));
 	strbuf_add(&g->text, line + i, l->len - i);
 	g->line_start = 0;
+	g->scan_at = g->text.len;
 	note_last_line(g, l);
-	return scanner_feed(&g->scanner, g->text.buf, g->text.len, at);
+	return scanner_feed(&g->scanner, g->text.buf, 0, g->text.len, at);
 }
 
-enum gathered gather_value(struct gather *g, struct lines *l, struct origins *o, size_t i,
-                           size_t *len)
+void gather_stream(struct gather *g, bool split, bool members)
 {
-	bool sse = l->kind == FRAME_SSE_DATA;
-	size_t at = 0, from = i;
-	enum scan_result res = start_value(g, l, o, i, &at);
-	while (res == SCAN_MORE) {
-		switch (next_line(g, l, sse, &from)) {
-		case NEXT_JOINS:
-			res = join_line(g, l, o, from, &at);
-			break;
-		case NEXT_PASSED:
-			break;
-		case NEXT_CUTS:
-			return report_truncated(g, l, "its line ends inside it");
-		case NEXT_NONE:
-			return report_truncated(g, l, "the input ends inside it");
-		case NEXT_GAVE_UP:
-			return GATHER_GAVE_UP;
-		}
-	}
-	/* The value ends on the current line; what follows it there is read next. */
-	l->cur = from + (at - g->line_start);
+	g->scanner.split_depth = split ? 1 : 0;
+	g->scanner.watch_members = members;
+}
+
+void gather_split_member(struct gather *g)
+{
+	g->scanner.split_depth = 2;
+	g->scanner.watch_members = false;
+}
+
+void gather_stop_splitting(struct gather *g, bool drain)
+{
+	g->scanner.split_depth = 0;
+	g->scanner.watch_members = false;
+	g->draining = drain;
+}
+
+/* The value ends at text[at], on the current line: what follows it there is read next. */
+static enum gathered value_ends(struct gather *g, struct lines *l, struct origins *o,
+                                enum scan_result res, size_t at, size_t *len)
+{
+	l->cur = l->len - (g->text.len - at);
 	if (res == SCAN_TOO_DEEP) {
 		struct reader_pos pos = {
 		    l->in->name, l->line_no,
@@ -211,6 +284,51 @@ enum gathered gather_value(struct gather *g, struct lines *l, struct origins *o,
 	}
 	*len = at;
 	return GATHERED;
+}
+
+/* Scans on from res, joining lines, until the value ends or a streaming stop. */
+static enum gathered scan_on(struct gather *g, struct lines *l, struct origins *o,
+                             enum scan_result res, size_t at, size_t *len)
+{
+	while (res == SCAN_MORE) {
+		switch (next_line(g, l, g->sse, &g->from)) {
+		case NEXT_JOINS:
+			res = join_line(g, l, o, &at);
+			break;
+		case NEXT_PASSED:
+			break;
+		case NEXT_CUTS:
+			return report_truncated(g, l, "its line ends inside it");
+		case NEXT_NONE:
+			return report_truncated(g, l, "the input ends inside it");
+		case NEXT_GAVE_UP:
+			return GATHER_GAVE_UP;
+		}
+	}
+	if (res == SCAN_ELEMENT || res == SCAN_MEMBER) {
+		g->stop = at;
+		/* A ',' is passed; a ']' is scanned again, as the end of the array. */
+		g->scan_at = res == SCAN_ELEMENT && g->text.buf[at] == ',' ? at + 1 : at;
+		return res == SCAN_ELEMENT ? GATHER_ELEMENT : GATHER_MEMBER;
+	}
+	return value_ends(g, l, o, res, at, len);
+}
+
+enum gathered gather_value(struct gather *g, struct lines *l, struct origins *o, size_t i,
+                           size_t *len)
+{
+	size_t at = 0;
+	enum scan_result res = start_value(g, l, o, i, &at);
+	return scan_on(g, l, o, res, at, len);
+}
+
+enum gathered gather_resume(struct gather *g, struct lines *l, struct origins *o, size_t drop,
+                            size_t *len)
+{
+	drop_text(g, o, drop);
+	size_t at = 0;
+	enum scan_result res = scanner_feed(&g->scanner, g->text.buf, g->scan_at, g->text.len, &at);
+	return scan_on(g, l, o, res, at, len);
 }
 
 void gather_release(struct gather *g)

@@ -30,13 +30,29 @@ struct scanner {
 	bool in_string;
 	bool escape;
 	char last; /* the last significant byte outside strings */
+	/*
+	 * Streaming: the depth of the array whose elements are handed out as
+	 * they end (0: none), whose ',' and closing ']' stop the scan; and
+	 * whether a member array of the top-level object stops it as it opens
+	 * (the reader then asks whether its key, at key_start..key_end of the
+	 * text, names the array to split).
+	 */
+	size_t split_depth;
+	bool watch_members;
+	bool in_key;
+	size_t key_start, key_end;
 };
 
 struct gather {
 	struct strbuf text; /* the value's lines, joined with '\n' */
 	struct scanner scanner;
-	size_t line_start;             /* where the last line joined starts in text */
-	unsigned long last_line;       /* that line's number, for a value truncated after it */
+	size_t line_start;       /* where the last line joined starts in text */
+	size_t scan_at;          /* where the scan of text goes on */
+	size_t from;             /* where the value's part of the current line starts */
+	bool sse;                /* the value is in SSE data lines */
+	size_t stop;             /* GATHER_ELEMENT, GATHER_MEMBER: where the scan stopped */
+	bool draining;           /* gather_stop_splitting(drain): text holds no more than a line */
+	unsigned long last_line; /* that line's number, for a value truncated after it */
 	unsigned long last_end_column; /* and the column just past its end */
 };
 
@@ -44,6 +60,13 @@ enum gathered {
 	GATHERED,       /* the value is whole in text */
 	GATHER_INVALID, /* bad input, reported: truncated, or nested too deep */
 	GATHER_GAVE_UP, /* the lines gave up (lines_gave_up()): the operand's read ends */
+	/*
+	 * Streaming (scanner.split_depth): a ',' or the closing ']' of the
+	 * array being split is at text[stop]: the element before it is whole.
+	 */
+	GATHER_ELEMENT,
+	/* scanner.watch_members: a member array of the top-level object opens, text[stop - 1]. */
+	GATHER_MEMBER,
 };
 
 /*
@@ -55,6 +78,26 @@ enum gathered {
  */
 enum gathered gather_value(struct gather *g, struct lines *l, struct origins *o, size_t i,
                            size_t *len);
+/*
+ * Sets the value gather_value() is about to start streaming: with split, a
+ * top-level array stops at each of its elements' ends; with members, a
+ * top-level object stops as each member array opens.
+ */
+void gather_stream(struct gather *g, bool split, bool members);
+/*
+ * Goes on with the value after GATHER_ELEMENT or GATHER_MEMBER, as
+ * gather_value() does, once text[0..drop) is let go (0: nothing), with its
+ * origins.
+ */
+enum gathered gather_resume(struct gather *g, struct lines *l, struct origins *o, size_t drop,
+                            size_t *len);
+/* Stops the scan at the ',' and ']' of a member array that opened (GATHER_MEMBER) from now on. */
+void gather_split_member(struct gather *g);
+/*
+ * Stops splitting: the rest of the value is scanned to its end only; with
+ * drain, its bytes are let go as they are scanned (a bad value passed over).
+ */
+void gather_stop_splitting(struct gather *g, bool drain);
 void gather_release(struct gather *g);
 
 #endif

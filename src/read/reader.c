@@ -6,8 +6,10 @@
  * parses each line's value once: a JSONL line or an SSE "data:" line is one
  * call to scan_load() (scan.h), or none when a -j worker parsed the same
  * bytes already (preparse.h).  Only a value that runs past its line's end
- * is gathered over the lines after it (gather.h).  From an input of records
- * each record is one value.  Every value is then handed out (elements.h):
+ * is gathered over the lines after it (gather.h); when it is an array, a
+ * session or an eval set, its elements are handed out as the gather reaches
+ * their ends (struct stream).  From an input of records each record is one
+ * value.  Every value is then handed out (elements.h):
  * an event as it is, an array or a session element by element; positions
  * and bad input go through diag.h.
  */
@@ -23,11 +25,44 @@
 #include "read/source.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+/*
+ * A value gathered over lines whose elements are handed out as they end
+ * (gather.h's streaming): a top-level array, a session's events or an
+ * eval set's cases.  Only the element being handed out is held, and what
+ * stands in for the bytes let go before it: its parser state, which a
+ * short prefix restores when jansson is asked for the error of a bad value.
+ */
+struct stream {
+	bool on;              /* the gather stopped in the value: gather_resume() goes on */
+	bool member;          /* the array is a member of the top-level object, */
+	enum adk_field field; /* ADK_EVAL_CASES or ADK_EVENTS */
+	bool draining;        /* the value turned out bad: the rest is passed over */
+	/*
+	 * An element that is no event ends the read (without --skip-invalid),
+	 * said at the value's end unless the value turns out bad: the rest is
+	 * checked but not handed out.
+	 */
+	bool refused;
+	size_t count;  /* elements handed out */
+	size_t region; /* where the next element's bytes may start in the gather's text */
+	size_t drop;   /* what of that text is let go as the gather resumes */
+	bool comma;    /* the last element handed out ended at a ',' (not at the array's end) */
+	/*
+	 * The first error in the value, said once the gather has found where
+	 * the value ends: an error the gather finds on the way (a value cut
+	 * short) comes first, as it does for a value read whole.
+	 */
+	struct json_fault fault;
+};
 
 struct reader {
-	struct reader_options opt; /* with the defaults filled in */
-	struct adk_reads reads;    /* what is built of each event (reader_select) */
+	struct reader_options opt;      /* with the defaults filled in */
+	struct adk_reads reads;         /* what is built of each event (reader_select) */
+	struct adk_reads element_reads; /* the same for an element of a streamed array */
 	struct operands operands;
 	struct input *in;          /* the operand being read; NULL between operands */
 	struct preparse *preparse; /* worker threads parsing lines ahead, with -j N > 1 */
@@ -35,6 +70,7 @@ struct reader {
 	struct gather gather;      /* a value over several of them */
 	struct origins origins;    /* where the value being read is */
 	struct elements elements;  /* the value being handed out */
+	struct stream stream;      /* a value handed out as it is read */
 	struct diag diag;
 	struct reader_progress progress;
 	void (*progress_fn)(void *ctx);
@@ -83,6 +119,7 @@ struct reader *reader_new(char *const *operands, int count, const struct reader_
 	r->operands = (struct operands){
 	    operands, count, 0, 0, r->opt.kinds, r->opt.sessions, NULL, false, r->opt.wait_hook};
 	r->reads = adk_reads_all;
+	r->element_reads = adk_reads_all;
 	r->reads.split_eval_cases = r->opt.flags & READER_EVAL_SET;
 	r->diag.skip_invalid = r->opt.flags & READER_SKIP_INVALID;
 	r->diag.damaged_ahead = damaged_ahead;
@@ -200,18 +237,196 @@ static enum step operand_ended(struct reader *r)
 	return STEP_NONE;
 }
 
-/* Parses the value gathered over several lines from offset i of the current one. */
-static enum step parse_gathered(struct reader *r, size_t i, struct reader_item *item)
+/*
+ * The prefix whose parser state stands in for the bytes of a streamed
+ * value let go: before an element (after), or before the array's end.
+ */
+static const char *stream_prefix(const struct stream *st, bool after_comma)
 {
-	size_t len;
-	switch (gather_value(&r->gather, &r->lines, &r->origins, i, &len)) {
-	case GATHER_GAVE_UP:
-		return operand_ended(r);
-	case GATHER_INVALID:
-		return diag_invalid(&r->diag);
-	case GATHERED:
-		break;
+	if (!st->count)
+		return "";
+	if (st->member && st->field == ADK_EVENTS)
+		return after_comma ? "{\"events\":[0," : "{\"events\":[0";
+	if (st->member)
+		return after_comma ? "{\"eval_cases\":[0," : "{\"eval_cases\":[0";
+	return after_comma ? "[0," : "[0";
+}
+
+/*
+ * The streamed value turned out bad at fault: the rest of it is passed
+ * over, and the error said at its end (gathered()).
+ */
+static enum step stream_abort(struct reader *r)
+{
+	r->stream.on = true;
+	r->stream.draining = true;
+	r->stream.drop = 0;
+	gather_stop_splitting(&r->gather, true);
+	return STEP_NONE;
+}
+
+/*
+ * Bad bytes in the gather's text[0..upto), after what was let go: jansson
+ * reads them after the prefix that stands for it, and says what it says of
+ * the whole value there.
+ */
+static enum step stream_fault(struct reader *r, size_t upto, bool after_comma)
+{
+	const struct strbuf *text = &r->gather.text;
+	const char *prefix = stream_prefix(&r->stream, after_comma);
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_add(&sb, prefix, strlen(prefix));
+	strbuf_add(&sb, text->buf, upto < text->len ? upto : text->len);
+	json_error_t e;
+	json_decref(json_loadb(sb.buf, sb.len, SCAN_JSON_FLAGS, &e));
+	strbuf_release(&sb);
+	origins_json_fault(&r->origins, &e, strlen(prefix), &r->stream.fault);
+	return stream_abort(r);
+}
+
+/* The element that ends at the gather's stop (a ',' or the array's ']'), handed out. */
+static enum step stream_element(struct reader *r, struct reader_item *item)
+{
+	struct stream *st = &r->stream;
+	const char *t = r->gather.text.buf;
+	size_t stop = r->gather.stop;
+	bool comma = t[stop] == ',';
+	size_t s = framer_skip_space(t, st->region, stop);
+	st->on = true;
+	st->drop = comma ? stop + 1 : stop;
+	st->comma = comma;
+	st->region = 0;
+	if (s == stop && !comma && st->count == 0) {
+		/* An empty array: the value is read whole at its end, as one line's would be. */
+		st->drop = 0;
+		return STEP_NONE;
 	}
+	origins_begin(&r->origins, t);
+	if (s < stop) {
+		json_error_t e;
+		json_t *v = scan_load(t + s, stop - s, &r->element_reads, &e);
+		size_t end = v ? s + (size_t)e.position : 0;
+		if (v && framer_skip_space(t, end, stop) == stop) {
+			st->count++;
+			if (!st->refused &&
+			    (r->diag.skip_invalid || elements_takes(&r->elements, v)))
+				return elements_hand_one(&r->elements, v, t, s, end - s, item);
+			if (!st->refused) {
+				st->refused = true;
+				st->fault.pos = origins_pos(&r->origins, s);
+				snprintf(st->fault.what, sizeof st->fault.what, "%s",
+				         value_not_event_reason(v));
+			}
+			json_decref(v);
+			return STEP_NONE;
+		}
+		json_decref(v);
+	}
+	return stream_fault(r, stop + 1, true);
+}
+
+/*
+ * A member array of the top-level object opens: an eval set's cases, or a
+ * session's events, are handed out as they end, the set or session (its
+ * members so far, with an empty array for the elements) held as the items'
+ * session.
+ */
+static enum step stream_member(struct reader *r)
+{
+	struct gather *g = &r->gather;
+	struct stream *st = &r->stream;
+	st->on = true;
+	st->drop = 0;
+	if (!elements_splits_member(&r->elements, g->text.buf + g->scanner.key_start,
+	                            g->scanner.key_end - g->scanner.key_start, &st->field))
+		return STEP_NONE;
+	struct strbuf head = STRBUF_INIT;
+	strbuf_add(&head, g->text.buf, g->stop);
+	strbuf_add(&head, "]}", 2);
+	json_error_t e;
+	json_t *set = scan_load(head.buf, head.len, NULL, &e);
+	strbuf_release(&head);
+	if (!set) {
+		/* The bytes before the array are a valid start of an object, or the error is in
+		 * them. */
+		origins_json_fault(&r->origins, &e, 0, &st->fault);
+		return stream_abort(r);
+	}
+	if (st->field == ADK_EVENTS && !elements_named_session(set)) {
+		/* Read whole, as before: what the session is comes after its events. */
+		json_decref(set);
+		gather_stop_splitting(&r->gather, false);
+		return STEP_NONE;
+	}
+	r->elements.held = set;
+	st->member = true;
+	st->region = g->stop;
+	gather_split_member(g);
+	return STEP_NONE;
+}
+
+/*
+ * The end of a streamed value whose elements were handed out: the bytes
+ * after the last one, text[0..len), checked; an eval set's members after
+ * its cases join the set.
+ */
+static enum step stream_tail(struct reader *r, const struct stream *st, size_t len)
+{
+	const char *prefix = stream_prefix(st, st->comma);
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_add(&sb, prefix, strlen(prefix));
+	strbuf_add(&sb, r->gather.text.buf, len);
+	json_error_t e;
+	json_t *tail = scan_load(sb.buf, sb.len, NULL, &e);
+	strbuf_release(&sb);
+	if (!tail) {
+		if (!diag_damaged_ahead(&r->diag))
+			origins_report_json_error_after(&r->origins, &r->diag, &e, strlen(prefix));
+		return diag_invalid(&r->diag);
+	}
+	const char *key;
+	json_t *value;
+	json_object_foreach(tail, key, value)
+	{
+		if (st->member && !adk_key_is(st->field, key, strlen(key)))
+			json_object_set(r->elements.held, key, value);
+	}
+	json_decref(tail);
+	return STEP_NONE;
+}
+
+/* What the gather gave: an element, a member array, or the value whole or bad. */
+static enum step gathered(struct reader *r, enum gathered res, size_t len, struct reader_item *item)
+{
+	struct stream *st = &r->stream;
+	if (res == GATHER_ELEMENT && !st->draining)
+		return stream_element(r, item);
+	if (res == GATHER_MEMBER)
+		return stream_member(r);
+	struct stream ended = *st;
+	bool streamed = ended.count > 0, draining = ended.draining;
+	*st = (struct stream){0};
+	enum step step = STEP_NONE;
+	if (res == GATHER_GAVE_UP)
+		step = operand_ended(r);
+	else if (res == GATHER_INVALID)
+		step = diag_invalid(&r->diag);
+	else if (draining) {
+		if (!diag_damaged_ahead(&r->diag))
+			diag_report(&r->diag, &ended.fault.pos, "%s", ended.fault.what);
+		step = diag_invalid(&r->diag);
+	} else if (streamed) {
+		step = stream_tail(r, &ended, len);
+		if (step != STEP_INVALID && ended.refused) {
+			if (!diag_damaged_ahead(&r->diag))
+				diag_report(&r->diag, &ended.fault.pos, "%s", ended.fault.what);
+			step = diag_invalid(&r->diag);
+		}
+	}
+	/* The set held for its cases, and the last of them, are let go with the value. */
+	elements_drop(&r->elements);
+	if (res != GATHERED || streamed || draining)
+		return step;
 	json_error_t e;
 	json_t *v = scan_load(r->gather.text.buf, len, &r->reads, &e);
 	if (!v) {
@@ -220,6 +435,28 @@ static enum step parse_gathered(struct reader *r, size_t i, struct reader_item *
 		return diag_invalid(&r->diag);
 	}
 	return elements_deliver(&r->elements, v, NULL, r->gather.text.buf, len, item);
+}
+
+/* Parses the value gathered over several lines from offset i of the current one. */
+static enum step parse_gathered(struct reader *r, size_t i, struct reader_item *item)
+{
+	char first = lines_text(&r->lines)[i];
+	bool whole = r->elements.any_value && r->elements.whole;
+	gather_stream(&r->gather, first == '[' && !whole,
+	              first == '{' && (r->elements.split_eval_cases || !r->elements.any_value));
+	r->stream = (struct stream){.region = 1};
+	size_t len = 0;
+	enum gathered res = gather_value(&r->gather, &r->lines, &r->origins, i, &len);
+	return gathered(r, res, len, item);
+}
+
+/* The next step through a value being streamed: the gather goes on where it stopped. */
+static enum step stream_next(struct reader *r, struct reader_item *item)
+{
+	size_t len = 0, drop = r->stream.drop;
+	r->stream.on = false;
+	enum gathered res = gather_resume(&r->gather, &r->lines, &r->origins, drop, &len);
+	return gathered(r, res, len, item);
 }
 
 /* Parses the value that starts at offset i of the current line. */
@@ -319,11 +556,13 @@ static enum step next_record(struct reader *r, struct reader_item *item)
 
 enum reader_result reader_next(struct reader *r, struct reader_item *item)
 {
-	if (!elements_pending(&r->elements))
+	if (!r->stream.on && !elements_pending(&r->elements))
 		elements_drop(&r->elements);
 	for (;;) {
 		enum step step;
-		if (elements_pending(&r->elements))
+		if (r->stream.on)
+			step = stream_next(r, item);
+		else if (elements_pending(&r->elements))
 			step = elements_next(&r->elements, item);
 		else if (!r->in && !open_next(r))
 			return READ_END;
@@ -344,6 +583,8 @@ void reader_select(struct reader *r, const struct adk_reads *reads)
 {
 	bool split = r->reads.split_eval_cases; /* the reader's flag, not the command's reads */
 	r->reads = *reads;
+	r->element_reads = *reads;
+	r->element_reads.split_eval_cases = false;
 	r->reads.split_eval_cases = split;
 	if (r->preparse)
 		preparse_select(r->preparse, &r->reads);

@@ -52,7 +52,8 @@ adkev stats -j 2 --skip-invalid "$SAMPLES/a_plain.jsonl" cut.gz run.jsonl >out
 echo "skip-invalid a_plain.jsonl cut.gz run.jsonl: status $?"
 sed 's/^{"events":\([0-9]*\).*/events \1/' out
 # A session spread over lines (an event a line), cut inside its events array:
-# the value being gathered is given up with the rest of the operand.
+# the value being gathered is given up with the rest of the operand, after
+# the events before the damage (handed out as they are read, as JSONL's are).
 sed 's/,{"invocationId"/,\n{"invocationId"/g' "$CORPUS/adkjs/l_multi_turn.session.json" |
 	gzip -c | head -c 900 >session.gz
 adkev stats --skip-invalid session.gz "$SAMPLES/a_plain.jsonl" >out

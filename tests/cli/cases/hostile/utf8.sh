@@ -21,6 +21,8 @@ p "$(ev 'high then high \\ud800\\ud800')" final
 p "$(ev 'lone low \\udc00')" final
 p '{"author":"a","k\377":1}\n' final
 # Over several lines, in an array, after an SSE prefix, then --skip-invalid goes on.
+# An array over several lines is read as JSONL is: its first element's answer
+# is printed before the second one's error, as it is for the same two lines.
 p '{"author":"a",\n "content":{"parts":[{"text":"bad \377"}]}}\n{"author":"b","content":{"parts":[{"text":"next"}]}}\n' final --skip-invalid
 p '[{"author":"a","content":{"parts":[{"text":"one"}]}},\n {"author":"a","content":{"parts":[{"text":"\\udc00"}]}}]\n' final
 p 'data: {"author":"a","content":{"parts":[{"text":"\\ud800"}]}}\n\ndata: {"author":"a","content":{"parts":[{"text":"ok"}]}}\n' final --skip-invalid
