@@ -420,8 +420,7 @@ static int write_partial(struct extraction *e)
 	struct partial_format f = extraction_format(e);
 	struct partial_piece piece = {&e->groups, e->head,
 	                              e->end && e->end->stopped > e->stopped_before};
-	partial_write(&f, &piece);
-	return 0;
+	return partial_write(&f, &piece);
 }
 
 /*

@@ -72,12 +72,14 @@ static void merge_piece_end(struct merge *m, long last_id, long in_progress, boo
 struct record_sink {
 	const struct fold_hooks *hooks;
 	void *state;
+	bool refused; /* absorb_record() refused a record */
 };
 
 static bool absorb_one(void *ctx, const json_t *record)
 {
 	struct record_sink *s = ctx;
-	return s->hooks->absorb_record(s->state, record);
+	s->refused = !s->hooks->absorb_record(s->state, record);
+	return !s->refused;
 }
 
 /* Folds the state from (only read) into the state into, which it follows. */
@@ -87,8 +89,8 @@ static bool fold_state_into(const struct fold_hooks *h, void *into, void *from)
 	bool ok = h->absorb(into, fold);
 	json_decref(fold);
 	if (ok && h->records) {
-		struct record_sink s = {h, into};
-		ok = h->records(from, absorb_one, &s);
+		struct record_sink s = {h, into, false};
+		ok = h->records(from, absorb_one, &s) == 0 && !s.refused;
 	}
 	return ok;
 }
@@ -161,31 +163,37 @@ static bool write_record(void *ctx, const json_t *record)
 	return !output_failed();
 }
 
-/* The record lines of state's fold, counted into *count. */
-static void write_records(const struct partial_format *f, void *state, size_t *count)
+/*
+ * The record lines of state's fold, counted into *count: 0, or the status
+ * of the extractor's failure to read them back (reported).
+ */
+static int write_records(const struct partial_format *f, void *state, size_t *count)
 {
-	if (f->hooks->records)
-		f->hooks->records(state, write_record, count);
+	return f->hooks->records ? f->hooks->records(state, write_record, count) : 0;
 }
 
-void partial_write(const struct partial_format *f, const struct partial_piece *piece)
+int partial_write(const struct partial_format *f, const struct partial_piece *piece)
 {
 	const struct invocation_groups *g = piece->groups;
 	const struct fold_hooks *h = f->hooks;
 	bool grouped = g->per_invocation;
 	size_t records = 0;
+	int status = 0;
 	partial_line(json_pack("{s:i,s:s,s:o}", "adkev_partial", PARTIAL_VERSION, "command",
 	                       f->command, "options", partial_options(f)));
 	if (piece->head) {
 		partial_line(json_pack("{s:o}", "head", h->fold(piece->head)));
-		write_records(f, piece->head, &records);
+		if ((status = write_records(f, piece->head, &records)))
+			return status;
 	}
 	for (size_t i = 0; i < g->count; i++) {
 		json_t *fold = h->fold(g->list[i].state);
 		partial_line(
 		    grouped ? json_pack("{s:O,s:o}", "invocation_id", g->list[i].id, "fold", fold)
 		            : json_pack("{s:o}", "fold", fold));
-		write_records(f, g->list[i].state, &records);
+		/* Without its end line, what was written is refused by a merge as cut short. */
+		if ((status = write_records(f, g->list[i].state, &records)))
+			return status;
 	}
 	json_t *end =
 	    json_pack("{s:I,s:I,s:I,s:b}", "adkev_partial_end", (json_int_t)g->count, "last_id",
@@ -194,6 +202,7 @@ void partial_write(const struct partial_format *f, const struct partial_piece *p
 	if (h->records)
 		json_object_set_new(end, "records", json_integer((json_int_t)records));
 	partial_line(end);
+	return 0;
 }
 
 /* As text: --merge. */
@@ -344,10 +353,12 @@ static int merge_end(struct merging *m, const struct reader_item *item)
 {
 	const json_t *v = item->value, *count = json_object_get(v, "adkev_partial_end");
 	const json_t *stopped = json_object_get(v, "stopped");
-	if (!json_is_integer(count) || json_integer_value(count) != (json_int_t)m->merge.lines ||
-	    (m->merge.hooks->records && !records_counted(m, v)))
+	if (!json_is_integer(count) || json_integer_value(count) != (json_int_t)m->merge.lines)
 		return merge_refuse(m, item, EXIT_DATAERR,
 		                    "partial result cut short: group lines are missing");
+	if (m->merge.hooks->records && !records_counted(m, v))
+		return merge_refuse(m, item, EXIT_DATAERR,
+		                    "partial result cut short: record lines are missing");
 	long last_id, in_progress;
 	if (!json_is_boolean(stopped) || !records_counted(m, v) ||
 	    !piece_group(m, json_object_get(v, "last_id"), &last_id) ||

@@ -37,8 +37,9 @@
  * records() and absorb_record(), both or neither, are for a fold that
  * grows with its input (trajectory's calls and results): fold() then
  * holds what stays small, and records() hands take() the rest, one record
- * at a time (borrowed, valid during the call), in order, stopping with
- * false when take() does or the records cannot be read (reported).
+ * at a time (borrowed, valid during the call), in order, until take()
+ * returns false; it returns 0, or the exit status of a failure to read
+ * them back, which it reported.
  * absorb_record() folds one in after absorb() took the fold they came
  * with; false when it is not of the record's shape.
  */
@@ -46,7 +47,7 @@ struct fold_hooks {
 	json_t *(*fold)(void *state);
 	bool (*absorb)(void *state, const json_t *fold);
 	json_t *(*options)(const void *config);
-	bool (*records)(void *state, bool (*take)(void *ctx, const json_t *record), void *ctx);
+	int (*records)(void *state, bool (*take)(void *ctx, const json_t *record), void *ctx);
 	bool (*absorb_record)(void *state, const json_t *record);
 };
 
@@ -95,8 +96,12 @@ struct partial_format {
  * command to report), or NULL.
  */
 const char *partial_refusal(const struct run_options *o);
-/* --partial: writes piece as a partial result to standard output. */
-void partial_write(const struct partial_format *f, const struct partial_piece *piece);
+/*
+ * --partial: writes piece as a partial result to standard output.  Returns
+ * 0, or the status of the extractor's failure to read its records back
+ * (reported): then the end line is not written, so no merge takes it.
+ */
+int partial_write(const struct partial_format *f, const struct partial_piece *piece);
 /*
  * --merge: reads the partial results in the operands argv[0..argc), merges
  * them into into, and calls finish(ctx, reader) to write the results when
