@@ -386,8 +386,9 @@ static int extract_item(void *ctx, struct reader *r, const struct reader_item *i
 	(void)r;
 	if (e->split)
 		split_at_session(e, item->session);
+	/* With --author, a filter drops every stream error (run_passes_filters()). */
 	if (e->o->partial && e->groups.per_invocation && item->kind == VALUE_STREAM_ERROR &&
-	    e->groups.in_progress < 0) {
+	    e->groups.in_progress < 0 && !e->o->author) {
 		if (!e->head)
 			e->head = state_start(e);
 		state_add(e, e->head, item);
@@ -418,8 +419,8 @@ static struct partial_format extraction_format(const struct extraction *e)
 static int write_partial(struct extraction *e)
 {
 	struct partial_format f = extraction_format(e);
-	struct partial_piece piece = {&e->groups, e->head,
-	                              e->end && e->end->stopped > e->stopped_before};
+	struct partial_piece piece = {
+	    &e->groups, e->head, e->end && e->end->stopped > e->stopped_before, e->match->author};
 	return partial_write(&f, &piece);
 }
 
@@ -657,7 +658,11 @@ static int extract_run(const struct extraction *how, int argc, char *argv[])
 		status = run_per_file(how, argc, argv, &end);
 	else
 		status = run_operands(how, argc, argv, &end);
-	return exit_status_worst(status, run_end_report(how->o, &end));
+	/* A piece's partial result may hold none of the author's events: only the merge tells. */
+	struct run_options reported = *how->o;
+	if (reported.partial)
+		reported.author = NULL;
+	return exit_status_worst(status, run_end_report(&reported, &end));
 }
 
 int extract_results(const struct result_extractor *x, const void *config,

@@ -10,8 +10,11 @@
  * with records; and an end line {"adkev_partial_end": the number of group
  * lines, "last_id" and "in_progress": the group of the last event with an
  * id and of the last item (-1: none), "stopped": whether bad input ended
- * the piece's read, and "records": the number of record lines, for an
- * extractor with records}.  The end line's counts tell a partial result
+ * the piece's read, "records": the number of record lines, for an
+ * extractor with records, and "author_matched": the events by the author,
+ * with --author}.  --author filters the events of each piece; the pieces'
+ * counts of the author's events are summed, so the merge says that no
+ * event has the author exactly when one run would.  The end line's counts tell a partial result
  * cut at a line end.  The text merge and the in-memory one fold through
  * the same steps (merge_next_group(), merge_piece_end()).
  */
@@ -56,8 +59,10 @@ static void *merge_next_group(struct merge *m, const json_t *id)
 }
 
 /* Where the piece left its invocations (places in the piece, -1: none), and whether it stopped. */
-static void merge_piece_end(struct merge *m, long last_id, long in_progress, bool stopped)
+static void merge_piece_end(struct merge *m, long last_id, long in_progress, bool stopped,
+                            unsigned long author_matched)
 {
+	m->author_matched += author_matched;
 	if (m->into->per_invocation) {
 		if (last_id >= 0)
 			m->into->last_id = (long)m->map[last_id];
@@ -107,7 +112,7 @@ bool merge_piece(struct merge *m, const struct partial_piece *piece)
 		if (!fold_state_into(m->hooks, merge_next_group(m, g->list[i].id),
 		                     g->list[i].state))
 			return false;
-	merge_piece_end(m, g->last_id, g->in_progress, piece->stopped);
+	merge_piece_end(m, g->last_id, g->in_progress, piece->stopped, piece->author_matched);
 	return true;
 }
 
@@ -121,8 +126,9 @@ const char *partial_refusal(const struct run_options *o)
 		return "--partial and --merge exclude each other";
 	if (o->per_file || o->per_session)
 		return "--per-file and --per-session do not go with --partial or --merge";
-	if (o->author || o->invocation)
-		return "--author and --invocation ID do not go with --partial or --merge";
+	/* Which invocation a prefix names, and whether it is ambiguous, only all the input says. */
+	if (o->invocation)
+		return "--invocation ID does not go with --partial or --merge";
 	if (o->follow)
 		return "--follow does not go with --partial or --merge";
 	if (o->merge && o->skip_invalid)
@@ -137,6 +143,8 @@ static json_t *partial_options(const struct partial_format *f)
 	json_t *o = f->hooks->options(f->config);
 	json_object_set_new(o, "per_invocation", json_boolean(f->o->per_invocation));
 	json_object_set_new(o, "invocation_last", json_boolean(f->o->invocation_last));
+	json_object_set_new(o, "author",
+	                    f->o->author ? json_string_lossy(f->o->author) : json_null());
 	return o;
 }
 
@@ -201,6 +209,9 @@ int partial_write(const struct partial_format *f, const struct partial_piece *pi
 	              (json_int_t)(grouped ? g->in_progress : -1), "stopped", piece->stopped);
 	if (h->records)
 		json_object_set_new(end, "records", json_integer((json_int_t)records));
+	if (f->o->author)
+		json_object_set_new(end, "author_matched",
+		                    json_integer((json_int_t)piece->author_matched));
 	partial_line(end);
 	return 0;
 }
@@ -219,6 +230,7 @@ struct merging {
 	unsigned long stopped_line; /* the end line that said its piece was stopped */
 	int (*finish)(void *ctx, struct reader *r);
 	void *ctx;
+	struct run_end *end; /* the run's: the author's events merged are counted in */
 };
 
 /* Reports what is wrong with the line at item and fails the merge; returns status. */
@@ -342,10 +354,24 @@ static bool piece_group(const struct merging *m, const json_t *at, long *group)
 static bool records_counted(const struct merging *m, const json_t *end)
 {
 	const json_t *records = json_object_get(end, "records");
-	if (!m->merge.hooks->records)
-		return json_object_size(end) == 4;
-	return json_object_size(end) == 5 && json_is_integer(records) &&
-	       json_integer_value(records) == (json_int_t)m->records;
+	return !m->merge.hooks->records ||
+	       (json_is_integer(records) && json_integer_value(records) == (json_int_t)m->records);
+}
+
+/* An end line's members beside the counts: its size, and the author's events (0 without). */
+static bool end_fits(const struct merging *m, const json_t *end, unsigned long *author_matched)
+{
+	const json_t *n = json_object_get(end, "author_matched");
+	size_t size = 4 + (m->merge.hooks->records ? 1 : 0) + (m->f->o->author ? 1 : 0);
+	*author_matched = 0;
+	if (json_object_size(end) != size)
+		return false;
+	if (!m->f->o->author)
+		return true;
+	if (!json_is_integer(n) || json_integer_value(n) < 0)
+		return false;
+	*author_matched = (unsigned long)json_integer_value(n);
+	return true;
 }
 
 /* An end line: every group line came, and where the piece left its invocations. */
@@ -360,11 +386,12 @@ static int merge_end(struct merging *m, const struct reader_item *item)
 		return merge_refuse(m, item, EXIT_DATAERR,
 		                    "partial result cut short: record lines are missing");
 	long last_id, in_progress;
-	if (!json_is_boolean(stopped) || !records_counted(m, v) ||
+	unsigned long author_matched;
+	if (!json_is_boolean(stopped) || !end_fits(m, v, &author_matched) ||
 	    !piece_group(m, json_object_get(v, "last_id"), &last_id) ||
 	    !piece_group(m, json_object_get(v, "in_progress"), &in_progress))
 		return merge_refuse(m, item, EXIT_DATAERR, "damaged partial result");
-	merge_piece_end(&m->merge, last_id, in_progress, json_is_true(stopped));
+	merge_piece_end(&m->merge, last_id, in_progress, json_is_true(stopped), author_matched);
 	m->stopped_line = item->pos.line;
 	m->in_piece = false;
 	return 0;
@@ -400,6 +427,8 @@ static int merge_item(void *ctx, struct reader *r, const struct reader_item *ite
 static int merge_done(void *ctx, struct reader *r)
 {
 	struct merging *m = ctx;
+	/* A refused merge read no events: it says nothing of what --author matched. */
+	m->end->match.author += m->failed ? 1 : m->merge.author_matched;
 	if (m->failed)
 		return 0;
 	if (m->in_piece && !m->merge.stopped) {
@@ -421,7 +450,7 @@ int partial_merge_run(const struct partial_format *f, struct invocation_groups *
                       char *argv[], struct run_end *end, int (*finish)(void *ctx, struct reader *r),
                       void *ctx)
 {
-	struct merging m = {.f = f, .finish = finish, .ctx = ctx};
+	struct merging m = {.f = f, .finish = finish, .ctx = ctx, .end = end};
 	merge_init(&m.merge, f->hooks, into);
 	struct run_plan plan = {.reader_flags = READER_ANY_VALUE,
 	                        .own_filters = true,

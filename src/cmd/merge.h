@@ -60,7 +60,8 @@ struct partial_piece {
 	 * the piece before ended, so only the merge knows which it is; or NULL.
 	 */
 	void *head;
-	bool stopped; /* bad input ended the piece's read */
+	bool stopped;                 /* bad input ended the piece's read */
+	unsigned long author_matched; /* with --author: the piece's events by the author */
 };
 
 /* A merge in progress, into groups made and owned by the caller. */
@@ -70,6 +71,7 @@ struct merge {
 	size_t *map;  /* the piece's groups, by their place in the piece: their place in into */
 	size_t lines; /* the piece's groups merged so far */
 	bool stopped; /* a piece that bad input ended was merged: what follows is not */
+	unsigned long author_matched; /* the pieces' author_matched, summed */
 };
 
 /* A merge into groups, started with invocation_groups_init() and empty. */

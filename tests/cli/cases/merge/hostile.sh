@@ -20,7 +20,7 @@ sed 's/"events":[0-9]*/"events":"sk-live-0123456789abcdef"/' good |
 # Not partial results at all, and options that do not go with them.
 adkev stats --merge "$f"; echo "exit $?"
 adkev stats --partial --merge "$f"; echo "exit $?"
-adkev state --partial --author x "$f"; echo "exit $?"
+adkev state --partial --invocation x "$f"; echo "exit $?"
 # Bad input ends the read of a piece: the merge writes the result of the
 # pieces up to it and exits 65, as one run over the whole input does.
 {
@@ -52,3 +52,12 @@ awk 'BEGIN {
 }' >big.jsonl
 TMPDIR=/nonexistent/dir adkev trajectory --partial big.jsonl >big.part; echo "exit $?"
 adkev trajectory --merge big.part; echo "exit $?"
+# --author filters each piece; a piece without the author's events says
+# nothing, and the merge says what one run says: here, that no event has
+# the author, once, with the empty result.  A merge without the --author of
+# the pieces is refused.
+adkev stats --author nobody "$f"; echo "one run: exit $?"
+head -n 3 "$f" | adkev stats --author nobody --partial >a1.part
+tail -n +4 "$f" | adkev stats --author nobody --partial >a2.part
+cat a1.part a2.part | adkev stats --author nobody --merge; echo "merged: exit $?"
+cat a1.part a2.part | adkev stats --merge; echo "exit $?"

@@ -27,3 +27,5 @@ law "$m" -- stats --no-redact --table
 law "$m" -- state
 law "$m" -- state --per-invocation -p
 law "$m" -- state --invocation last --key draft
+law "$m" -- stats --author critic --per-invocation
+law "$m" -- state --author assistant --invocation last

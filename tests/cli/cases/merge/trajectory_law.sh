@@ -39,3 +39,5 @@ law "$m" -- trajectory --redact-key city --redact-exact --no-truncate
 law "$m" -- trajectory --no-tool-calls --no-token-usage
 law "$m" -- trajectory --no-state-deltas -j 2
 law "$t/names.jsonl" -- trajectory --no-token-usage -p
+law "$m" -- trajectory --author weather_agent
+law "$m" -- trajectory --author assistant --per-invocation
