@@ -51,7 +51,12 @@ struct fold_hooks {
 	bool (*absorb_record)(void *state, const json_t *record);
 };
 
-/* What read a piece leaves to merge: all borrowed. */
+/*
+ * What read a piece leaves to merge: all borrowed.  Its states must be
+ * made as a --partial run makes them (the extractor's start or begin under
+ * run options with partial set): trajectory then journals its pieces for
+ * records(), and a state made otherwise has none to give.
+ */
 struct partial_piece {
 	const struct invocation_groups *groups;
 	/*
