@@ -3,14 +3,19 @@
  * token usage (usage_total_partial(), usage_total_merge()): for every
  * corpus stream cut at every event, the usage of the two pieces merged,
  * through the JSON text a partial result is written as, equals the usage
- * of the whole stream; counts, sets and state merge in input order; and
- * folds of the wrong shape are refused.
+ * of the whole stream; counts, sets and state merge in input order; a
+ * trajectory's pieces, merged in memory by cmd/merge.h's merge_piece()
+ * through their folds and records, give the trajectory of the whole, with
+ * groups by invocation and without; and folds of the wrong shape are
+ * refused.
  */
 #include "testutil.h"
 
 #include <glob.h>
 
 #include "adk/partial.h"
+#include "adk/trajectory.h"
+#include "cmd/merge.h"
 #include "adk/usage.h"
 #include "read/pool.h"
 #include "read/reader.h"
@@ -277,6 +282,205 @@ START_TEST(state_takes_the_later_writes_and_keeps_first_places)
 }
 END_TEST
 
+/* Trajectories as merge.h's hooks see them. */
+static struct trajectory_config traj_config;
+
+static void *trajectory_start(const void *journal)
+{
+	struct trajectory *t = trajectory_new(&traj_config);
+	if (journal)
+		trajectory_journal(t);
+	return t;
+}
+
+static void trajectory_release(void *t)
+{
+	trajectory_free(t);
+}
+
+static json_t *hook_fold(void *t)
+{
+	return trajectory_fold(t);
+}
+
+static bool hook_absorb(void *t, const json_t *fold)
+{
+	return trajectory_absorb(t, fold);
+}
+
+static json_t *hook_options(const void *config)
+{
+	(void)config;
+	return json_object();
+}
+
+static int hook_records(void *t, bool (*take)(void *ctx, const json_t *record), void *ctx)
+{
+	return trajectory_records(t, take, ctx);
+}
+
+static bool hook_absorb_record(void *t, const json_t *record)
+{
+	return trajectory_absorb_record(t, record);
+}
+
+static const struct fold_hooks trajectory_hooks = {hook_fold, hook_absorb, hook_options,
+                                                   hook_records, hook_absorb_record};
+
+/* Events [from, to) read into groups of trajectories, journaled for a piece. */
+static void read_into(struct invocation_groups *g, bool by_invocation, bool journal,
+                      const json_t *events, size_t from, size_t to)
+{
+	static const char yes = 1;
+	invocation_groups_init(g, by_invocation, trajectory_start, journal ? &yes : NULL);
+	for (size_t i = from; i < to; i++) {
+		json_t *event = json_array_get(events, i);
+		struct reader_item item = {.value = event, .kind = value_kind(event)};
+		trajectory_add(invocation_groups_state(g, &item), &item);
+	}
+}
+
+/* The groups' ids and trajectories, and where they ended (by invocation only), as text. */
+static char *groups_text(struct invocation_groups *g)
+{
+	bool by_invocation = g->per_invocation;
+	json_t *all =
+	    json_pack("{s:I,s:I,s:[]}", "last_id", (json_int_t)(by_invocation ? g->last_id : -1),
+	              "in_progress", (json_int_t)(by_invocation ? g->in_progress : -1), "groups");
+	for (size_t i = 0; i < g->count; i++)
+		json_array_append_new(
+		    json_object_get(all, "groups"),
+		    json_pack("[O,o]", g->list[i].id, trajectory_json(g->list[i].state)));
+	char *text = dump(all);
+	json_decref(all);
+	return text;
+}
+
+/* The events cut at cuts[0..ncuts), each piece journaled, merged in memory; as text. */
+static char *trajectory_merged(const json_t *events, bool by_invocation, const size_t *cuts,
+                               size_t ncuts)
+{
+	struct invocation_groups into, piece;
+	struct merge m;
+	invocation_groups_init(&into, by_invocation, trajectory_start, NULL);
+	merge_init(&m, &trajectory_hooks, &into);
+	size_t from = 0;
+	for (size_t c = 0; c <= ncuts; c++) {
+		size_t to = c < ncuts ? cuts[c] : json_array_size(events);
+		read_into(&piece, by_invocation, true, events, from, to);
+		struct partial_piece p = {&piece, NULL, false};
+		ck_assert(merge_piece(&m, &p));
+		invocation_groups_release(&piece, trajectory_release);
+		from = to;
+	}
+	merge_release(&m);
+	char *text = groups_text(&into);
+	invocation_groups_release(&into, trajectory_release);
+	return text;
+}
+
+/* Every cut into two pieces and three of events gives the trajectories of the whole. */
+static size_t check_trajectory_cuts(const json_t *events, bool by_invocation, const char *where)
+{
+	struct invocation_groups whole_groups;
+	size_t n = json_array_size(events), checks = 0;
+	read_into(&whole_groups, by_invocation, false, events, 0, n);
+	char *whole = groups_text(&whole_groups);
+	invocation_groups_release(&whole_groups, trajectory_release);
+	for (size_t k = 0; k <= n; k++) {
+		size_t cuts[] = {k, k + (n - k) / 2};
+		for (size_t ncuts = 1; ncuts <= 2; ncuts++, checks++) {
+			char *merged = trajectory_merged(events, by_invocation, cuts, ncuts);
+			ck_assert_msg(strcmp(whole, merged) == 0,
+			              "%s cut at %zu (%zu cuts): %s, not %s", where, k, ncuts,
+			              merged, whole);
+			free(merged);
+		}
+	}
+	free(whole);
+	return checks;
+}
+
+START_TEST(trajectory_pieces_merged_in_memory_are_the_whole_over_the_corpus)
+{
+	glob_t g;
+	ck_assert_int_eq(glob("tests/corpus/*/*.jsonl", 0, NULL, &g), 0);
+	trajectory_config_init(&traj_config);
+	traj_config.max_string = 40;
+	size_t checks = 0;
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		json_t *events = events_of(g.gl_pathv[i]);
+		checks += check_trajectory_cuts(events, false, g.gl_pathv[i]);
+		checks += check_trajectory_cuts(events, true, g.gl_pathv[i]);
+		json_decref(events);
+	}
+	globfree(&g);
+	trajectory_config_release(&traj_config);
+	ck_assert_uint_ge(checks, 600);
+}
+END_TEST
+
+/* A journaled piece's record, handed on by take(). */
+static bool keep_record(void *ctx, const json_t *record)
+{
+	json_array_append((json_t *)ctx, (json_t *)record);
+	return true;
+}
+
+START_TEST(trajectory_folds_and_records_of_the_wrong_shape_are_refused)
+{
+	trajectory_config_init(&traj_config);
+	json_t *events = events_of("tests/corpus/adkjs/b_tool_call.jsonl");
+	struct invocation_groups piece;
+	read_into(&piece, false, true, events, 0, json_array_size(events));
+	json_t *records = json_array();
+	ck_assert_int_eq(trajectory_records(piece.list[0].state, keep_record, records), 0);
+	ck_assert_uint_eq(json_array_size(records), 2);
+	struct trajectory *t = trajectory_new(&traj_config);
+	const char *bad_records[] = {
+	    "{}",
+	    "[]",
+	    "{\"call\":{}}",
+	    "{\"call\":{\"id\":1,\"name\":null,\"author\":null,\"timestamp\":null}}",
+	    "{\"call\":{\"id\":null,\"name\":null,\"author\":null,\"timestamp\":null,\"arguments\":"
+	    "[]}}",
+	    "{\"response\":{\"id\":null}}",
+	    "{\"response\":{\"id\":null,\"name\":null,\"x\":1,\"y\":2}}",
+	    "{\"delta\":{}}",
+	    "{\"delta\":[1]}",
+	    "{\"call\":{},\"delta\":{\"a\":1}}"};
+	for (size_t i = 0; i < sizeof bad_records / sizeof *bad_records; i++) {
+		json_t *r = parse(bad_records[i]);
+		ck_assert_msg(!trajectory_absorb_record(t, r), "%s taken", bad_records[i]);
+		json_decref(r);
+	}
+	const char *bad_folds[] = {
+	    "{}", "null", "{\"token_usage\":{},\"final_output\":null,\"error\":null}",
+	    "{\"token_usage\":{\"edges\":{},\"rest\":{\"input\":0,\"output\":0,"
+	    "\"total\":0,\"thoughts\":0,\"cached\":0,\"any\":false,"
+	    "\"has_thoughts\":false,\"has_cached\":false}},"
+	    "\"final_output\":\"\",\"error\":null}"};
+	for (size_t i = 0; i < sizeof bad_folds / sizeof *bad_folds; i++) {
+		json_t *f = parse(bad_folds[i]);
+		ck_assert_msg(!trajectory_absorb(t, f), "%s taken", bad_folds[i]);
+		json_decref(f);
+	}
+	/* Nothing refused changed t: the good records still give the piece's calls. */
+	for (size_t i = 0; i < json_array_size(records); i++)
+		ck_assert(trajectory_absorb_record(t, json_array_get(records, i)));
+	json_t *got = trajectory_json(t);
+	ck_assert_uint_eq(json_array_size(json_object_get(got, "tool_calls")), 1);
+	ck_assert(json_is_object(
+	    json_object_get(json_array_get(json_object_get(got, "tool_calls"), 0), "result")));
+	json_decref(got);
+	trajectory_free(t);
+	json_decref(records);
+	invocation_groups_release(&piece, trajectory_release);
+	json_decref(events);
+	trajectory_config_release(&traj_config);
+}
+END_TEST
+
 int main(void)
 {
 	pool_serve_jansson();
@@ -289,6 +493,8 @@ int main(void)
 	tcase_add_test(tc, counts_add_up_in_the_order_names_were_first_met);
 	tcase_add_test(tc, counts_of_the_wrong_shape_are_refused);
 	tcase_add_test(tc, state_takes_the_later_writes_and_keeps_first_places);
+	tcase_add_test(tc, trajectory_pieces_merged_in_memory_are_the_whole_over_the_corpus);
+	tcase_add_test(tc, trajectory_folds_and_records_of_the_wrong_shape_are_refused);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

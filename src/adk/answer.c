@@ -109,6 +109,13 @@ bool answer_add(struct answer *a, const json_t *event)
 	return last != NULL;
 }
 
+void answer_take_text(struct answer *a, const char *text, size_t len)
+{
+	strbuf_reset(&a->joined.text);
+	strbuf_add(&a->joined.text, text, len);
+	a->joined.any = true;
+}
+
 json_t *answer_json(const struct answer *a)
 {
 	return joined_json(&a->joined);

@@ -51,6 +51,12 @@ void answer_init(struct answer *a, bool concat);
  * are passed over.  Returns whether the event gave the answer text.
  */
 bool answer_add(struct answer *a, const json_t *event);
+/*
+ * Without concat, not streaming: takes text (len bytes, copied) as the
+ * answer, as a final event whose last text part it were would (a merge of
+ * partial results, where the later piece answered).
+ */
+void answer_take_text(struct answer *a, const char *text, size_t len);
 /* The answer so far as a JSON string ("" when none); the caller owns it.  Not while streaming. */
 json_t *answer_json(const struct answer *a);
 /* The answer's text so far (not while streaming), borrowed: *len bytes. */

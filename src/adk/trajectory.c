@@ -120,20 +120,18 @@ static json_t *string_copy(const json_t *v)
 	                         : NULL;
 }
 
-static void add_piece(struct trajectory_event *ev, const struct trajectory_prep *p,
-                      enum piece_kind kind, const json_t *object, const json_t *value, int level)
+/* A piece of id and name (strings, else none) and value (NULL: none), laid out under p. */
+static void add_piece_of(struct trajectory_event *ev, const struct trajectory_prep *p,
+                         enum piece_kind kind, const json_t *id, const json_t *name,
+                         const json_t *value, int level)
 {
 	if (ev->count == ev->cap) {
 		ev->cap = ev->cap ? 2 * ev->cap : 4;
 		ev->pieces = xrealloc(ev->pieces, ev->cap * sizeof *ev->pieces);
 	}
 	struct piece *piece = &ev->pieces[ev->count++];
-	*piece = (struct piece){kind,
-	                        string_copy(adk_get(object, ADK_ID)),
-	                        string_copy(adk_get(object, ADK_NAME)),
-	                        value != NULL,
-	                        ev->text.len,
-	                        0};
+	*piece = (struct piece){kind,          string_copy(id), string_copy(name),
+	                        value != NULL, ev->text.len,    0};
 	if (value) {
 		struct json_writer w;
 		jw_init_buf(&w, &ev->text, p->pretty ? JW_PRETTY : 0);
@@ -142,6 +140,12 @@ static void add_piece(struct trajectory_event *ev, const struct trajectory_prep 
 		jw_release(&w);
 		piece->len = ev->text.len - piece->off;
 	}
+}
+
+static void add_piece(struct trajectory_event *ev, const struct trajectory_prep *p,
+                      enum piece_kind kind, const json_t *object, const json_t *value, int level)
+{
+	add_piece_of(ev, p, kind, adk_get(object, ADK_ID), adk_get(object, ADK_NAME), value, level);
 }
 
 /* Empties ev, letting go of its pieces' ids and names. */
@@ -256,6 +260,13 @@ struct trajectory {
 	struct answer answer;
 	json_t *error;                   /* string or NULL */
 	struct trajectory_event scratch; /* the walk of events no worker prepared */
+	/*
+	 * For a partial result (trajectory_journal()): each piece an event
+	 * brought, unpaired, as the text of its record after its length, in
+	 * the order the events came; the merge pairs them.
+	 */
+	bool journaling;
+	struct store journal;
 };
 
 static bool equal_hashes;
@@ -270,6 +281,7 @@ static void stores_init(struct trajectory *t, size_t in_memory)
 	store_init(&t->calls, "trajectory", in_memory, &t->status);
 	store_init(&t->deltas, "trajectory", in_memory, &t->status);
 	store_table_init(&t->ids, "trajectory", in_memory, &t->status);
+	store_init(&t->journal, "trajectory", in_memory, &t->status);
 }
 
 struct trajectory *trajectory_new(const struct trajectory_config *c)
@@ -304,6 +316,7 @@ void trajectory_free(struct trajectory *t)
 	store_release(&t->calls);
 	store_release(&t->deltas);
 	store_table_release(&t->ids);
+	store_release(&t->journal);
 	json_decref(t->pending_name);
 	usage_total_release(&t->usage);
 	answer_release(&t->answer);
@@ -419,8 +432,9 @@ static void add_member(struct strbuf *sb, const json_t *v, int flag, uint64_t *f
 	strbuf_add(sb, json_string_value(v), json_string_length(v));
 }
 
-static void record_call(struct trajectory *t, const json_t *event, const struct piece *piece,
-                        const char *text)
+/* A call made by author (a string, else none) at *timestamp (NULL: no time). */
+static void record_call(struct trajectory *t, const json_t *author, const double *timestamp,
+                        const struct piece *piece, const char *text)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct call_fields f = {.result = NO_RESULT};
@@ -430,13 +444,15 @@ static void record_call(struct trajectory *t, const json_t *event, const struct 
 	strbuf_add(&sb, &f, sizeof f);
 	add_member(&sb, id, HAS_ID, &f.flags, &f.id_len);
 	add_member(&sb, name, HAS_NAME, &f.flags, &f.name_len);
-	add_member(&sb, adk_get(event, ADK_AUTHOR), HAS_AUTHOR, &f.flags, &f.author_len);
+	add_member(&sb, author, HAS_AUTHOR, &f.flags, &f.author_len);
 	if (piece->has_text) {
 		f.flags |= HAS_ARGS;
 		f.args_len = piece->len;
 	}
-	if (event_timestamp(event, &f.timestamp))
+	if (timestamp) {
+		f.timestamp = *timestamp;
 		f.flags |= HAS_TIMESTAMP;
+	}
 	head = kind_len(sb.len - sizeof(uint64_t) + f.args_len, true);
 	memcpy(sb.buf, &head, sizeof head);
 	memcpy(sb.buf + sizeof head, &f, sizeof f);
@@ -473,13 +489,21 @@ static void record_delta(struct trajectory *t, const struct piece *piece, const 
 	store_append(&t->deltas, text + piece->off, piece->len);
 }
 
+static void journal_piece(struct trajectory *t, const json_t *author, const double *timestamp,
+                          const struct piece *piece, const char *text);
+
 static void record_event(struct trajectory *t, const json_t *event,
                          const struct trajectory_event *ev)
 {
+	double at;
+	const double *timestamp = event_timestamp(event, &at) ? &at : NULL;
+	const json_t *author = adk_get(event, ADK_AUTHOR);
 	for (size_t i = 0; i < ev->count && !t->status; i++) {
 		const struct piece *piece = &ev->pieces[i];
-		if (piece->kind == PIECE_CALL)
-			record_call(t, event, piece, ev->text.buf);
+		if (t->journaling)
+			journal_piece(t, author, timestamp, piece, ev->text.buf);
+		else if (piece->kind == PIECE_CALL)
+			record_call(t, author, timestamp, piece, ev->text.buf);
 		else if (piece->kind == PIECE_RESPONSE)
 			record_response(t, piece, ev->text.buf);
 		else
@@ -696,4 +720,202 @@ json_t *trajectory_json(struct trajectory *t)
 	jw_release(&w);
 	strbuf_release(&sb);
 	return v;
+}
+
+/*
+ * Partial results.  A piece's trajectory keeps what stays small in its
+ * fold (the usage's partial result, the answer, the error) and journals
+ * the pieces its events brought, unpaired, as records: a call and a
+ * response pair only in the merge, which replays the records through the
+ * same pairing, so a call in one piece finds its result in the next, and
+ * a response by name takes the calls left waiting before it in the order
+ * one run would.  A record's value is the text the piece laid out, already
+ * redacted and cut, so the merge writes it as it is.
+ */
+
+static const char *const record_keys[] = {"call", "response", "delta"};
+
+/* A string member of a record: v, or null where it is none. */
+static void journal_string(struct json_writer *w, const char *key, const json_t *v)
+{
+	jw_key(w, key);
+	if (json_is_string(v))
+		jw_string(w, json_string_value(v), json_string_length(v));
+	else
+		jw_null(w);
+}
+
+/* Appends the record of one piece to the journal, as compact text after its length. */
+static void journal_piece(struct trajectory *t, const json_t *author, const double *timestamp,
+                          const struct piece *piece, const char *text)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct json_writer w;
+	bool has_body = piece->kind != PIECE_DELTA;
+	jw_init_buf(&w, &sb, 0);
+	jw_object_begin(&w);
+	jw_key(&w, record_keys[piece->kind]);
+	if (has_body) {
+		jw_object_begin(&w);
+		journal_string(&w, "id", piece->id);
+		journal_string(&w, "name", piece->name);
+		if (piece->kind == PIECE_CALL) {
+			journal_string(&w, "author", author);
+			jw_key(&w, "timestamp");
+			if (timestamp)
+				jw_real(&w, *timestamp);
+			else
+				jw_null(&w);
+		}
+		if (piece->has_text)
+			jw_key(&w, piece->kind == PIECE_CALL ? "arguments" : "result");
+	}
+	if (piece->has_text)
+		jw_raw(&w, text + piece->off, piece->len);
+	if (has_body)
+		jw_object_end(&w);
+	jw_object_end(&w);
+	jw_release(&w);
+	uint64_t len = sb.len;
+	store_append(&t->journal, &len, sizeof len);
+	store_append(&t->journal, sb.buf, sb.len);
+	strbuf_release(&sb);
+}
+
+void trajectory_journal(struct trajectory *t)
+{
+	t->journaling = true;
+	trajectory_layout(t, false, 0);
+	usage_total_keep_edges(&t->usage);
+}
+
+json_t *trajectory_fold(struct trajectory *t)
+{
+	size_t len;
+	const char *answer = answer_text(&t->answer, &len);
+	return json_pack("{s:o,s:o,s:o}", "token_usage", usage_total_partial(&t->usage),
+	                 "final_output", len ? json_stringn_nocheck(answer, len) : json_null(),
+	                 "error",
+	                 t->error ? json_stringn_nocheck(json_string_value(t->error),
+	                                                 json_string_length(t->error))
+	                          : json_null());
+}
+
+/* Whether v is a string, or null where null may stand for none. */
+static bool string_or_null(const json_t *v)
+{
+	return json_is_string(v) || json_is_null(v);
+}
+
+bool trajectory_absorb(struct trajectory *t, const json_t *fold)
+{
+	json_t *usage, *answer, *error;
+	if (json_unpack((json_t *)fold, "{s:o,s:o,s:o!}", "token_usage", &usage, "final_output",
+	                &answer, "error", &error) != 0 ||
+	    !string_or_null(answer) || !string_or_null(error) ||
+	    (json_is_string(answer) && json_string_length(answer) == 0) ||
+	    !usage_total_merge(&t->usage, usage))
+		return false;
+	/* The later piece's answer and error, where it had them, are the last ones. */
+	if (json_is_string(answer))
+		answer_take_text(&t->answer, json_string_value(answer), json_string_length(answer));
+	if (json_is_string(error)) {
+		json_decref(t->error);
+		t->error =
+		    json_stringn_nocheck(json_string_value(error), json_string_length(error));
+	}
+	return true;
+}
+
+int trajectory_records(struct trajectory *t, bool (*take)(void *ctx, const json_t *record),
+                       void *ctx)
+{
+	struct strbuf sb = STRBUF_INIT;
+	bool more = true;
+	for (uint64_t at = 0, len = 0; more && !t->status && at < t->journal.size;
+	     at += sizeof len + len) {
+		if (!store_read(&t->journal, at, &len, sizeof len))
+			break;
+		strbuf_reset(&sb);
+		strbuf_grow(&sb, (size_t)len);
+		if (!store_read(&t->journal, at + sizeof len, sb.buf, (size_t)len))
+			break;
+		/* The text is the journal's own, made by the writer: it parses. */
+		json_t *record =
+		    json_loadb(sb.buf, (size_t)len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+		more = record && take(ctx, record);
+		json_decref(record);
+	}
+	strbuf_release(&sb);
+	return t->status;
+}
+
+/*
+ * The scratch walk holding one piece of a record: its value laid out for
+ * t as it is, neither redacted nor cut again (the piece that made it did).
+ */
+static const struct piece *record_piece(struct trajectory *t, enum piece_kind kind,
+                                        const json_t *id, const json_t *name, const json_t *value,
+                                        int level)
+{
+	struct trajectory_config as_is = *t->config;
+	as_is.max_string = -1;
+	struct trajectory_prep p = t->prep;
+	p.config = &as_is;
+	p.rp = NULL;
+	clear_pieces(&t->scratch);
+	add_piece_of(&t->scratch, &p, kind, id, name, value, level);
+	return &t->scratch.pieces[0];
+}
+
+/* A call record: {"id","name","author","timestamp"[,"arguments"]}. */
+static bool absorb_call(struct trajectory *t, const json_t *call)
+{
+	const json_t *id = json_object_get(call, "id"), *name = json_object_get(call, "name");
+	const json_t *author = json_object_get(call, "author");
+	const json_t *time = json_object_get(call, "timestamp");
+	const json_t *args = json_object_get(call, "arguments");
+	if (!string_or_null(id) || !string_or_null(name) || !string_or_null(author) ||
+	    !(json_is_number(time) || json_is_null(time)) || (args && !json_is_object(args)) ||
+	    json_object_size(call) != (args ? 5u : 4u))
+		return false;
+	double at = json_number_value(time);
+	const struct piece *piece = record_piece(t, PIECE_CALL, id, name, args, MEMBER_LEVEL);
+	record_call(t, author, json_is_number(time) ? &at : NULL, piece, t->scratch.text.buf);
+	return true;
+}
+
+/* A response record: {"id","name"[,"result"]}. */
+static bool absorb_response(struct trajectory *t, const json_t *response)
+{
+	const json_t *id = json_object_get(response, "id"),
+	             *name = json_object_get(response, "name");
+	const json_t *result = json_object_get(response, "result");
+	if (!string_or_null(id) || !string_or_null(name) ||
+	    json_object_size(response) != (result ? 3u : 2u))
+		return false;
+	const struct piece *piece = record_piece(t, PIECE_RESPONSE, id, name, result, MEMBER_LEVEL);
+	record_response(t, piece, t->scratch.text.buf);
+	return true;
+}
+
+bool trajectory_absorb_record(struct trajectory *t, const json_t *record)
+{
+	const json_t *call = json_object_get(record, "call");
+	const json_t *response = json_object_get(record, "response");
+	const json_t *delta = json_object_get(record, "delta");
+	if (json_object_size(record) != 1)
+		return false;
+	if (json_is_object(call))
+		return t->status || absorb_call(t, call);
+	if (json_is_object(response))
+		return t->status || absorb_response(t, response);
+	if (!json_is_object(delta) || json_object_size(delta) == 0)
+		return false;
+	if (t->status)
+		return true;
+	/* The text is read once the piece is made: it may have grown the buffer. */
+	const struct piece *piece = record_piece(t, PIECE_DELTA, NULL, NULL, delta, ITEM_LEVEL);
+	record_delta(t, piece, t->scratch.text.buf);
+	return true;
 }

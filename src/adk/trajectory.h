@@ -124,6 +124,39 @@ int trajectory_write(struct trajectory *t, struct json_writer *w);
 void trajectory_free(struct trajectory *t);
 
 /*
+ * Partial results (--partial, --merge; cmd/merge.h).  trajectory_journal(),
+ * before the first event, makes t a piece's: the pieces its events bring
+ * are journaled unpaired, laid out compact, for trajectory_records(), and
+ * its usage keeps what a merge needs; such a t is not written.
+ */
+void trajectory_journal(struct trajectory *t);
+/*
+ * {"token_usage": usage_total_partial(), "final_output": string or null,
+ * "error": string or null}: what stays small, owned by the caller.
+ */
+json_t *trajectory_fold(struct trajectory *t);
+/*
+ * Folds in fold, a trajectory_fold() of the events after t's, as if t had
+ * read them; false when fold is not of that shape.
+ */
+bool trajectory_absorb(struct trajectory *t, const json_t *fold);
+/*
+ * Hands take() each journaled piece as a record, in order, until it
+ * returns false: {"call": {"id", "name", "author", "timestamp"[,
+ * "arguments"]}}, {"response": {"id", "name"[, "result"]}} or {"delta":
+ * object}, borrowed for the call.  Returns 0, or as trajectory_write()
+ * does when a temporary file failed (reported).
+ */
+int trajectory_records(struct trajectory *t, bool (*take)(void *ctx, const json_t *record),
+                       void *ctx);
+/*
+ * Folds in one record of the events after t's: a call is kept, a response
+ * pairs with the calls before it as one run pairs them, a delta is kept;
+ * the values are written as they are.  False when record is not a record.
+ */
+bool trajectory_absorb_record(struct trajectory *t, const json_t *record);
+
+/*
  * For the unit tests: with on, every tool call id hashes alike, so each
  * lookup goes through the comparison of ids read back from the store.
  */

@@ -386,8 +386,9 @@ static int extract_item(void *ctx, struct reader *r, const struct reader_item *i
 	(void)r;
 	if (e->split)
 		split_at_session(e, item->session);
+	/* With --author, a filter drops every stream error (run_passes_filters()). */
 	if (e->o->partial && e->groups.per_invocation && item->kind == VALUE_STREAM_ERROR &&
-	    e->groups.in_progress < 0) {
+	    e->groups.in_progress < 0 && !e->o->author) {
 		if (!e->head)
 			e->head = state_start(e);
 		state_add(e, e->head, item);
@@ -402,80 +403,25 @@ static int extract_item(void *ctx, struct reader *r, const struct reader_item *i
 	return 0;
 }
 
-/*
- * --partial and --merge.  A partial result is JSON lines: a head line
- * {"adkev_partial": PARTIAL_VERSION, "command", "options"} that says what
- * made it; a {"head": fold} line with the stream errors before the piece's
- * first event (with groups only); one {"fold"} line per group, with its
- * "invocation_id" when there are groups, in the order they began; and an
- * end line {"adkev_partial_end": the number of group lines, "last_id" and
- * "in_progress": the group of the last event with an id and of the last
- * item (-1: none), "stopped": whether bad input ended the piece's read}.
- * The end line's count tells a partial result cut at a line end.
- */
-#define PARTIAL_VERSION 1
-
-const char *extract_partial_refusal(const struct run_options *o)
+/* The hooks of e's extractor for partial results. */
+static const struct fold_hooks *extraction_hooks(const struct extraction *e)
 {
-	if (!o->partial && !o->merge)
-		return NULL;
-	if (o->partial && o->merge)
-		return "--partial and --merge exclude each other";
-	if (o->per_file || o->per_session)
-		return "--per-file and --per-session do not go with --partial or --merge";
-	if (o->author || o->invocation)
-		return "--author and --invocation ID do not go with --partial or --merge";
-	if (o->follow)
-		return "--follow does not go with --partial or --merge";
-	if (o->merge && o->skip_invalid)
-		return "--skip-invalid does not go with --merge: a partial result is whole or "
-		       "refused";
-	return NULL;
+	return e->stream ? e->stream->partial : e->results->partial;
 }
 
-/* The options a partial result records, owned by the caller: the extractor's and the groups'. */
-static json_t *partial_options(const struct extraction *e)
+/* What e's partial results are, for merge.h. */
+static struct partial_format extraction_format(const struct extraction *e)
 {
-	json_t *o = e->results->fold_options(e->config);
-	json_object_set_new(o, "per_invocation", json_boolean(e->o->per_invocation));
-	json_object_set_new(o, "invocation_last", json_boolean(e->o->invocation_last));
-	return o;
-}
-
-/* Writes line, which it releases, compact on a line of its own whatever the output style. */
-static void partial_line(json_t *line)
-{
-	struct strbuf sb = STRBUF_INIT;
-	struct json_writer w;
-	jw_init_buf(&w, &sb, 0);
-	jw_value(&w, line);
-	jw_release(&w);
-	strbuf_addch(&sb, '\n');
-	output_bytes(sb.buf, sb.len);
-	strbuf_release(&sb);
-	json_decref(line);
+	return (struct partial_format){extraction_name(e), extraction_hooks(e), e->config, e->o};
 }
 
 /* --partial: the run's states as a partial result, in place of its results. */
 static int write_partial(struct extraction *e)
 {
-	const struct invocation_groups *g = &e->groups;
-	bool grouped = g->per_invocation;
-	partial_line(json_pack("{s:i,s:s,s:o}", "adkev_partial", PARTIAL_VERSION, "command",
-	                       extraction_name(e), "options", partial_options(e)));
-	if (e->head)
-		partial_line(json_pack("{s:o}", "head", e->results->fold(e->head)));
-	for (size_t i = 0; i < g->count; i++) {
-		json_t *fold = e->results->fold(g->list[i].state);
-		partial_line(
-		    grouped ? json_pack("{s:O,s:o}", "invocation_id", g->list[i].id, "fold", fold)
-		            : json_pack("{s:o}", "fold", fold));
-	}
-	bool stopped = e->end && e->end->stopped > e->stopped_before;
-	partial_line(json_pack("{s:I,s:I,s:I,s:b}", "adkev_partial_end", (json_int_t)g->count,
-	                       "last_id", (json_int_t)(grouped ? g->last_id : -1), "in_progress",
-	                       (json_int_t)(grouped ? g->in_progress : -1), "stopped", stopped));
-	return 0;
+	struct partial_format f = extraction_format(e);
+	struct partial_piece piece = {
+	    &e->groups, e->head, e->end && e->end->stopped > e->stopped_before, e->match->author};
+	return partial_write(&f, &piece);
 }
 
 /*
@@ -494,212 +440,15 @@ static int extract_done(void *ctx, struct reader *r)
 	return e->split ? exit_status_worst(e->split->status, status) : status;
 }
 
-/* A --merge: the partial results read so far, folded into e's groups. */
-struct merging {
-	struct extraction *e;
-	bool in_piece; /* a head line was read, and its end line not yet */
-	size_t *map;   /* the piece's groups, by their place in the piece: their place in e's */
-	size_t lines;  /* the piece's group lines read */
-	bool stopped;  /* a piece that bad input ended was merged: what follows is not */
-	bool failed;   /* a line was refused (reported): nothing is written */
-	char *file;    /* where the last line was read, for a message at the end */
-	unsigned long stopped_line; /* the end line that said its piece was stopped */
-};
-
-/* Reports what is wrong with the line at item and fails the merge; returns status. */
-static int merge_refuse(struct merging *m, const struct reader_item *item, int status,
-                        const char *what)
-{
-	if (item->pos.record)
-		warnx_msg("%s: %s: %s", m->file, item->pos.record, what);
-	else
-		warnx_msg("%s:%lu: %s", m->file, item->pos.line, what);
-	m->failed = true;
-	return status;
-}
-
-/* The first option in which a partial result's options differ from this run's, or NULL. */
-static const char *options_differ(const json_t *mine, const json_t *theirs)
-{
-	const char *key;
-	json_t *v;
-	if (!json_is_object(theirs))
-		return "all of them";
-	json_object_foreach((json_t *)mine, key, v)
-	{
-		if (!json_equal(v, json_object_get(theirs, key)))
-			return key;
-	}
-	return json_object_size(theirs) == json_object_size(mine) ? NULL : "one unknown here";
-}
-
-/* A head line: what made the partial result must be what this run would make. */
-static int merge_head(struct merging *m, const struct reader_item *item)
-{
-	const json_t *v = item->value;
-	const json_t *version = json_object_get(v, "adkev_partial");
-	const json_t *command = json_object_get(v, "command");
-	char what[160];
-	if (m->in_piece)
-		return merge_refuse(
-		    m, item, EXIT_DATAERR,
-		    "partial result cut short: the one before this line has no end line");
-	if (!json_is_integer(version) || json_integer_value(version) != PARTIAL_VERSION)
-		return merge_refuse(
-		    m, item, EXIT_DATAERR,
-		    "partial result of another format version than this adkev's (1)");
-	if (!json_is_string(command) || strcmp(json_string_value(command), extraction_name(m->e))) {
-		snprintf(what, sizeof what, "not a partial result of adkev %s --partial",
-		         extraction_name(m->e));
-		return merge_refuse(m, item, EXIT_DATAERR, what);
-	}
-	/* The name options_differ() returns is a key of mine: the message is made before mine goes.
-	 */
-	json_t *mine = partial_options(m->e);
-	const char *differs = options_differ(mine, json_object_get(v, "options"));
-	if (differs)
-		snprintf(
-		    what, sizeof what,
-		    "partial result made with other options (%s): give --merge those of --partial",
-		    differs);
-	json_decref(mine);
-	if (differs)
-		return merge_refuse(m, item, EXIT_USAGE, what);
-	m->in_piece = true;
-	m->lines = 0;
-	return 0;
-}
-
-/* Folds fold into state, or refuses the line. */
-static int merge_fold(struct merging *m, const struct reader_item *item, void *state,
-                      const json_t *fold)
-{
-	if (!m->e->results->absorb(state, fold))
-		return merge_refuse(m, item, EXIT_DATAERR, "damaged partial result");
-	return 0;
-}
-
-/* A head or group line of a piece. */
-static int merge_group(struct merging *m, const struct reader_item *item)
-{
-	struct invocation_groups *g = &m->e->groups;
-	const json_t *v = item->value, *head = json_object_get(v, "head");
-	const json_t *fold = json_object_get(v, "fold"), *id = json_object_get(v, "invocation_id");
-	bool grouped = g->per_invocation;
-	if (head && grouped && !fold && json_object_size(v) == 1 && m->lines == 0) {
-		/* The stream errors before the piece's first event join the invocation in progress.
-		 */
-		struct reader_item error = {.kind = VALUE_STREAM_ERROR};
-		return merge_fold(m, item, invocation_groups_state(g, &error), head);
-	}
-	bool id_fits = grouped ? json_is_string(id) || json_is_null(id) : !id;
-	if (!fold || !id_fits || json_object_size(v) != (grouped ? 2u : 1u))
-		return merge_refuse(m, item, EXIT_DATAERR, "damaged partial result");
-	size_t n = invocation_groups_find(g, json_is_string(id) ? id : NULL);
-	m->map = xrealloc(m->map, (m->lines + 1) * sizeof *m->map);
-	m->map[m->lines++] = n;
-	return merge_fold(m, item, g->list[n].state, fold);
-}
-
-/* A group of the piece named by its end line (-1: none), as a place in e's groups. */
-static bool piece_group(const struct merging *m, const json_t *at, long *group)
-{
-	if (!json_is_integer(at) || json_integer_value(at) < -1 ||
-	    json_integer_value(at) >= (json_int_t)m->lines)
-		return false;
-	if (json_integer_value(at) >= 0)
-		*group = (long)m->map[json_integer_value(at)];
-	return true;
-}
-
-/* An end line: every group line came, and where the piece left its invocations. */
-static int merge_end(struct merging *m, const struct reader_item *item)
-{
-	struct invocation_groups *g = &m->e->groups;
-	const json_t *v = item->value, *count = json_object_get(v, "adkev_partial_end");
-	const json_t *stopped = json_object_get(v, "stopped");
-	if (!json_is_integer(count) || json_integer_value(count) != (json_int_t)m->lines)
-		return merge_refuse(m, item, EXIT_DATAERR,
-		                    "partial result cut short: group lines are missing");
-	long last_id = g->last_id, in_progress = g->in_progress;
-	if (!json_is_boolean(stopped) || json_object_size(v) != 4 ||
-	    !piece_group(m, json_object_get(v, "last_id"), &last_id) ||
-	    !piece_group(m, json_object_get(v, "in_progress"), &in_progress))
-		return merge_refuse(m, item, EXIT_DATAERR, "damaged partial result");
-	if (g->per_invocation) {
-		g->last_id = last_id;
-		g->in_progress = in_progress;
-	}
-	m->stopped = json_is_true(stopped);
-	m->stopped_line = item->pos.line;
-	m->in_piece = false;
-	return 0;
-}
-
-/* One line of the partial results. */
-static int merge_item(void *ctx, struct reader *r, const struct reader_item *item)
-{
-	struct merging *m = ctx;
-	(void)r;
-	if (m->stopped || m->failed)
-		return 0;
-	const char *file = item->pos.file ? item->pos.file : STDIN_NAME;
-	if (!m->file || strcmp(m->file, file) != 0) {
-		free(m->file);
-		m->file = xstrdup(file);
-	}
-	const json_t *v = item->value;
-	if (json_is_object(v) && json_object_get(v, "adkev_partial"))
-		return merge_head(m, item);
-	if (!json_is_object(v) || !m->in_piece) {
-		char what[96];
-		snprintf(what, sizeof what, "not a partial result of adkev %s --partial",
-		         extraction_name(m->e));
-		return merge_refuse(m, item, EXIT_DATAERR, what);
-	}
-	if (json_object_get(v, "adkev_partial_end"))
-		return merge_end(m, item);
-	return merge_group(m, item);
-}
-
-/* After the partial results: the results, as one run over all their input writes them. */
-static int merge_done(void *ctx, struct reader *r)
-{
-	struct merging *m = ctx;
-	if (m->failed)
-		return 0;
-	if (m->in_piece && !m->stopped) {
-		warnx_msg("%s: partial result cut short: its end line is missing", m->file);
-		return EXIT_DATAERR;
-	}
-	int status = extract_done(m->e, r);
-	if (m->stopped) {
-		/* As one run would, the result is that of the events before the bad input. */
-		warnx_msg("%s:%lu: bad input ended the read of this partial result's piece; "
-		          "the partial results after it are not merged",
-		          m->file, m->stopped_line);
-		status = exit_status_worst(status, EXIT_DATAERR);
-	}
-	return status;
-}
-
 /* --merge: the partial results in the operands, merged, and the results of their input. */
 static int run_merge(struct extraction *e, int argc, char *argv[], struct run_end *end)
 {
-	struct merging m = {.e = e};
-	struct run_plan plan = {.reader_flags = READER_ANY_VALUE,
-	                        .own_filters = true,
-	                        .item = merge_item,
-	                        .done = merge_done,
-	                        .ctx = &m,
-	                        .end = end};
+	struct partial_format f = extraction_format(e);
 	run_settings_apply(e->o);
 	invocation_groups_init(&e->groups, e->o->per_invocation || e->o->invocation_last,
 	                       state_start, e);
-	int status = run_read(&plan, e->o, argc, argv);
+	int status = partial_merge_run(&f, &e->groups, argc, argv, end, extract_done, e);
 	invocation_groups_release(&e->groups, state_release(e));
-	free(m.map);
-	free(m.file);
 	return status;
 }
 
@@ -909,7 +658,11 @@ static int extract_run(const struct extraction *how, int argc, char *argv[])
 		status = run_per_file(how, argc, argv, &end);
 	else
 		status = run_operands(how, argc, argv, &end);
-	return exit_status_worst(status, run_end_report(how->o, &end));
+	/* A piece's partial result may hold none of the author's events: only the merge tells. */
+	struct run_options reported = *how->o;
+	if (reported.partial)
+		reported.author = NULL;
+	return exit_status_worst(status, run_end_report(&reported, &end));
 }
 
 int extract_results(const struct result_extractor *x, const void *config,

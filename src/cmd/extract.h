@@ -18,6 +18,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "cmd/merge.h"
 #include "cmd/run.h"
 
 struct result_extractor {
@@ -55,20 +56,8 @@ struct result_extractor {
 	 * backward read that reaches the start gives the forward result.
 	 */
 	bool (*settled)(const void *state);
-	/*
-	 * Optional, for --partial and --merge (all three or none): fold() is
-	 * the state as a JSON value, owned by the caller, from which absorb()
-	 * goes on exactly; absorb() folds in fold, a fold() of the events that
-	 * come after the state's, as if add() had been fed them, and returns
-	 * false when fold is not of that shape (the merge then fails, and the
-	 * state is only released).
-	 * fold_options() is what of config changes the fold, as a JSON
-	 * object owned by the caller: partial results made with other options
-	 * are refused.
-	 */
-	json_t *(*fold)(void *state);
-	bool (*absorb)(void *state, const json_t *fold);
-	json_t *(*fold_options)(const void *config);
+	/* Optional: what makes and merges partial results (--partial, --merge; merge.h). */
+	const struct fold_hooks *partial;
 };
 
 struct streaming_extractor {
@@ -101,6 +90,8 @@ struct streaming_extractor {
 	 * so this extractor serves every run (trajectory).
 	 */
 	const struct result_extractor *whole;
+	/* Optional, as a result extractor's; a merged state's result is what end() writes. */
+	const struct fold_hooks *partial;
 };
 
 /* Runs x over the operands argv[0..argc) with the options o; returns the exit status. */
@@ -109,12 +100,6 @@ int extract_results(const struct result_extractor *x, const void *config,
 /* The same with a streaming extractor. */
 int extract_stream(const struct streaming_extractor *x, const void *config,
                    const struct run_options *o, int argc, char *argv[]);
-
-/*
- * What is wrong with o for --partial or --merge (a usage error, for the
- * command to report), or NULL.
- */
-const char *extract_partial_refusal(const struct run_options *o);
 
 /* Whether a result counts as empty for -e: null, false, "", [] or {}. */
 bool result_is_empty(const json_t *result);

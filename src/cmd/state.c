@@ -84,6 +84,12 @@ static const struct adk_reads state_reads = {
     .part = ADK_MEMBERS_ALL,
 };
 
+static const struct fold_hooks state_partial = {
+    .fold = state_fold,
+    .absorb = state_absorb,
+    .options = state_fold_options,
+};
+
 static const struct result_extractor state_extractor = {
     .reads = &state_reads,
     .name = "state",
@@ -91,9 +97,7 @@ static const struct result_extractor state_extractor = {
     .add = state_add,
     .finish = state_finish,
     .release = state_release,
-    .fold = state_fold,
-    .absorb = state_absorb,
-    .fold_options = state_fold_options,
+    .partial = &state_partial,
 };
 
 static const struct option_row state_options[] = {
@@ -109,7 +113,7 @@ static int run_state(int argc, char *argv[])
 	int status = command_parse(&command_state, argc, argv, &cfg);
 	if (status >= 0)
 		return status;
-	const char *refused = extract_partial_refusal(&cfg.run);
+	const char *refused = partial_refusal(&cfg.run);
 	if (refused)
 		return command_usage_error(&command_state, "%s", refused);
 	if (cfg.key)

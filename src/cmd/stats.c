@@ -510,6 +510,12 @@ static const struct adk_reads stats_reads = {
     .part = ADK_MEMBERS_ALL,
 };
 
+static const struct fold_hooks stats_partial = {
+    .fold = stats_fold,
+    .absorb = stats_absorb,
+    .options = stats_fold_options,
+};
+
 static const struct result_extractor stats_extractor = {
     .reads = &stats_reads,
     .name = "stats",
@@ -518,9 +524,7 @@ static const struct result_extractor stats_extractor = {
     .finish = stats_finish,
     .release = stats_release,
     .print = stats_print,
-    .fold = stats_fold,
-    .absorb = stats_absorb,
-    .fold_options = stats_fold_options,
+    .partial = &stats_partial,
 };
 
 static const struct option_row stats_options[] = {
@@ -542,7 +546,7 @@ static int run_stats(int argc, char *argv[])
 	int status = command_parse(&command_stats, argc, argv, &cfg);
 	if (status >= 0)
 		return status;
-	const char *refused = extract_partial_refusal(&cfg.run);
+	const char *refused = partial_refusal(&cfg.run);
 	if (refused)
 		return command_usage_error(&command_stats, "%s", refused);
 	struct redactor redactor;

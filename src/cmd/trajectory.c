@@ -8,6 +8,8 @@
  * stream keeps its values in temporary files past TRAJECTORY_IN_MEMORY
  * bytes (trajectory_spill()), so memory does not grow with the tool results
  * and state deltas; --per-invocation builds its results in memory.
+ * --partial journals each piece's calls, results and deltas unpaired for
+ * the merge (cmd/merge.h), which pairs them as one run would.
  */
 #include "cmd/extract.h"
 #include "cmd/trajectory.h"
@@ -37,6 +39,8 @@ static void *trajectory_begin(const void *config, struct json_writer *out)
 	bool per_invocation = cfg->run.per_invocation;
 	struct trajectory *t = trajectory_new(&cfg->traj);
 	trajectory_layout(t, output_flags(cfg->run.style) & JW_PRETTY, per_invocation ? 1 : 0);
+	if (cfg->run.partial)
+		trajectory_journal(t);
 	if (!per_invocation)
 		trajectory_spill(t, TRAJECTORY_IN_MEMORY);
 	return t;
@@ -72,6 +76,52 @@ static const struct item_map trajectory_workers = {
     .keeps = &trajectory_keeps,
 };
 
+static json_t *trajectory_fold_state(void *state)
+{
+	return trajectory_fold(state);
+}
+
+static bool trajectory_absorb_fold(void *state, const json_t *fold)
+{
+	return trajectory_absorb(state, fold);
+}
+
+static int trajectory_state_records(void *state, bool (*take)(void *ctx, const json_t *record),
+                                    void *ctx)
+{
+	return trajectory_records(state, take, ctx);
+}
+
+static bool trajectory_absorb_state_record(void *state, const json_t *record)
+{
+	return trajectory_absorb_record(state, record);
+}
+
+/*
+ * What changes the values a partial result holds: what is left out, what
+ * is hidden and where strings are cut.  The layout (-p) does not: the
+ * merge lays the values out.
+ */
+static json_t *trajectory_fold_options(const void *config)
+{
+	const struct trajectory_config *c = &((const struct trajectory_cmd_config *)config)->traj;
+	json_t *words = json_array();
+	for (size_t i = 0; i < c->nredact_words; i++)
+		json_array_append_new(words, json_string_lossy(c->redact_words[i]));
+	return json_pack("{s:b,s:b,s:b,s:b,s:b,s:o,s:I}", "tool_calls", c->tool_calls,
+	                 "state_deltas", c->state_deltas, "token_usage", c->token_usage, "redact",
+	                 c->redact, "redact_exact", c->redact_exact, "redact_keys", words,
+	                 "max_string", (json_int_t)c->max_string);
+}
+
+static const struct fold_hooks trajectory_partial = {
+    .fold = trajectory_fold_state,
+    .absorb = trajectory_absorb_fold,
+    .options = trajectory_fold_options,
+    .records = trajectory_state_records,
+    .absorb_record = trajectory_absorb_state_record,
+};
+
 static const struct streaming_extractor trajectory_extractor = {
     .name = "trajectory",
     .begin = trajectory_begin,
@@ -79,6 +129,7 @@ static const struct streaming_extractor trajectory_extractor = {
     .end = trajectory_end,
     .release = trajectory_release,
     .map = &trajectory_workers,
+    .partial = &trajectory_partial,
 };
 
 static const char *take_redact_key(void *at, const char *arg)
@@ -140,7 +191,7 @@ const struct option_row trajectory_option_table[] = {
 
 static const struct option_row trajectory_options[] = {
     OPTION_INCLUDE_ROW(trajectory_option_table, TRAJECTORY_ALL, struct trajectory_cmd_config, traj),
-    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL, struct trajectory_cmd_config, run),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL | RUN_MERGE, struct trajectory_cmd_config, run),
     OPTION_END_ROW,
 };
 
@@ -149,8 +200,13 @@ static int run_trajectory(int argc, char *argv[])
 	struct trajectory_cmd_config cfg = {.run.jobs = 0};
 	trajectory_config_init(&cfg.traj);
 	int status = command_parse(&command_trajectory, argc, argv, &cfg);
+	const char *refused = status < 0 ? partial_refusal(&cfg.run) : NULL;
+	if (refused)
+		status = command_usage_error(&command_trajectory, "%s", refused);
 	if (status < 0) {
-		trajectory_prep_init(&cfg.prep, &cfg.traj, output_flags(cfg.run.style) & JW_PRETTY);
+		/* A partial result's values are compact, on its lines; the merge lays them out. */
+		bool pretty = (output_flags(cfg.run.style) & JW_PRETTY) && !cfg.run.partial;
+		trajectory_prep_init(&cfg.prep, &cfg.traj, pretty);
 		status = extract_stream(&trajectory_extractor, &cfg, &cfg.run, argc - optind,
 		                        argv + optind);
 		trajectory_prep_release(&cfg.prep);

@@ -4,6 +4,7 @@
 # order (-k), and adkev CMD --merge writes what one run over the whole input
 # writes.  Tested here on the local host alone (":", without ssh), two jobs
 # at a time, blocks of 4 KB so the runs and invocations are cut many times.
+# The same for trajectory, whose partial results carry record lines.
 # Skipped, loudly, where GNU parallel is missing (make check-cli installs it
 # on Debian).
 set -u
@@ -19,7 +20,8 @@ while [ $i -lt 5 ]; do
 	i=$((i + 1))
 done >"$t/big.jsonl"
 HOSTS=2/:
-for cmd in "stats" "stats --per-invocation" "state" "state --per-invocation"; do
+for cmd in "stats" "stats --per-invocation" "state" "state --per-invocation" "trajectory" \
+	"trajectory --per-invocation"; do
 	# --- the recipe (README) ---
 	parallel --pipe -k --block 4k --will-cite -S "$HOSTS" adkev $cmd --partial <"$t/big.jsonl" |
 		adkev $cmd --merge >"$t/merged"
