@@ -12,10 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ADK's EvalStatus integer of a status: PASSED 1, FAILED 2, NOT_EVALUATED 3, INFORMATIONAL 4. */
+/*
+ * ADK's EvalStatus integer of a status: eval_metrics.py EvalStatus, PASSED 1,
+ * FAILED 2, NOT_EVALUATED 3, and INFORMATIONAL 4 since the informational
+ * metrics (eval_metrics.py at 2d428ea).
+ */
 static int eval_adk_status(const char *status)
 {
-	/* evaluator.py / eval_metrics.py EvalStatus: PASSED 1, FAILED 2, NOT_EVALUATED 3. */
 	static const char *const names[] = {"PASSED", "FAILED", "NOT_EVALUATED", "INFORMATIONAL"};
 	for (int i = 0; i < 4; i++)
 		if (status && strcmp(status, names[i]) == 0)
@@ -23,15 +26,27 @@ static int eval_adk_status(const char *status)
 	return 3;
 }
 
-/* An EvalMetricResult: metric_name, threshold, score, eval_status. */
+/*
+ * An EvalMetricResult: the EvalMetric it was made from (metric_name,
+ * threshold, criterion, custom_function_path, as local_eval_service.py
+ * passes eval_metric.model_dump() on), then score, eval_status and details
+ * (EvalMetricResultDetails: rubric_scores, token_usage_details).  The
+ * informational metrics are EvalMetric(metric_name=...) alone
+ * (append_default_efficiency_metrics()).
+ */
 static json_t *metric_result(const char *name, const json_t *m, const struct eval_criteria *c)
 {
 	struct eval_criterion *cr = eval_criteria_find((struct eval_criteria *)c, name);
 	json_t *score = json_object_get(m, "score");
-	json_t *threshold = cr && cr->has_threshold ? json_real(cr->threshold) : json_null();
-	return json_pack("{s:s,s:o,s:O,s:i}", "metric_name", name, "threshold", threshold, "score",
-	                 score ? score : json_null(), "eval_status",
-	                 eval_adk_status(json_string_value(json_object_get(m, "status"))));
+	json_t *usage = json_object_get(json_object_get(m, "details"), "token_usage_details");
+	return json_pack(
+	    "{s:s,s:o,s:O,s:O,s:O,s:i,s:{s:n,s:O}}", "metric_name", name, "threshold",
+	    cr && cr->has_threshold ? json_real(cr->threshold) : json_null(), "criterion",
+	    cr && cr->criterion ? cr->criterion : json_null(), "custom_function_path",
+	    cr && cr->custom_function_path ? cr->custom_function_path : json_null(), "score",
+	    score ? score : json_null(), "eval_status",
+	    eval_adk_status(json_string_value(json_object_get(m, "status"))), "details",
+	    "rubric_scores", "token_usage_details", usage ? usage : json_null());
 }
 
 static json_t *metric_results(const json_t *metrics, const struct eval_criteria *c)

@@ -439,9 +439,7 @@ static int apply_options(struct eval_state *st)
 			json_decref(one);
 			c = eval_criteria_find(&st->criteria, "tool_trajectory_avg_score");
 		}
-		if (o->match.given)
-			c->match = o->match.match;
-		c->ignore_args |= o->ignore_args;
+		eval_criterion_trajectory(c, o->match.given, o->match.match, o->ignore_args);
 	}
 	return 0;
 }
