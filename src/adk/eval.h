@@ -140,6 +140,12 @@ void eval_run_add(struct eval_run *run, const struct reader_item *item);
  * (each has its own label for standard input).
  */
 char *eval_run_name(const struct eval_run *run, const char *file);
+/*
+ * Names a run read from a session database, whose events come without
+ * their session object: its session id, app name and user id, where the
+ * run has none yet.
+ */
+void eval_run_name_session(struct eval_run *run, const char *id, const char *app, const char *user);
 /* The invocations, as ADK's Invocation objects in snake_case. */
 json_t *eval_run_invocations(const struct eval_run *run);
 void eval_run_release(struct eval_run *run);

@@ -357,7 +357,8 @@ static json_t *paired_metric(const struct eval_criterion *c, const json_t *expec
 	size_t ne = json_array_size(expected), na = json_array_size(actual);
 	if (ne != na) {
 		char why[128];
-		snprintf(why, sizeof why, "the run has %zu invocations and the case %zu", na, ne);
+		snprintf(why, sizeof why, "the run has %zu invocation%s and the case %zu", na,
+		         na == 1 ? "" : "s", ne);
 		json_t *m = metric(NULL, c, "FAILED");
 		json_object_set_new(m, "reason", json_string(why));
 		return m;

@@ -285,6 +285,8 @@ static const char *custom_criterion(struct eval_criteria *c, const char *name, c
                                     const json_t *custom)
 {
 	json_t *threshold = json_is_object(value) ? adk_get(value, ADK_THRESHOLD) : (json_t *)value;
+	if (!threshold && json_is_object(value))
+		return "the criterion has no threshold, which ADK requires";
 	if (!json_is_number(threshold))
 		return "the threshold must be a number";
 	struct eval_criterion *cr = criterion_add(c, name, EVAL_CUSTOM);
@@ -308,7 +310,9 @@ const char *eval_criteria_set(struct eval_criteria *c, const char *name, const j
 	json_t *threshold = json_is_object(value) ? adk_get(value, ADK_THRESHOLD) : (json_t *)value;
 	/* eval_config.py: a criterion is a number or a BaseCriterion, whose threshold is required.
 	 */
-	if (threshold ? !json_is_number(threshold) : kind != EVAL_STATE || !json_is_object(value))
+	if (!threshold && json_is_object(value) && kind != EVAL_STATE)
+		return "the criterion has no threshold, which ADK requires";
+	if (threshold ? !json_is_number(threshold) : !json_is_object(value))
 		return "the threshold must be a number";
 	struct eval_criterion *cr = criterion_add(c, name, kind);
 	cr->has_threshold = true;
