@@ -41,6 +41,13 @@ enum eval_shape eval_shape_of(const json_t *value);
  */
 json_t *eval_set_from(enum eval_shape shape, json_t *values, const char *path, const char **why);
 
+/*
+ * Why an eval case cannot be read as ADK's EvalCase (eval_case.py), or NULL:
+ * it is an object with a string eval_id and a conversation (a list of
+ * invocations, each with its user_content) or a conversation_scenario.
+ */
+const char *eval_case_problem(const json_t *c);
+
 /* --- criteria (eval_set.c) --- */
 
 enum eval_kind {

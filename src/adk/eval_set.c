@@ -119,6 +119,27 @@ json_t *eval_set_from(enum eval_shape shape, json_t *values, const char *path, c
 	return json_pack("{s:s,s:o}", "eval_set_id", base_name(path), "eval_cases", cases);
 }
 
+const char *eval_case_problem(const json_t *c)
+{
+	if (!json_is_object(c))
+		return "an eval case is not an object";
+	if (!json_is_string(adk_get(c, ADK_EVAL_ID)))
+		return "an eval case has no eval_id string, which ADK requires";
+	json_t *conv = adk_get(c, ADK_CONVERSATION), *inv;
+	if (!conv && adk_get(c, ADK_CONVERSATION_SCENARIO))
+		return NULL;
+	if (!json_is_array(conv))
+		return "the eval case's conversation is not a list of invocations";
+	size_t i;
+	json_array_foreach(conv, i, inv)
+	{
+		if (!json_is_object(inv) || !json_is_object(adk_get(inv, ADK_USER_CONTENT)))
+			return "an invocation of the eval case has no user_content object, "
+			       "which ADK requires";
+	}
+	return NULL;
+}
+
 /* --- criteria --- */
 
 /* eval_metrics.py PrebuiltMetrics, and adkev's own final_session_state_match. */

@@ -111,6 +111,7 @@ static const struct {
     [ADK_EVAL_ID] = TWO_SPELLINGS("evalId", "eval_id"),
     [ADK_EVAL_SET_ID] = TWO_SPELLINGS("evalSetId", "eval_set_id"),
     [ADK_CONVERSATION] = ONE_SPELLING("conversation"),
+    [ADK_CONVERSATION_SCENARIO] = TWO_SPELLINGS("conversationScenario", "conversation_scenario"),
     [ADK_FINAL_SESSION_STATE] = TWO_SPELLINGS("finalSessionState", "final_session_state"),
     [ADK_USER_CONTENT] = TWO_SPELLINGS("userContent", "user_content"),
     [ADK_FINAL_RESPONSE] = TWO_SPELLINGS("finalResponse", "final_response"),

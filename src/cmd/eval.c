@@ -282,6 +282,14 @@ static int expected_case(struct eval_state *st, struct reader *r, const struct r
 			return EXIT_DATAERR;
 		return 0;
 	}
+	/* A case ADK cannot read, or a second case of one eval_id, which no run could be told to.
+	 */
+	const char *why = eval_case_problem(item->value);
+	const char *id = adk_get_string(item->value, ADK_EVAL_ID);
+	if (!why && eval_cases_find(&st->cases, id) >= 0)
+		why = "a second eval case with this eval_id";
+	if (why)
+		return reader_reject(r, &item->pos, "%s", why) ? 0 : EXIT_DATAERR;
 	eval_cases_add(&st->cases, item->value, item->raw, item->raw_len);
 	return 0;
 }
@@ -461,8 +469,12 @@ static int read_runs(struct eval_state *st, int argc, char *argv[], bool *noinpu
 {
 	int status = 0;
 	struct run_plan plan = {.item = run_item, .ctx = st};
-	struct eval_runs how = {
-	    .plan = &plan, .o = &st->o->run, .run = &st->run, .finish = run_read_done, .ctx = st};
+	struct eval_runs how = {.plan = &plan,
+	                        .o = &st->o->run,
+	                        .run = &st->run,
+	                        .finish = run_read_done,
+	                        .ctx = st,
+	                        .file = &st->file};
 	for (int i = 0; i < argc; i++) {
 		st->file = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
 		int s = eval_runs_read(&how, argv[i]);

@@ -149,8 +149,12 @@ static int run_evalset(int argc, char *argv[])
 	eval_run_init(&st.run);
 	char *stdin_name[] = {"-"};
 	struct run_plan plan = {.item = evalset_item, .ctx = &st};
-	struct eval_runs how = {
-	    .plan = &plan, .o = &o.run, .run = &st.run, .finish = read_done, .ctx = &st};
+	struct eval_runs how = {.plan = &plan,
+	                        .o = &o.run,
+	                        .run = &st.run,
+	                        .finish = read_done,
+	                        .ctx = &st,
+	                        .file = &st.file};
 	for (int i = 0; i < (argc ? argc : 1); i++) {
 		char **arg = argc ? &argv[i] : stdin_name;
 		st.file = strcmp(*arg, "-") == 0 ? "stdin" : *arg;

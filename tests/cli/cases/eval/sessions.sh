@@ -26,3 +26,13 @@ jq -c '[.events[] | select(.author == "user") | .timestamp / 1000][0]' "$CORPUS"
 # operands are (64, nothing written).
 adkev evalset --id one two.jsonl; echo "exit $?"
 adkev evalset --id one "$CORPUS"/adkjs/b_tool_call.jsonl "$CORPUS"/adkjs/f_state.jsonl > /dev/null 2>&1; echo "exit $?"
+# A folder is each of its files, in path order, a run of its own; an operand
+# without any event is no run: 65, with its name, the other lines written.
+mkdir -p runs/more && cp "$CORPUS"/adkjs/b_tool_call.session.json runs/ &&
+	cp "$CORPUS"/adkjs/f_state.session.json runs/more/
+adkev evalset runs > runs-set.json; echo "exit $?"
+adkev eval runs-set.json runs | jq -c '[.eval_id, .run, .status]'
+: > empty.jsonl
+adkev eval runs-set.json empty.jsonl runs/more > out.jsonl; echo "exit $?"
+jq -c '[.run, .status]' out.jsonl
+adkev evalset empty.jsonl; echo "exit $?"
