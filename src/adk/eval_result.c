@@ -49,30 +49,45 @@ static json_t *metric_result(const char *name, const json_t *m, const struct eva
 	    "rubric_scores", "token_usage_details", usage ? usage : json_null());
 }
 
-static json_t *metric_results(const json_t *metrics, const struct eval_criteria *c)
+/*
+ * The EvalMetricResults of the metrics named in order (the case's overall
+ * ones), each as metrics holds it; one it does not hold (a metric with no
+ * value per invocation: a judge's, a custom one, the state match) is
+ * NOT_EVALUATED, as local_eval_service.py writes an invocation's result
+ * for a metric that was not evaluated (PerInvocationResult(actual)).
+ */
+static json_t *metric_results(const json_t *order, const json_t *metrics,
+                              const struct eval_criteria *c)
 {
 	json_t *list = json_array(), *m;
+	json_t *none = json_pack("{s:n,s:s}", "score", "status", "NOT_EVALUATED");
 	const char *name;
-	json_object_foreach((json_t *)metrics, name, m)
-	    json_array_append_new(list, metric_result(name, m, c));
+	json_object_foreach((json_t *)order, name, m)
+	{
+		json_t *mine = json_object_get(metrics, name);
+		json_array_append_new(list, metric_result(name, mine ? mine : none, c));
+	}
+	json_decref(none);
 	return list;
 }
 
-/* eval_metric_result_per_invocation: each pair, with its invocation's metrics. */
+/* eval_metric_result_per_invocation: each pair, with every metric of the case for it. */
 static json_t *per_invocation(const struct eval_adk_case *k)
 {
 	json_t *list = json_array(), *inv;
 	json_t *invs = json_object_get(k->result, "invocations");
+	json_t *order = json_object_get(k->result, "metrics");
 	size_t i;
 	json_array_foreach(invs, i, inv)
 	{
 		json_t *actual = json_array_get(k->actual, i);
 		json_t *expected = json_array_get(k->expected, i);
 		json_array_append_new(
-		    list, json_pack("{s:O,s:O,s:o}", "actual_invocation",
-		                    actual ? actual : json_null(), "expected_invocation",
-		                    expected ? expected : json_null(), "eval_metric_results",
-		                    metric_results(json_object_get(inv, "metrics"), k->criteria)));
+		    list,
+		    json_pack("{s:O,s:O,s:o}", "actual_invocation", actual ? actual : json_null(),
+		              "expected_invocation", expected ? expected : json_null(),
+		              "eval_metric_results",
+		              metric_results(order, json_object_get(inv, "metrics"), k->criteria)));
 	}
 	return list;
 }
@@ -90,7 +105,8 @@ json_t *eval_adk_case_result(const struct eval_adk_case *k)
 	json_object_set_new(o, "final_eval_status", json_integer(eval_adk_status(status)));
 	json_object_set_new(o, "eval_metric_results", json_null());
 	json_object_set_new(o, "overall_eval_metric_results",
-	                    metric_results(json_object_get(k->result, "metrics"), k->criteria));
+	                    metric_results(json_object_get(k->result, "metrics"),
+	                                   json_object_get(k->result, "metrics"), k->criteria));
 	json_object_set_new(o, "eval_metric_result_per_invocation", per_invocation(k));
 	json_object_set_new(o, "session_id", json_string(k->session_id ? k->session_id : ""));
 	json_object_set_new(o, "session_details", json_null());

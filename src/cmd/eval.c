@@ -393,7 +393,8 @@ static int read_criteria(struct eval_state *st, const char *expected)
 	struct eval_options *o = st->o;
 	char *beside = NULL;
 	const char *path = o->config;
-	if (!path && !st->expected_run) {
+	/* Standard input lies in no directory: no test_config.json is beside it. */
+	if (!path && !st->expected_run && strcmp(expected, "-") != 0) {
 		const char *slash = strrchr(expected, '/');
 		size_t dir = slash ? (size_t)(slash - expected) + 1 : 0;
 		beside = xmalloc(dir + sizeof "test_config.json");

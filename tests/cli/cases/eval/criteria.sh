@@ -21,3 +21,8 @@ adkev eval set.json "$a"/f_state.session.json "$a"/b_tool_call.session.json | jq
 jq '.eval_cases[0].conversation += .eval_cases[0].conversation' set.json > twice.json
 adkev eval twice.json "$a"/b_tool_call.session.json > out.jsonl; echo "exit $?"
 jq -c 'select(.run != null) | [.status, .metrics.tool_trajectory_avg_score.reason, (.invocations | length), .invocations[1].actual]' out.jsonl
+# test_config.json beside the eval set gives the criteria; an eval set read
+# from standard input lies in no directory, so ADK's defaults apply there.
+echo '{"criteria": {"response_match_score": 0.5}}' > test_config.json
+adkev eval set.json "$a"/b_tool_call.session.json | jq -c 'select(.run != null) | .metrics | map_values(.threshold)'
+adkev eval - "$a"/b_tool_call.session.json < set.json | jq -c 'select(.run != null) | .metrics | map_values(.threshold)'
