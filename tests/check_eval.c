@@ -235,6 +235,18 @@ START_TEST(empty_or_missing_response_scores_zero)
 END_TEST
 
 /*
+ * A corpus run of the number of invocations given, scored against itself
+ * with no criterion: its informational metrics alone.  *act gets the run.
+ */
+static json_t *informational_of(const char *path, size_t invocations, json_t **act)
+{
+	*act = run_of(path, NULL);
+	ck_assert_uint_eq(json_array_size(*act), invocations);
+	struct eval_criteria c = {0};
+	return eval_score(*act, *act, &c, NULL, NULL);
+}
+
+/*
  * _efficiency_evaluators.py _evaluate_efficiency_metric() with
  * _ToolCallCountV1Evaluator, _InferenceCallCountV1Evaluator and
  * _TokenUsageV1Evaluator._token_usage_details(): over the real weather run
@@ -242,10 +254,8 @@ END_TEST
  */
 START_TEST(informational_metrics_count_the_real_run)
 {
-	json_t *act = run_of("tests/corpus/adkjs/b_tool_call.jsonl", NULL);
-	ck_assert_int_eq(json_array_size(act), 1);
-	struct eval_criteria c = {0};
-	json_t *result = eval_score(act, act, &c, NULL, NULL);
+	json_t *act;
+	json_t *result = informational_of("tests/corpus/adkjs/b_tool_call.jsonl", 1, &act);
 	ck_assert(score_of(result, "tool_call_count_v1") == 1.0);
 	ck_assert(score_of(result, "inference_call_count_v1") == 2.0);
 	ck_assert(score_of(result, "token_usage_v1") == 184.0);
@@ -645,10 +655,8 @@ END_TEST
  */
 START_TEST(token_usage_details_of_the_real_thinking_run)
 {
-	json_t *act = run_of("tests/corpus/adkjs/d_thinking.jsonl", NULL);
-	ck_assert_int_eq(json_array_size(act), 2);
-	struct eval_criteria c = {0};
-	json_t *result = eval_score(act, act, &c, NULL, NULL);
+	json_t *act;
+	json_t *result = informational_of("tests/corpus/adkjs/d_thinking.jsonl", 2, &act);
 	const json_t *all = metric_of(result, "token_usage_v1");
 	ck_assert(token_count(all, "reasoning_tokens") == (142.0 + 61.0 + 40.0) / 2);
 	ck_assert(token_count(all, "candidates_tokens") == (17.0 + 19.0 + 18.0) / 2);
