@@ -235,6 +235,18 @@ START_TEST(empty_or_missing_response_scores_zero)
 END_TEST
 
 /*
+ * A corpus run of the number of invocations given, scored against itself
+ * with no criterion: its informational metrics alone.  *act gets the run.
+ */
+static json_t *informational_of(const char *path, size_t invocations, json_t **act)
+{
+	*act = run_of(path, NULL);
+	ck_assert_uint_eq(json_array_size(*act), invocations);
+	struct eval_criteria c = {0};
+	return eval_score(*act, *act, &c, NULL, NULL);
+}
+
+/*
  * _efficiency_evaluators.py _evaluate_efficiency_metric() with
  * _ToolCallCountV1Evaluator, _InferenceCallCountV1Evaluator and
  * _TokenUsageV1Evaluator._token_usage_details(): over the real weather run
@@ -242,10 +254,8 @@ END_TEST
  */
 START_TEST(informational_metrics_count_the_real_run)
 {
-	json_t *act = run_of("tests/corpus/adkjs/b_tool_call.jsonl", NULL);
-	ck_assert_int_eq(json_array_size(act), 1);
-	struct eval_criteria c = {0};
-	json_t *result = eval_score(act, act, &c, NULL, NULL);
+	json_t *act;
+	json_t *result = informational_of("tests/corpus/adkjs/b_tool_call.jsonl", 1, &act);
 	ck_assert(score_of(result, "tool_call_count_v1") == 1.0);
 	ck_assert(score_of(result, "inference_call_count_v1") == 2.0);
 	ck_assert(score_of(result, "token_usage_v1") == 184.0);
@@ -561,6 +571,207 @@ START_TEST(final_session_state_match_is_the_share_of_equal_keys)
 }
 END_TEST
 
+/* An eval case's invocation whose events report the usage metadata given (a JSON array text). */
+static json_t *invocation_with_usage(const char *usages)
+{
+	json_t *inv = invocation(json_array(), "done"), *u, *events = json_array();
+	json_t *list = json_loads(usages, 0, NULL);
+	size_t i;
+	ck_assert_ptr_nonnull(list);
+	json_array_foreach(list, i, u) json_array_append_new(
+	    events, json_pack("{s:s,s:O}", "author", "agent", "usage_metadata", u));
+	json_object_set_new(inv, "intermediate_data",
+	                    json_pack("{s:o}", "invocation_events", events));
+	json_decref(list);
+	return inv;
+}
+
+/* token_usage_v1's TokenUsageDetails count named, in the result's metric m; -1 for None. */
+static double token_count(const json_t *m, const char *name)
+{
+	json_t *d = json_object_get(
+	    json_object_get(json_object_get(m, "details"), "token_usage_details"), name);
+	ck_assert_msg(d != NULL, "no %s", name);
+	return json_is_null(d) ? -1 : json_number_value(d);
+}
+
+/*
+ * telemetry/_token_usage.py TokenUsage.from_usage_metadata() and
+ * _efficiency_evaluators.py _TokenUsageV1Evaluator._add_call() and
+ * _token_usage_details(): input is prompt plus tool use prompt tokens (the
+ * cached ones are part of the prompt), output candidates plus thoughts,
+ * total their sum, not the backend's total; a count a call leaves out adds
+ * nothing, and one no call reported stays None.  The figures are those of
+ * ADK's own tests of _TokenUsageV1Evaluator.
+ */
+START_TEST(token_usage_counts_as_adk_telemetry_counts)
+{
+	json_t *act = json_pack(
+	    "[o,o,o]",
+	    invocation_with_usage(
+	        "[{\"prompt_token_count\": 700, \"cached_content_token_count\": 100,"
+	        " \"tool_use_prompt_token_count\": 20, \"candidates_token_count\": 200,"
+	        " \"thoughts_token_count\": 80, \"total_token_count\": 9999}]"),
+	    invocation_with_usage("[{\"promptTokenCount\": 368, \"candidatesTokenCount\": 28,"
+	                          " \"thoughtsTokenCount\": 80},"
+	                          " {\"promptTokenCount\": 483, \"candidatesTokenCount\": 8}]"),
+	    invocation_with_usage("[{\"prompt_token_count\": 500}]"));
+	struct eval_criteria c = {0};
+	json_t *result = eval_score(act, act, &c, NULL, NULL);
+	json_t *invs = json_object_get(result, "invocations");
+	const json_t *one = metric_of(json_array_get(invs, 0), "token_usage_v1");
+	ck_assert(json_number_value(json_object_get(one, "score")) == 1000.0);
+	ck_assert(token_count(one, "total_tokens") == 1000.0);
+	ck_assert(token_count(one, "input_tokens") == 720.0);
+	ck_assert(token_count(one, "prompt_tokens") == 700.0);
+	ck_assert(token_count(one, "cached_tokens") == 100.0);
+	ck_assert(token_count(one, "tool_use_tokens") == 20.0);
+	ck_assert(token_count(one, "output_tokens") == 280.0);
+	ck_assert(token_count(one, "candidates_tokens") == 200.0);
+	ck_assert(token_count(one, "reasoning_tokens") == 80.0);
+	const json_t *two = metric_of(json_array_get(invs, 1), "token_usage_v1");
+	ck_assert(token_count(two, "reasoning_tokens") == 80.0);
+	ck_assert(token_count(two, "candidates_tokens") == 36.0);
+	ck_assert(token_count(two, "output_tokens") == 116.0);
+	ck_assert(token_count(two, "tool_use_tokens") == -1);
+	const json_t *three = metric_of(json_array_get(invs, 2), "token_usage_v1");
+	ck_assert(token_count(three, "total_tokens") == 500.0);
+	ck_assert(token_count(three, "output_tokens") == -1);
+	ck_assert(token_count(three, "cached_tokens") == -1);
+	/* _average(): each count over all three invocations, a missing one 0 for its invocation. */
+	const json_t *all = metric_of(result, "token_usage_v1");
+	ck_assert(token_count(all, "total_tokens") == (1000.0 + 967.0 + 500.0) / 3);
+	ck_assert(token_count(all, "tool_use_tokens") == 20.0 / 3);
+	ck_assert(score_of(result, "token_usage_v1") == token_count(all, "total_tokens"));
+	json_decref(result);
+	json_decref(act);
+}
+END_TEST
+
+/*
+ * _TokenUsageV1Evaluator over the real thinking run (ADK JS, two
+ * invocations, three model calls): thoughts are reasoning tokens, part of
+ * the output, and the per-type counts are averaged over the invocations.
+ */
+START_TEST(token_usage_details_of_the_real_thinking_run)
+{
+	json_t *act;
+	json_t *result = informational_of("tests/corpus/adkjs/d_thinking.jsonl", 2, &act);
+	const json_t *all = metric_of(result, "token_usage_v1");
+	ck_assert(token_count(all, "reasoning_tokens") == (142.0 + 61.0 + 40.0) / 2);
+	ck_assert(token_count(all, "candidates_tokens") == (17.0 + 19.0 + 18.0) / 2);
+	ck_assert(token_count(all, "input_tokens") == (33.0 + 84.0 + 131.0) / 2);
+	ck_assert(token_count(all, "total_tokens") ==
+	          token_count(all, "input_tokens") + token_count(all, "output_tokens"));
+	ck_assert(token_count(all, "cached_tokens") == -1);
+	json_decref(result);
+	json_decref(act);
+}
+END_TEST
+
+/*
+ * _efficiency_evaluators.py _InvocationDurationV1Evaluator._compute_value():
+ * the invocation's measured duration, None (n/a) when it has none, as a
+ * recorded run's never has; the case value is the mean of the durations
+ * there are.
+ */
+START_TEST(invocation_duration_is_the_measured_one_or_none)
+{
+	json_t *run = run_of("tests/corpus/adkjs/b_tool_call.jsonl", NULL);
+	struct eval_criteria c = {0};
+	json_t *result = eval_score(run, run, &c, NULL, NULL);
+	ck_assert(
+	    json_is_null(json_object_get(metric_of(result, "invocation_duration_v1"), "score")));
+	ck_assert_str_eq(status_of(result, "invocation_duration_v1"), "INFORMATIONAL");
+	json_decref(result);
+	json_t *timed = invocation(json_array(), "a"), *untimed = invocation(json_array(), "b");
+	json_object_set_new(timed, "duration", json_real(3.0));
+	json_t *act = json_pack("[o,o]", timed, untimed);
+	result = eval_score(act, act, &c, NULL, NULL);
+	ck_assert(score_of(result, "invocation_duration_v1") == 3.0);
+	json_decref(result);
+	json_decref(act);
+	json_decref(run);
+}
+END_TEST
+
+/*
+ * eval_metrics.py ToolTrajectoryCriterion._coerce_match_type(): a word is
+ * cut of spaces, put in upper case, - and spaces read as _; MatchType's
+ * integers are read too.
+ */
+START_TEST(match_type_is_coerced_as_adk_coerces_it)
+{
+	enum eval_match m = EVAL_EXACT;
+	ck_assert(eval_match_parse(" in-order ", &m) && m == EVAL_IN_ORDER);
+	ck_assert(eval_match_parse("any order", &m) && m == EVAL_ANY_ORDER);
+	ck_assert(eval_match_parse("Exact", &m) && m == EVAL_EXACT);
+	ck_assert(!eval_match_parse("in_orders", &m));
+	ck_assert(!eval_match_parse("", &m));
+	struct eval_criteria c;
+	criteria_of(&c, "tool_trajectory_avg_score",
+	            json_pack("{s:f,s:i}", "threshold", 1.0, "matchType", 2));
+	ck_assert_int_eq(c.list[0].match, EVAL_ANY_ORDER);
+	eval_criteria_clear(&c);
+}
+END_TEST
+
+/*
+ * eval_config.py get_eval_metrics_from_config(): a number becomes
+ * BaseCriterion(threshold=...), an object a BaseCriterion keeping the members
+ * given beside its threshold (extra="allow"), whose threshold is required;
+ * a metric of custom_metrics carries its code_config's name as
+ * custom_function_path.  local_eval_service.py writes each EvalMetricResult
+ * with them, and eval_metrics.py EvalStatus.INFORMATIONAL is 4.
+ */
+START_TEST(criteria_are_written_as_adk_writes_them)
+{
+	json_t *config = json_loads(
+	    "{\"criteria\": {\"response_match_score\": 0.5, \"safety_v1\": {\"matchType\": 1},"
+	    " \"tool_trajectory_avg_score\": {\"threshold\": 1, \"ignoreArgs\": true},"
+	    " \"mine\": 0.25}, \"custom_metrics\": {\"mine\": {\"code_config\": {\"name\": "
+	    "\"p.f\"}}}}",
+	    0, NULL);
+	struct eval_criteria c = {0};
+	const char *name = NULL;
+	ck_assert_ptr_nonnull(eval_criteria_load(&c, config, &name));
+	ck_assert_str_eq(name, "safety_v1"); /* an object without a threshold */
+	json_object_del(json_object_get(config, "criteria"), "safety_v1");
+	eval_criteria_clear(&c);
+	ck_assert_ptr_null(eval_criteria_load(&c, config, &name));
+	struct eval_criterion *t = eval_criteria_find(&c, "tool_trajectory_avg_score");
+	ck_assert(t->ignore_args);
+	json_t *want =
+	    json_loads("{\"threshold\": 1.0, \"include_intermediate_responses_in_final\":"
+	               " false, \"ignoreArgs\": true}",
+	               0, NULL);
+	ck_assert(json_equal(t->criterion, want));
+	json_decref(want);
+	ck_assert_str_eq(json_string_value(eval_criteria_find(&c, "mine")->custom_function_path),
+	                 "p.f");
+	json_t *run = run_of("tests/corpus/adkjs/b_tool_call.jsonl", NULL);
+	json_t *result = eval_score(run, run, &c, NULL, NULL);
+	ck_assert_str_eq(status_of(result, "mine"), "NOT_EVALUATED");
+	struct eval_adk_case k = {.result = result, .expected = run, .actual = run, .criteria = &c};
+	json_t *adk = eval_adk_case_result(&k), *m;
+	size_t i;
+	json_array_foreach(json_object_get(adk, "overall_eval_metric_results"), i, m)
+	{
+		const char *metric = json_string_value(json_object_get(m, "metric_name"));
+		int want_status = strcmp(metric, "mine") == 0 ? 3 : strstr(metric, "_v1") ? 4 : 1;
+		ck_assert_int_eq(json_integer_value(json_object_get(m, "eval_status")),
+		                 want_status);
+		ck_assert(json_is_null(json_object_get(m, "criterion")) == (want_status == 4));
+	}
+	ck_assert_uint_eq(i, 7);
+	json_decref(adk);
+	json_decref(result);
+	json_decref(run);
+	json_decref(config);
+	eval_criteria_clear(&c);
+}
+END_TEST
+
 int main(void)
 {
 	pool_serve_jansson();
@@ -575,6 +786,11 @@ int main(void)
 	tcase_add_test(tc, informational_metrics_count_the_real_run);
 	tcase_add_test(tc, informational_metrics_average_over_invocations);
 	tcase_add_test(tc, informational_metrics_refuse_a_threshold);
+	tcase_add_test(tc, token_usage_counts_as_adk_telemetry_counts);
+	tcase_add_test(tc, token_usage_details_of_the_real_thinking_run);
+	tcase_add_test(tc, invocation_duration_is_the_measured_one_or_none);
+	tcase_add_test(tc, match_type_is_coerced_as_adk_coerces_it);
+	tcase_add_test(tc, criteria_are_written_as_adk_writes_them);
 	tcase_add_test(tc, invocation_scores_average_into_the_case_score);
 	tcase_add_test(tc, eval_status_aggregates_as_adk);
 	tcase_add_test(tc, eval_set_is_read_in_both_spellings);

@@ -41,14 +41,23 @@ enum eval_shape eval_shape_of(const json_t *value);
  */
 json_t *eval_set_from(enum eval_shape shape, json_t *values, const char *path, const char **why);
 
+/*
+ * Why an eval case cannot be read as ADK's EvalCase (eval_case.py), or NULL:
+ * it is an object with a string eval_id and a conversation (a list of
+ * invocations, each with its user_content) or a conversation_scenario.
+ */
+const char *eval_case_problem(const json_t *c);
+
 /* --- criteria (eval_set.c) --- */
 
 enum eval_kind {
 	EVAL_TRAJECTORY,    /* tool_trajectory_avg_score */
 	EVAL_RESPONSE,      /* response_match_score */
 	EVAL_STATE,         /* final_session_state_match (adkev's own) */
-	EVAL_INFORMATIONAL, /* tool_call_count_v1, inference_call_count_v1, token_usage_v1 */
+	EVAL_INFORMATIONAL, /* tool_call_count_v1, inference_call_count_v1, token_usage_v1,
+	                       invocation_duration_v1 */
 	EVAL_JUDGE,         /* needs a judge model: reported NOT_EVALUATED */
+	EVAL_CUSTOM,        /* a custom metric of the config's custom_metrics: NOT_EVALUATED */
 };
 enum eval_match { EVAL_EXACT, EVAL_IN_ORDER, EVAL_ANY_ORDER };
 
@@ -59,6 +68,13 @@ struct eval_criterion {
 	bool has_threshold;
 	enum eval_match match;
 	bool ignore_args;
+	/*
+	 * The criterion as ADK's EvalMetricResult carries it: a BaseCriterion
+	 * (threshold, include_intermediate_responses_in_final, then the members
+	 * given beside them), owned; and a custom metric's code_config name.
+	 */
+	json_t *criterion;
+	json_t *custom_function_path;
 };
 
 struct eval_criteria {
@@ -81,12 +97,22 @@ const char *eval_criteria_set(struct eval_criteria *c, const char *name, const j
  */
 const char *eval_criteria_load(struct eval_criteria *c, const json_t *config,
                                const char **name_out);
+/*
+ * Sets tool_trajectory_avg_score's match type (when match_given) and turns
+ * ignore_args on (when ignore), in the criterion and in what ADK is shown.
+ */
+void eval_criterion_trajectory(struct eval_criterion *cr, bool match_given, enum eval_match match,
+                               bool ignore);
 /* The criterion named, or NULL. */
 struct eval_criterion *eval_criteria_find(struct eval_criteria *c, const char *name);
 void eval_criteria_clear(struct eval_criteria *c);
 /* The names adkev knows, for the usage error of an unknown one. */
 const char *eval_known_metrics(void);
-/* EXACT, IN_ORDER, ANY_ORDER; false for another word. */
+/*
+ * EXACT, IN_ORDER, ANY_ORDER, read as ToolTrajectoryCriterion's
+ * _coerce_match_type() reads them (spaces around cut, any case, - or a
+ * space for _); false for another word.
+ */
 bool eval_match_parse(const char *word, enum eval_match *out);
 
 /* --- runs (eval_run.c) --- */
@@ -121,6 +147,12 @@ void eval_run_add(struct eval_run *run, const struct reader_item *item);
  * (each has its own label for standard input).
  */
 char *eval_run_name(const struct eval_run *run, const char *file);
+/*
+ * Names a run read from a session database, whose events come without
+ * their session object: its session id, app name and user id, where the
+ * run has none yet.
+ */
+void eval_run_name_session(struct eval_run *run, const char *id, const char *app, const char *user);
 /* The invocations, as ADK's Invocation objects in snake_case. */
 json_t *eval_run_invocations(const struct eval_run *run);
 void eval_run_release(struct eval_run *run);

@@ -75,6 +75,15 @@ static void note_session(struct eval_run *run, const json_t *session)
 	}
 }
 
+void eval_run_name_session(struct eval_run *run, const char *id, const char *app, const char *user)
+{
+	const char *values[] = {id, app, user};
+	char **slots[] = {&run->session_id, &run->app_name, &run->user_id};
+	for (int i = 0; i < 3; i++)
+		if (run->any && !*slots[i] && values[i] && *values[i])
+			*slots[i] = xstrdup(values[i]);
+}
+
 bool eval_run_ends_before(const struct eval_run *run, const struct reader_item *item)
 {
 	return run->any && item->session != run->session;

@@ -141,40 +141,136 @@ static double inference_calls(const json_t *inv)
 	return n;
 }
 
-static bool count_of(const json_t *usage, enum adk_field field, double *sum)
+/*
+ * TokenUsageDetails (eval_metrics.py): the counts nest, total over input
+ * (prompt, of which cached, and tool use) and output (candidates and
+ * reasoning); a count no call reported is None (has false), not 0.
+ */
+enum token {
+	TOKEN_TOTAL,
+	TOKEN_INPUT,
+	TOKEN_PROMPT,
+	TOKEN_CACHED,
+	TOKEN_TOOL_USE,
+	TOKEN_OUTPUT,
+	TOKEN_CANDIDATES,
+	TOKEN_REASONING,
+	TOKEN_KINDS
+};
+static const char *const token_names[] = {"total_tokens",      "input_tokens",    "prompt_tokens",
+                                          "cached_tokens",     "tool_use_tokens", "output_tokens",
+                                          "candidates_tokens", "reasoning_tokens"};
+struct tokens {
+	double count[TOKEN_KINDS];
+	bool has[TOKEN_KINDS];
+};
+
+/* _TokenUsageV1Evaluator._add(): a count not reported leaves the sum as it is. */
+static void token_add(struct tokens *t, enum token which, bool has, double n)
 {
-	json_t *v = adk_get(usage, field);
-	if (!json_is_number(v))
-		return false;
-	*sum += json_number_value(v);
-	return true;
+	if (!has)
+		return;
+	t->count[which] += n;
+	t->has[which] = true;
 }
 
 /*
- * _TokenUsageV1Evaluator._token_usage_details(): the invocation's total, input
- * (prompt tokens) plus output (candidates and thoughts tokens); -1 (None)
- * when no model call reported either.
+ * One model call's usage metadata folded in: telemetry/_token_usage.py
+ * TokenUsage.from_usage_metadata() (input is prompt plus tool use prompt
+ * tokens, output candidates plus thoughts tokens; cached tokens are part of
+ * the prompt) and _TokenUsageV1Evaluator._add_call().
  */
-static double tokens(const json_t *inv)
+static void token_call(struct tokens *t, const json_t *usage)
+{
+	static const enum adk_field fields[] = {
+	    ADK_PROMPT_TOKEN_COUNT, ADK_TOOL_USE_PROMPT_TOKEN_COUNT, ADK_CANDIDATES_TOKEN_COUNT,
+	    ADK_THOUGHTS_TOKEN_COUNT, ADK_CACHED_CONTENT_TOKEN_COUNT};
+	double n[5] = {0};
+	bool has[5];
+	for (int i = 0; i < 5; i++) {
+		json_t *v = adk_get(usage, fields[i]);
+		has[i] = json_is_number(v);
+		n[i] = has[i] ? json_number_value(v) : 0;
+	}
+	token_add(t, TOKEN_INPUT, has[0] || has[1], n[0] + n[1]);
+	token_add(t, TOKEN_PROMPT, has[0], n[0]);
+	token_add(t, TOKEN_CACHED, has[4], n[4]);
+	token_add(t, TOKEN_TOOL_USE, has[1], n[1]);
+	token_add(t, TOKEN_OUTPUT, has[2] || has[3], n[2] + n[3]);
+	token_add(t, TOKEN_CANDIDATES, has[2], n[2]);
+	token_add(t, TOKEN_REASONING, has[3], n[3]);
+}
+
+/* _TokenUsageV1Evaluator._token_usage_details(): every usage_metadata of the invocation. */
+static struct tokens invocation_tokens(const json_t *inv)
 {
 	json_t *events = adk_get(adk_get(inv, ADK_INTERMEDIATE_DATA), ADK_INVOCATION_EVENTS), *e;
+	struct tokens t = {0};
 	size_t i;
-	double total = 0;
-	bool any = false;
 	json_array_foreach(events, i, e)
 	{
 		json_t *u = adk_get(e, ADK_USAGE_METADATA);
-		any |= count_of(u, ADK_PROMPT_TOKEN_COUNT, &total);
-		any |= count_of(u, ADK_CANDIDATES_TOKEN_COUNT, &total);
-		any |= count_of(u, ADK_THOUGHTS_TOKEN_COUNT, &total);
+		if (u && !json_is_null(u))
+			token_call(&t, u);
 	}
-	return any ? total : -1;
+	/* total is derived from the two directions, not the backend's total_token_count. */
+	if (t.has[TOKEN_INPUT] || t.has[TOKEN_OUTPUT]) {
+		t.count[TOKEN_TOTAL] = t.count[TOKEN_INPUT] + t.count[TOKEN_OUTPUT];
+		t.has[TOKEN_TOTAL] = true;
+	}
+	return t;
 }
 
-enum info { INFO_TOOLS, INFO_INFERENCE, INFO_TOKENS, INFO_COUNT };
-static const char *const info_names[] = {"tool_call_count_v1", "inference_call_count_v1",
-                                         "token_usage_v1"};
+static json_t *number_or_null(double v)
+{
+	return v < 0 ? json_null() : json_real(v);
+}
 
+/* The token_usage_v1 result: its score, the total, and {"token_usage_details": ...}. */
+static json_t *token_metric(const struct tokens *t)
+{
+	json_t *d = json_object();
+	for (int k = 0; k < TOKEN_KINDS; k++)
+		json_object_set_new(d, token_names[k],
+		                    t->has[k] ? json_real(t->count[k]) : json_null());
+	return json_pack("{s:o,s:s,s:{s:o}}", "score",
+	                 t->has[TOKEN_TOTAL] ? json_real(t->count[TOKEN_TOTAL]) : json_null(),
+	                 "status", "INFORMATIONAL", "details", "token_usage_details", d);
+}
+
+/*
+ * _TokenUsageV1Evaluator: each invocation's counts, and their _average():
+ * each count over every invocation, a count one did not report being 0 for
+ * it, and None only when none reported it.
+ */
+static json_t *tokens_metric(const json_t *actual, json_t *invs)
+{
+	struct tokens mean = {0};
+	size_t all = json_array_size(actual);
+	for (size_t i = 0; i < all; i++) {
+		struct tokens t = invocation_tokens(json_array_get(actual, i));
+		json_t *m = json_object_get(json_array_get(invs, i), "metrics");
+		json_object_set_new(m, "token_usage_v1", token_metric(&t));
+		for (int k = 0; k < TOKEN_KINDS; k++)
+			token_add(&mean, (enum token)k, t.has[k], t.count[k]);
+	}
+	for (int k = 0; k < TOKEN_KINDS; k++)
+		mean.count[k] /= all ? (double)all : 1;
+	if (!all)
+		return json_pack("{s:n,s:s}", "score", "status", "INFORMATIONAL");
+	return token_metric(&mean);
+}
+
+enum info { INFO_TOOLS, INFO_INFERENCE, INFO_DURATION };
+static const char *const info_names[] = {"tool_call_count_v1", "inference_call_count_v1",
+                                         "invocation_duration_v1"};
+
+/*
+ * _ToolCallCountV1Evaluator, _InferenceCallCountV1Evaluator and
+ * _InvocationDurationV1Evaluator._compute_value(); -1 for None.  A run's
+ * invocations carry no duration (ADK measures it only while it runs the
+ * agent), so invocation_duration_v1 is n/a unless an invocation holds one.
+ */
 static double info_value(enum info which, const json_t *inv)
 {
 	if (which == INFO_TOOLS) {
@@ -183,18 +279,13 @@ static double info_value(enum info which, const json_t *inv)
 		json_decref(calls);
 		return n;
 	}
-	return which == INFO_INFERENCE ? inference_calls(inv) : tokens(inv);
+	if (which == INFO_INFERENCE)
+		return inference_calls(inv);
+	json_t *d = adk_get(inv, ADK_DURATION);
+	return json_is_number(d) && json_number_value(d) >= 0 ? json_number_value(d) : -1;
 }
 
-static json_t *number_or_null(double v)
-{
-	return v < 0 ? json_null() : json_real(v);
-}
-
-/*
- * _evaluate_efficiency_metric(): the mean of the values there are; for
- * token_usage_v1 (_average()) a missing count is 0 over every invocation.
- */
+/* _evaluate_efficiency_metric(): the mean of the values there are, None when there is none. */
 static json_t *info_metric(enum info which, const json_t *actual, json_t *invs)
 {
 	double sum = 0;
@@ -210,9 +301,23 @@ static json_t *info_metric(enum info which, const json_t *actual, json_t *invs)
 			n++;
 		}
 	}
-	size_t denominator = which == INFO_TOKENS ? all : n;
-	json_t *score = n ? json_real(sum / (double)denominator) : json_null();
+	json_t *score = n ? json_real(sum / (double)n) : json_null();
 	return json_pack("{s:o,s:s}", "score", score, "status", "INFORMATIONAL");
+}
+
+/*
+ * eval_config.py append_default_efficiency_metrics(): the informational
+ * metrics, always reported, after the configured ones, in
+ * _DEFAULT_EFFICIENCY_METRICS' order.
+ */
+static void info_metrics(json_t *metrics, const json_t *actual, json_t *invs)
+{
+	json_object_set_new(metrics, info_names[INFO_TOOLS], info_metric(INFO_TOOLS, actual, invs));
+	json_object_set_new(metrics, info_names[INFO_INFERENCE],
+	                    info_metric(INFO_INFERENCE, actual, invs));
+	json_object_set_new(metrics, "token_usage_v1", tokens_metric(actual, invs));
+	json_object_set_new(metrics, info_names[INFO_DURATION],
+	                    info_metric(INFO_DURATION, actual, invs));
 }
 
 /* --- the case --- */
@@ -252,7 +357,8 @@ static json_t *paired_metric(const struct eval_criterion *c, const json_t *expec
 	size_t ne = json_array_size(expected), na = json_array_size(actual);
 	if (ne != na) {
 		char why[128];
-		snprintf(why, sizeof why, "the run has %zu invocations and the case %zu", na, ne);
+		snprintf(why, sizeof why, "the run has %zu invocation%s and the case %zu", na,
+		         na == 1 ? "" : "s", ne);
 		json_t *m = metric(NULL, c, "FAILED");
 		json_object_set_new(m, "reason", json_string(why));
 		return m;
@@ -330,13 +436,14 @@ json_t *eval_score(const json_t *expected, const json_t *actual, const struct ev
 			m = metric(NULL, cr, "NOT_EVALUATED");
 			json_object_set_new(
 			    m, "reason",
-			    json_string("needs a judge model, which adkev does not call"));
+			    json_string(
+			        cr->kind == EVAL_CUSTOM
+			            ? "a custom metric, whose Python code adkev does not run"
+			            : "needs a judge model, which adkev does not call"));
 		}
 		json_object_set_new(metrics, cr->name, m);
 	}
-	for (int k = 0; k < INFO_COUNT; k++)
-		json_object_set_new(metrics, info_names[k],
-		                    info_metric((enum info)k, actual, invs));
+	info_metrics(metrics, actual, invs);
 	return json_pack("{s:s,s:o,s:o}", "status", eval_case_status(metrics), "metrics", metrics,
 	                 "invocations", invs);
 }

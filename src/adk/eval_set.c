@@ -119,8 +119,30 @@ json_t *eval_set_from(enum eval_shape shape, json_t *values, const char *path, c
 	return json_pack("{s:s,s:o}", "eval_set_id", base_name(path), "eval_cases", cases);
 }
 
+const char *eval_case_problem(const json_t *c)
+{
+	if (!json_is_object(c))
+		return "an eval case is not an object";
+	if (!json_is_string(adk_get(c, ADK_EVAL_ID)))
+		return "an eval case has no eval_id string, which ADK requires";
+	json_t *conv = adk_get(c, ADK_CONVERSATION), *inv;
+	if (!conv && adk_get(c, ADK_CONVERSATION_SCENARIO))
+		return NULL;
+	if (!json_is_array(conv))
+		return "the eval case's conversation is not a list of invocations";
+	size_t i;
+	json_array_foreach(conv, i, inv)
+	{
+		if (!json_is_object(inv) || !json_is_object(adk_get(inv, ADK_USER_CONTENT)))
+			return "an invocation of the eval case has no user_content object, "
+			       "which ADK requires";
+	}
+	return NULL;
+}
+
 /* --- criteria --- */
 
+/* eval_metrics.py PrebuiltMetrics, and adkev's own final_session_state_match. */
 static const struct {
 	const char *name;
 	enum eval_kind kind;
@@ -130,6 +152,7 @@ static const struct {
     {"tool_call_count_v1", EVAL_INFORMATIONAL},
     {"inference_call_count_v1", EVAL_INFORMATIONAL},
     {"token_usage_v1", EVAL_INFORMATIONAL},
+    {"invocation_duration_v1", EVAL_INFORMATIONAL},
     {"final_session_state_match", EVAL_STATE},
     {"final_response_match_v2", EVAL_JUDGE},
     {"response_evaluation_score", EVAL_JUDGE},
@@ -141,10 +164,11 @@ static const struct {
 const char *eval_known_metrics(void)
 {
 	return "tool_trajectory_avg_score, response_match_score, tool_call_count_v1, "
-	       "inference_call_count_v1, token_usage_v1, final_session_state_match; and, "
-	       "reported NOT_EVALUATED, final_response_match_v2, response_evaluation_score, "
-	       "safety_v1, hallucinations_v1, per_turn_user_simulator_quality_v1, "
-	       "rubric_based_*, multi_turn_*";
+	       "inference_call_count_v1, token_usage_v1, invocation_duration_v1, "
+	       "final_session_state_match; and, reported NOT_EVALUATED, final_response_match_v2, "
+	       "response_evaluation_score, safety_v1, hallucinations_v1, "
+	       "per_turn_user_simulator_quality_v1, rubric_based_*, multi_turn_*, and the "
+	       "config's custom_metrics";
 }
 
 static bool kind_of(const char *name, enum eval_kind *kind)
@@ -161,14 +185,28 @@ static bool kind_of(const char *name, enum eval_kind *kind)
 	return false;
 }
 
+static const char *const match_words[] = {"EXACT", "IN_ORDER", "ANY_ORDER"};
+
 bool eval_match_parse(const char *word, enum eval_match *out)
 {
-	static const char *const words[] = {"EXACT", "IN_ORDER", "ANY_ORDER"};
-	for (int i = 0; i < 3; i++)
-		if (strcmp(word, words[i]) == 0) {
+	/* eval_metrics.py ToolTrajectoryCriterion._coerce_match_type() */
+	while (*word == ' ' || (*word >= '\t' && *word <= '\r'))
+		word++;
+	size_t n = strlen(word);
+	while (n && (word[n - 1] == ' ' || (word[n - 1] >= '\t' && word[n - 1] <= '\r')))
+		n--;
+	for (int i = 0; i < 3; i++) {
+		size_t k = 0;
+		for (; k < n && match_words[i][k]; k++) {
+			char c = word[k] == '-' || word[k] == ' ' ? '_' : word[k];
+			if ((c >= 'a' && c <= 'z' ? c - 32 : c) != match_words[i][k])
+				break;
+		}
+		if (k == n && !match_words[i][k]) {
 			*out = (enum eval_match)i;
 			return true;
 		}
+	}
 	return false;
 }
 
@@ -187,17 +225,28 @@ static struct eval_criterion *criterion_add(struct eval_criteria *c, const char 
 	if (!cr) {
 		c->list = xrealloc(c->list, (c->count + 1) * sizeof *c->list);
 		cr = &c->list[c->count++];
-		*cr = (struct eval_criterion){.name = xstrdup(name), .kind = kind};
+		*cr = (struct eval_criterion){.name = xstrdup(name)};
 	}
+	json_decref(cr->criterion);
+	cr->criterion = NULL;
+	cr->kind = kind;
+	cr->match = EVAL_EXACT;
+	cr->ignore_args = false;
 	return cr;
 }
 
-/* ToolTrajectoryCriterion's match_type and ignore_args; NULL or why refused. */
+/*
+ * ToolTrajectoryCriterion's match_type (a word, or MatchType's integer)
+ * and ignore_args; NULL or why refused.
+ */
 static const char *trajectory_options(struct eval_criterion *cr, const json_t *value)
 {
 	json_t *match = adk_get(value, ADK_MATCH_TYPE);
-	if (match &&
-	    !(json_is_string(match) && eval_match_parse(json_string_value(match), &cr->match)))
+	json_int_t i = json_is_integer(match) ? json_integer_value(match) : -1;
+	if (i >= 0 && i <= 2)
+		cr->match = (enum eval_match)i;
+	else if (match &&
+	         !(json_is_string(match) && eval_match_parse(json_string_value(match), &cr->match)))
 		return "match_type must be EXACT, IN_ORDER or ANY_ORDER";
 	json_t *ignore = adk_get(value, ADK_IGNORE_ARGS);
 	if (ignore && !json_is_boolean(ignore))
@@ -207,22 +256,89 @@ static const char *trajectory_options(struct eval_criterion *cr, const json_t *v
 	return NULL;
 }
 
+/*
+ * The BaseCriterion of eval_metrics.py as pydantic dumps it: threshold,
+ * include_intermediate_responses_in_final, then the members it keeps
+ * beside them (extra="allow") as they were given.
+ */
+static json_t *base_criterion(const json_t *value, double threshold)
+{
+	json_t *o = json_pack("{s:f}", "threshold", threshold), *v;
+	json_t *include = json_is_object(value) ? adk_get(value, ADK_INCLUDE_INTERMEDIATE) : NULL;
+	json_object_set_new(o, "include_intermediate_responses_in_final",
+	                    json_boolean(json_is_true(include)));
+	const char *key;
+	json_object_foreach((json_t *)value, key, v)
+	{
+		size_t n = strlen(key);
+		if (!adk_key_is(ADK_THRESHOLD, key, n) &&
+		    !adk_key_is(ADK_INCLUDE_INTERMEDIATE, key, n))
+			json_object_set(o, key, v);
+	}
+	return o;
+}
+
+void eval_criterion_trajectory(struct eval_criterion *cr, bool match_given, enum eval_match match,
+                               bool ignore)
+{
+	const char *key;
+	json_t *v;
+	void *tmp;
+	json_object_foreach_safe(cr->criterion, tmp, key, v)
+	{
+		size_t n = strlen(key);
+		if ((match_given && adk_key_is(ADK_MATCH_TYPE, key, n)) ||
+		    (ignore && adk_key_is(ADK_IGNORE_ARGS, key, n)))
+			json_object_del(cr->criterion, key);
+	}
+	if (match_given) {
+		cr->match = match;
+		json_object_set_new(cr->criterion, "match_type", json_string(match_words[match]));
+	}
+	if (ignore) {
+		cr->ignore_args = true;
+		json_object_set_new(cr->criterion, "ignore_args", json_true());
+	}
+}
+
+/* A metric of custom_metrics: NOT_EVALUATED, with its code_config's name. */
+static const char *custom_criterion(struct eval_criteria *c, const char *name, const json_t *value,
+                                    const json_t *custom)
+{
+	json_t *threshold = json_is_object(value) ? adk_get(value, ADK_THRESHOLD) : (json_t *)value;
+	if (!threshold && json_is_object(value))
+		return "the criterion has no threshold, which ADK requires";
+	if (!json_is_number(threshold))
+		return "the threshold must be a number";
+	struct eval_criterion *cr = criterion_add(c, name, EVAL_CUSTOM);
+	cr->has_threshold = true;
+	cr->threshold = json_number_value(threshold);
+	cr->criterion = base_criterion(value, cr->threshold);
+	json_t *path = adk_get(adk_get(custom, ADK_CODE_CONFIG), ADK_NAME);
+	json_decref(cr->custom_function_path);
+	cr->custom_function_path = json_is_string(path) ? json_incref(path) : NULL;
+	return NULL;
+}
+
 const char *eval_criteria_set(struct eval_criteria *c, const char *name, const json_t *value)
 {
 	enum eval_kind kind;
 	if (!kind_of(name, &kind))
 		return "unknown metric";
-	json_t *threshold = json_is_object(value) ? adk_get(value, ADK_THRESHOLD) : (json_t *)value;
 	/* _efficiency_evaluators.py _reject_threshold(): any criterion at all is refused. */
 	if (kind == EVAL_INFORMATIONAL)
 		return "informational metric: it takes no threshold (it is always reported)";
-	if (threshold && !json_is_number(threshold))
-		return "the threshold must be a number";
-	if (!threshold && kind != EVAL_JUDGE && kind != EVAL_STATE && !json_is_object(value))
+	json_t *threshold = json_is_object(value) ? adk_get(value, ADK_THRESHOLD) : (json_t *)value;
+	/* eval_config.py: a criterion is a number or a BaseCriterion, whose threshold is required.
+	 */
+	if (!threshold && json_is_object(value) && kind != EVAL_STATE)
+		return "the criterion has no threshold, which ADK requires";
+	if (threshold ? !json_is_number(threshold) : !json_is_object(value))
 		return "the threshold must be a number";
 	struct eval_criterion *cr = criterion_add(c, name, kind);
-	cr->has_threshold = threshold != NULL || kind == EVAL_STATE;
+	cr->has_threshold = true;
 	cr->threshold = threshold ? json_number_value(threshold) : 1.0;
+	cr->criterion = base_criterion(value, cr->threshold);
 	if (kind == EVAL_TRAJECTORY && json_is_object(value))
 		return trajectory_options(cr, value);
 	return NULL;
@@ -231,13 +347,16 @@ const char *eval_criteria_set(struct eval_criteria *c, const char *name, const j
 const char *eval_criteria_load(struct eval_criteria *c, const json_t *config, const char **name_out)
 {
 	json_t *criteria = adk_get(config, ADK_CRITERIA);
+	json_t *custom = adk_get(config, ADK_CUSTOM_METRICS);
 	if (!json_is_object(criteria))
 		return "no \"criteria\" object";
 	const char *name;
 	json_t *value;
 	json_object_foreach((json_t *)criteria, name, value)
 	{
-		const char *why = eval_criteria_set(c, name, value);
+		json_t *mine = json_object_get(custom, name);
+		const char *why = mine ? custom_criterion(c, name, value, mine)
+		                       : eval_criteria_set(c, name, value);
 		if (why) {
 			*name_out = name;
 			return why;
@@ -248,6 +367,7 @@ const char *eval_criteria_load(struct eval_criteria *c, const json_t *config, co
 
 void eval_criteria_defaults(struct eval_criteria *c)
 {
+	/* eval_config.py _DEFAULT_EVAL_CONFIG */
 	json_t *t = json_real(1.0), *r = json_real(0.8);
 	eval_criteria_set(c, "tool_trajectory_avg_score", t);
 	eval_criteria_set(c, "response_match_score", r);
@@ -257,8 +377,11 @@ void eval_criteria_defaults(struct eval_criteria *c)
 
 void eval_criteria_clear(struct eval_criteria *c)
 {
-	for (size_t i = 0; i < c->count; i++)
+	for (size_t i = 0; i < c->count; i++) {
 		free(c->list[i].name);
+		json_decref(c->list[i].criterion);
+		json_decref(c->list[i].custom_function_path);
+	}
 	free(c->list);
 	c->list = NULL;
 	c->count = 0;

@@ -90,6 +90,8 @@ static const struct {
     [ADK_THOUGHTS_TOKEN_COUNT] = TWO_SPELLINGS("thoughtsTokenCount", "thoughts_token_count"),
     [ADK_CACHED_CONTENT_TOKEN_COUNT] =
         TWO_SPELLINGS("cachedContentTokenCount", "cached_content_token_count"),
+    [ADK_TOOL_USE_PROMPT_TOKEN_COUNT] =
+        TWO_SPELLINGS("toolUsePromptTokenCount", "tool_use_prompt_token_count"),
     [ADK_CITATIONS] = ONE_SPELLING("citations"),
     [ADK_EVENTS] = ONE_SPELLING("events"),
     [ADK_APP_NAME] = TWO_SPELLINGS("appName", "app_name"),
@@ -109,16 +111,22 @@ static const struct {
     [ADK_EVAL_ID] = TWO_SPELLINGS("evalId", "eval_id"),
     [ADK_EVAL_SET_ID] = TWO_SPELLINGS("evalSetId", "eval_set_id"),
     [ADK_CONVERSATION] = ONE_SPELLING("conversation"),
+    [ADK_CONVERSATION_SCENARIO] = TWO_SPELLINGS("conversationScenario", "conversation_scenario"),
     [ADK_FINAL_SESSION_STATE] = TWO_SPELLINGS("finalSessionState", "final_session_state"),
     [ADK_USER_CONTENT] = TWO_SPELLINGS("userContent", "user_content"),
     [ADK_FINAL_RESPONSE] = TWO_SPELLINGS("finalResponse", "final_response"),
     [ADK_INTERMEDIATE_DATA] = TWO_SPELLINGS("intermediateData", "intermediate_data"),
     [ADK_TOOL_USES] = TWO_SPELLINGS("toolUses", "tool_uses"),
     [ADK_INVOCATION_EVENTS] = TWO_SPELLINGS("invocationEvents", "invocation_events"),
+    [ADK_DURATION] = ONE_SPELLING("duration"),
     [ADK_CRITERIA] = ONE_SPELLING("criteria"),
     [ADK_THRESHOLD] = ONE_SPELLING("threshold"),
+    [ADK_INCLUDE_INTERMEDIATE] = TWO_SPELLINGS("includeIntermediateResponsesInFinal",
+                                               "include_intermediate_responses_in_final"),
     [ADK_MATCH_TYPE] = TWO_SPELLINGS("matchType", "match_type"),
     [ADK_IGNORE_ARGS] = TWO_SPELLINGS("ignoreArgs", "ignore_args"),
+    [ADK_CUSTOM_METRICS] = TWO_SPELLINGS("customMetrics", "custom_metrics"),
+    [ADK_CODE_CONFIG] = TWO_SPELLINGS("codeConfig", "code_config"),
 #undef ONE_SPELLING
 #undef TWO_SPELLINGS
 };

@@ -12,6 +12,7 @@
 #include "adk/eval.h"
 #include "adk/event.h"
 #include "cmd/eval_report.h"
+#include "cmd/eval_runs.h"
 #include "cmd/run.h"
 
 #include <stdlib.h>
@@ -236,7 +237,8 @@ static void finish_run(struct eval_state *st)
 {
 	if (!st->run.any)
 		return;
-	char *name = eval_run_name(&st->run, st->file);
+	/* Standard input's run is named "stdin", as evalset names its case. */
+	char *name = eval_run_name(&st->run, strcmp(st->file, "<stdin>") ? st->file : "stdin");
 	json_t *c = NULL;
 	long i = match_case(st, name, &c);
 	if (i < 0 && st->cases.status) {
@@ -280,6 +282,14 @@ static int expected_case(struct eval_state *st, struct reader *r, const struct r
 			return EXIT_DATAERR;
 		return 0;
 	}
+	/* A case ADK cannot read, or a second case of one eval_id, which no run could be told to.
+	 */
+	const char *why = eval_case_problem(item->value);
+	const char *id = adk_get_string(item->value, ADK_EVAL_ID);
+	if (!why && eval_cases_find(&st->cases, id) >= 0)
+		why = "a second eval case with this eval_id";
+	if (why)
+		return reader_reject(r, &item->pos, "%s", why) ? 0 : EXIT_DATAERR;
 	eval_cases_add(&st->cases, item->value, item->raw, item->raw_len);
 	return 0;
 }
@@ -354,7 +364,7 @@ static int read_expected(struct eval_state *st, char *path)
 	if (status)
 		return status;
 	if (st->expected_run) {
-		char *name = eval_run_name(&st->run, path);
+		char *name = eval_run_name(&st->run, strcmp(path, "-") ? path : "stdin");
 		json_t *inv = eval_run_invocations(&st->run);
 		st->set = json_pack("{s:s,s:[{s:s,s:o,s:O}]}", "eval_set_id", name, "eval_cases",
 		                    "eval_id", name, "conversation", inv, "final_session_state",
@@ -383,7 +393,8 @@ static int read_criteria(struct eval_state *st, const char *expected)
 	struct eval_options *o = st->o;
 	char *beside = NULL;
 	const char *path = o->config;
-	if (!path && !st->expected_run) {
+	/* Standard input lies in no directory: no test_config.json is beside it. */
+	if (!path && !st->expected_run && strcmp(expected, "-") != 0) {
 		const char *slash = strrchr(expected, '/');
 		size_t dir = slash ? (size_t)(slash - expected) + 1 : 0;
 		beside = xmalloc(dir + sizeof "test_config.json");
@@ -439,25 +450,35 @@ static int apply_options(struct eval_state *st)
 			json_decref(one);
 			c = eval_criteria_find(&st->criteria, "tool_trajectory_avg_score");
 		}
-		if (o->match.given)
-			c->match = o->match.match;
-		c->ignore_args |= o->ignore_args;
+		eval_criterion_trajectory(c, o->match.given, o->match.match, o->ignore_args);
 	}
 	return 0;
 }
 
-/* Every RUN operand read alone, so each run is named by its file. */
+/* A run read: scored, or, read only in part, dropped (its error is reported). */
+static void run_read_done(void *ctx, int status)
+{
+	struct eval_state *st = ctx;
+	if (status)
+		discard_run(st);
+	else
+		finish_run(st);
+}
+
+/* Every RUN operand read alone, so each run is named by its file or its session. */
 static int read_runs(struct eval_state *st, int argc, char *argv[], bool *noinput)
 {
 	int status = 0;
+	struct run_plan plan = {.item = run_item, .ctx = st};
+	struct eval_runs how = {.plan = &plan,
+	                        .o = &st->o->run,
+	                        .run = &st->run,
+	                        .finish = run_read_done,
+	                        .ctx = st,
+	                        .file = &st->file};
 	for (int i = 0; i < argc; i++) {
-		struct run_plan plan = {.item = run_item, .ctx = st};
 		st->file = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
-		int s = run_read(&plan, &st->o->run, 1, &argv[i]);
-		if (s) /* a run read only in part is not scored: its error is reported */
-			discard_run(st);
-		else
-			finish_run(st);
+		int s = eval_runs_read(&how, argv[i]);
 		*noinput |= s == EXIT_NOINPUT;
 		status = exit_status_worst(status, s);
 	}

@@ -115,6 +115,21 @@ static void number(struct strbuf *out, const json_t *v, size_t width)
 	pad(out, width > strlen(num) ? width - strlen(num) : 0);
 }
 
+/* token_usage_v1's input and output tokens, as ADK's _format_metric_cell() shows them. */
+static void token_split(struct strbuf *out, const json_t *m)
+{
+	json_t *d = json_object_get(json_object_get(m, "details"), "token_usage_details");
+	static const char *const keys[] = {"input_tokens", "output_tokens"};
+	char n[2][32] = {"n/a", "n/a"};
+	if (!json_is_object(d))
+		return;
+	for (int i = 0; i < 2; i++)
+		if (json_is_number(json_object_get(d, keys[i])))
+			eval_number(n[i], sizeof n[i],
+			            json_number_value(json_object_get(d, keys[i])));
+	strbuf_addf(out, "  (in %s, out %s)", n[0], n[1]);
+}
+
 /* A row per metric: name, score, threshold, status, and the reason where there is one. */
 static void metrics(struct strbuf *out, const json_t *line, const struct eval_report_options *o)
 {
@@ -141,6 +156,7 @@ static void metrics(struct strbuf *out, const json_t *line, const struct eval_re
 		number(out, json_object_get(m, "score"), 12);
 		number(out, json_object_get(m, "threshold"), 11);
 		styled(out, o, status_style(status), status);
+		token_split(out, m);
 		if (json_is_string(reason)) {
 			strbuf_addstr(out, "  ");
 			cell(out, json_string_value(reason), json_string_length(reason), 0);

@@ -6,6 +6,7 @@
  */
 #include "adk/eval.h"
 #include "adk/event.h"
+#include "cmd/eval_runs.h"
 #include "cmd/run.h"
 
 #include <stdlib.h>
@@ -81,6 +82,13 @@ static int evalset_item(void *ctx, struct reader *r, const struct reader_item *i
 	return 0;
 }
 
+/* A run read: its case made (nothing is written unless every run was read whole). */
+static void read_done(void *ctx, int status)
+{
+	(void)status;
+	finish_case(ctx);
+}
+
 /* The set to append to, or a new one. */
 static json_t *base_set(const struct evalset_options *o, int *status)
 {
@@ -140,13 +148,23 @@ static int run_evalset(int argc, char *argv[])
 	struct evalset_state st = {.o = &o, .cases = json_array()};
 	eval_run_init(&st.run);
 	char *stdin_name[] = {"-"};
+	struct run_plan plan = {.item = evalset_item, .ctx = &st};
+	struct eval_runs how = {.plan = &plan,
+	                        .o = &o.run,
+	                        .run = &st.run,
+	                        .finish = read_done,
+	                        .ctx = &st,
+	                        .file = &st.file};
 	for (int i = 0; i < (argc ? argc : 1); i++) {
-		struct run_plan plan = {.item = evalset_item, .ctx = &st};
 		char **arg = argc ? &argv[i] : stdin_name;
 		st.file = strcmp(*arg, "-") == 0 ? "stdin" : *arg;
-		status = exit_status_worst(status, run_read(&plan, &o.run, 1, arg));
-		finish_case(&st);
+		status = exit_status_worst(status, eval_runs_read(&how, *arg));
 	}
+	/* --id names one case: a source of several sessions is refused as several operands are. */
+	if (!status && o.id && json_array_size(st.cases) > 1)
+		status = command_usage_error(
+		    &command_evalset, "--id names the case of a single run; %s holds %zu runs",
+		    argc ? argv[0] : "stdin", json_array_size(st.cases));
 	/* Nothing half written: the set only when every run was read. */
 	if (!status)
 		status = merge(&o, set, st.cases);

@@ -541,44 +541,14 @@ static int run_per_file(const struct extraction *how, int argc, char *argv[], st
 	return status;
 }
 
-/* The sessions of a database, kept for --per-session. */
-struct session_list {
-	struct session_info *list;
-	size_t count, cap;
-};
-
-static void keep_session(void *ctx, const struct session_info *s)
-{
-	struct session_list *l = ctx;
-	if (l->count == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 16;
-		l->list = xrealloc(l->list, l->cap * sizeof *l->list);
-	}
-	struct session_info *k = &l->list[l->count++];
-	*k = *s;
-	k->app = xstrdup(s->app ? s->app : "");
-	k->user = xstrdup(s->user ? s->user : "");
-	k->id = xstrdup(s->id ? s->id : "");
-}
-
-static void session_list_release(struct session_list *l)
-{
-	for (size_t i = 0; i < l->count; i++) {
-		free((char *)l->list[i].app);
-		free((char *)l->list[i].user);
-		free((char *)l->list[i].id);
-	}
-	free(l->list);
-}
-
 /*
  * --per-session over one session database: each session chosen (--app,
  * --user, --session) read alone, in update order, its results tagged.
  */
 static int run_database_sessions(const struct extraction *how, char *operand, struct run_end *end)
 {
-	struct session_list l = {0};
-	int status = sessiondb_list(operand, &how->o->sessions, false, keep_session, &l);
+	struct run_sessions l = {0};
+	int status = run_sessions_list(operand, &how->o->sessions, &l);
 	struct run_options o = *how->o;
 	struct extraction one = *how;
 	one.o = &o;
@@ -590,7 +560,7 @@ static int run_database_sessions(const struct extraction *how, char *operand, st
 		one.session = &l.list[i];
 		status = exit_status_worst(status, run_operands(&one, 1, &operand, end));
 	}
-	session_list_release(&l);
+	run_sessions_release(&l);
 	free(name);
 	return status;
 }

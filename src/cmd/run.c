@@ -3,8 +3,10 @@
  * subcommand's run shares (run.h).
  */
 #include "cmd/run.h"
+#include "read/sessiondb.h"
 #include "write/progress.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 const char run_last_refused[] =
@@ -481,4 +483,35 @@ int run_read(const struct run_plan *plan, const struct run_options *o, int argc,
 	status = exit_status_worst(status, reader_status(r));
 	reader_free(r);
 	return status;
+}
+
+static void keep_session(void *ctx, const struct session_info *s)
+{
+	struct run_sessions *l = ctx;
+	if (l->count == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->list = xrealloc(l->list, l->cap * sizeof *l->list);
+	}
+	struct session_info *k = &l->list[l->count++];
+	*k = *s;
+	k->app = xstrdup(s->app ? s->app : "");
+	k->user = xstrdup(s->user ? s->user : "");
+	k->id = xstrdup(s->id ? s->id : "");
+}
+
+int run_sessions_list(const char *operand, const struct session_choice *choice,
+                      struct run_sessions *l)
+{
+	return sessiondb_list(operand, choice, false, keep_session, l);
+}
+
+void run_sessions_release(struct run_sessions *l)
+{
+	for (size_t i = 0; i < l->count; i++) {
+		free((char *)l->list[i].app);
+		free((char *)l->list[i].user);
+		free((char *)l->list[i].id);
+	}
+	free(l->list);
+	*l = (struct run_sessions){0};
 }

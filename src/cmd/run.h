@@ -207,6 +207,21 @@ bool run_passes_filters(const struct run_options *o, struct run_match *m,
                         const struct reader_item *item);
 
 /*
+ * The sessions of a session database operand that --session, --app and
+ * --user choose, in update order, each to be read alone (--per-session,
+ * eval's runs): their app names, user ids and ids are owned copies.
+ */
+struct session_info;
+struct run_sessions {
+	struct session_info *list;
+	size_t count, cap;
+};
+/* Lists operand's sessions into l; the exit status of the listing. */
+int run_sessions_list(const char *operand, const struct session_choice *choice,
+                      struct run_sessions *l);
+void run_sessions_release(struct run_sessions *l);
+
+/*
  * Combines two exit statuses: a write error outranks a usage error, which
  * outranks bad input, then an unopenable file, then a false assertion.
  */

@@ -21,3 +21,32 @@ jq -c '.eval_case_results[] | .eval_metric_result_per_invocation[] | [(.actual_i
 # The same cases and statuses as the JSON lines.
 adkev eval set.json a/b_tool_call.session.json f_state.jsonl | jq -r '[.eval_id, .status] | @tsv' > lines.tsv
 jq -r '.eval_case_results[] | [.eval_id, ({"1": "PASSED", "2": "FAILED", "3": "NOT_EVALUATED"}[.final_eval_status | tostring])] | @tsv' out.json | diff lines.tsv - && echo "same cases and statuses as the lines"
+# Each EvalMetricResult is the EvalMetric it was made from (metric_name,
+# threshold, criterion, custom_function_path) then score, eval_status and
+# details (local_eval_service.py); the informational metrics carry no
+# criterion (append_default_efficiency_metrics()), and token_usage_v1's
+# details hold its TokenUsageDetails, the per-type counts behind its score.
+jq -c '.eval_case_results[0].overall_eval_metric_results[] |
+	[(keys_unsorted | join(",")), .metric_name, .criterion, .custom_function_path, .details]' out.json | sort -u
+jq -c '.eval_case_results[0].eval_metric_result_per_invocation[0].eval_metric_results[] |
+	select(.metric_name == "token_usage_v1") | [.score, .details.token_usage_details.total_tokens]' out.json
+# A criterion given as an object keeps the members given beside its
+# threshold, as BaseCriterion keeps them (extra="allow"); a metric of the
+# config's custom_metrics is NOT_EVALUATED with its code_config's name.
+cat > cfg.json <<'CFG'
+{"criteria": {"tool_trajectory_avg_score": {"threshold": 1, "matchType": "in-order"},
+              "my_metric": 0.5},
+ "custom_metrics": {"my_metric": {"code_config": {"name": "pkg.metrics.my_metric"}}}}
+CFG
+adkev eval --format=adk --config cfg.json set.json a/b_tool_call.session.json |
+	jq -c '.eval_case_results[0].overall_eval_metric_results[0:2][] |
+	[.metric_name, .threshold, .criterion, .custom_function_path, .score, .eval_status]'
+adkev eval --config cfg.json set.json a/b_tool_call.session.json | jq -c 'select(.run != null) | .metrics.my_metric'
+# Every metric of the case is written for each invocation, in the case's
+# order: one with no value per invocation (a judge's) as NOT_EVALUATED (3),
+# as local_eval_service.py writes a metric that was not evaluated.
+adkev eval --format=adk -c final_response_match_v2=0.5 set.json a/b_tool_call.session.json |
+	jq -c '.eval_case_results[0] | [(.overall_eval_metric_results | map(.metric_name)) ==
+	(.eval_metric_result_per_invocation[0].eval_metric_results | map(.metric_name)),
+	(.eval_metric_result_per_invocation[0].eval_metric_results[] |
+	select(.metric_name == "final_response_match_v2") | [.score, .eval_status])]'

@@ -23,3 +23,13 @@ adkev eval --case "$(jq -r '.eval_cases[0].eval_id' good.json)" good.json broken
 jq -c '[.run, .status]' out.jsonl
 adkev eval good.json broken-run.jsonl > out.jsonl; echo "exit $?"
 jq -c '[.run, .status]' out.jsonl
+# Eval cases ADK's EvalCase refuses (eval_case.py: a string eval_id, a
+# conversation or a conversation_scenario, a user_content per invocation),
+# and a second case of one eval_id: each at its position, 65, nothing written.
+for edit in 'del(.eval_cases[0].eval_id)' '.eval_cases[0].eval_id = 7' \
+	'del(.eval_cases[0].conversation)' '.eval_cases[0].conversation = "hi"' \
+	'del(.eval_cases[0].conversation[0].user_content)' '.eval_cases[0] = 5' \
+	'.eval_cases += .eval_cases'; do
+	jq "$edit" good.json > case.json
+	adkev eval case.json "$run"; echo "$edit: exit $?"
+done
