@@ -6,9 +6,11 @@
  */
 #include "adk/eval.h"
 #include "adk/event.h"
+#include "adk/store.h"
 #include "cmd/eval_runs.h"
 #include "cmd/run.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,9 +42,26 @@ static const struct option_row evalset_option_table[] = {
     OPTION_END_ROW,
 };
 
+/* The cases' text held in memory before it goes to a temporary file, as eval keeps its set's. */
+#define CASES_IN_MEMORY ((size_t)4 << 20)
+
+/*
+ * A case made from a run, its text spooled in the state's store: the set is
+ * written only once every run was read, and a thousand cases held as jansson
+ * values took four times their text.
+ */
+struct spooled_case {
+	char *id;    /* its eval_id, owned */
+	uint64_t at; /* where its text starts in the store */
+	uint64_t len;
+};
+
 struct evalset_state {
 	const struct evalset_options *o;
-	json_t *cases;
+	struct store text; /* the cases' text, laid out to stand in eval_cases */
+	int store_status;  /* the store's first failure */
+	struct spooled_case *cases;
+	size_t count, cap;
 	struct eval_run run;
 	const char *file;
 };
@@ -53,11 +72,9 @@ static char *case_name(const struct evalset_state *st)
 	return st->o->id ? xstrdup(st->o->id) : eval_run_name(&st->run, st->file);
 }
 
-static void finish_case(struct evalset_state *st)
+/* The eval case of the run read, as ADK writes one (new reference). */
+static json_t *case_of_run(const struct evalset_state *st, const char *name)
 {
-	if (!st->run.any)
-		return;
-	char *name = case_name(st);
 	json_t *c =
 	    json_pack("{s:s,s:o}", "eval_id", name, "conversation", eval_run_invocations(&st->run));
 	if (st->run.app_name || st->run.user_id)
@@ -66,8 +83,35 @@ static void finish_case(struct evalset_state *st)
 		                              "user_id", st->run.user_id));
 	if (st->o->final_state && json_object_size(st->run.state))
 		json_object_set(c, "final_session_state", st->run.state);
-	json_array_append_new(st->cases, c);
-	free(name);
+	return c;
+}
+
+/* Spools c's text, indented as an element of the set's eval_cases. */
+static void spool_case(struct evalset_state *st, char *name, const json_t *c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct json_writer w;
+	jw_init_buf(&w, &sb, JW_PRETTY);
+	jw_set_level(&w, 2);
+	jw_value(&w, c);
+	jw_release(&w);
+	if (st->count == st->cap) {
+		st->cap = st->cap ? 2 * st->cap : 16;
+		st->cases = xrealloc(st->cases, st->cap * sizeof *st->cases);
+	}
+	st->cases[st->count++] =
+	    (struct spooled_case){name, store_append(&st->text, sb.buf, sb.len), sb.len};
+	strbuf_release(&sb);
+}
+
+static void finish_case(struct evalset_state *st)
+{
+	if (!st->run.any)
+		return;
+	char *name = case_name(st);
+	json_t *c = case_of_run(st, name);
+	spool_case(st, name, c);
+	json_decref(c);
 	eval_run_release(&st->run);
 	eval_run_init(&st->run);
 }
@@ -105,30 +149,116 @@ static json_t *base_set(const struct evalset_options *o, int *status)
 	return set;
 }
 
-/* Adds the new cases to the set; 65 (nothing written) for an eval_id already there. */
-static int merge(const struct evalset_options *o, json_t *set, json_t *cases)
+/*
+ * Where each case of the set written goes: an old case of --append's set
+ * (at its place, or a new case in its stead) or a new one after them.
+ */
+struct slot {
+	size_t old;   /* the old case's index, or SIZE_MAX for a new case appended */
+	size_t fresh; /* the new case written there, or SIZE_MAX for the old one */
+};
+
+/* The eval_id of slot k, for the search of a new case's place. */
+static bool slot_has_id(const struct slot *k, const json_t *old, const struct spooled_case *cases,
+                        const char *id)
 {
-	json_t *old = adk_get(set, ADK_EVAL_CASES), *c, *d;
-	size_t i, j;
-	json_array_foreach(cases, i, c)
-	{
-		json_t *id = json_object_get(c, "eval_id");
-		bool placed = false;
-		json_array_foreach(old, j, d) if (json_equal(adk_get(d, ADK_EVAL_ID), id))
-		{
-			if (!o->force) {
-				warnx_msg("%s: eval_id '%s' is there already; --force replaces it",
-				          o->append ? o->append : "<set>", json_string_value(id));
-				return EXIT_DATAERR;
-			}
-			json_array_set(old, j, c);
-			placed = true;
-			break;
+	if (k->fresh != SIZE_MAX)
+		return strcmp(cases[k->fresh].id, id) == 0;
+	const char *was = json_string_value(adk_get(json_array_get(old, k->old), ADK_EVAL_ID));
+	return was && strcmp(was, id) == 0;
+}
+
+/*
+ * Places the new cases among the set's old ones (a case of an eval_id
+ * already there takes its place with --force); *slots gets the set's cases
+ * in order (owned).  65, and nothing placed, for an eval_id already there.
+ */
+static int place_cases(const struct evalset_state *st, const json_t *old, struct slot **slots,
+                       size_t *count)
+{
+	size_t n = json_array_size(old);
+	struct slot *s = xmalloc((n + st->count + 1) * sizeof *s);
+	for (size_t j = 0; j < n; j++)
+		s[j] = (struct slot){j, SIZE_MAX};
+	for (size_t i = 0; i < st->count; i++) {
+		size_t j = 0;
+		while (j < n && !slot_has_id(&s[j], old, st->cases, st->cases[i].id))
+			j++;
+		if (j < n && !st->o->force) {
+			warnx_msg("%s: eval_id '%s' is there already; --force replaces it",
+			          st->o->append ? st->o->append : "<set>", st->cases[i].id);
+			free(s);
+			return EXIT_DATAERR;
 		}
-		if (!placed)
-			json_array_append(old, c);
+		if (j == n)
+			s[n++] = (struct slot){SIZE_MAX, i};
+		else
+			s[j].fresh = i;
 	}
+	*slots = s;
+	*count = n;
 	return 0;
+}
+
+/* store_emit()'s emit: a piece of a spooled case's text. */
+static bool raw_piece(void *ctx, const char *p, size_t n)
+{
+	jw_raw_piece(ctx, p, n);
+	return true;
+}
+
+static void write_cases(struct json_writer *w, struct evalset_state *st, const json_t *old,
+                        const struct slot *slots, size_t count)
+{
+	jw_array_begin(w);
+	for (size_t k = 0; k < count; k++) {
+		if (slots[k].fresh == SIZE_MAX) {
+			jw_value(w, json_array_get(old, slots[k].old));
+			continue;
+		}
+		const struct spooled_case *c = &st->cases[slots[k].fresh];
+		jw_raw_begin(w);
+		store_emit(&st->text, c->at, c->len, raw_piece, w);
+		jw_raw_end(w);
+	}
+	jw_array_end(w);
+}
+
+/* Writes set, its eval_cases those of slots; 65 for an eval_id already there. */
+static int write_set(struct evalset_state *st, const json_t *set)
+{
+	const json_t *old = adk_get(set, ADK_EVAL_CASES);
+	struct slot *slots;
+	size_t count;
+	int status = place_cases(st, old, &slots, &count);
+	if (status)
+		return status;
+	struct json_writer *w = output_writer();
+	const char *key;
+	size_t key_len;
+	json_t *member;
+	jw_object_begin(w);
+	json_object_keylen_foreach((json_t *)set, key, key_len, member)
+	{
+		jw_keyn(w, key, key_len);
+		if (member == old)
+			write_cases(w, st, old, slots, count);
+		else
+			jw_value(w, member);
+	}
+	jw_object_end(w);
+	jw_line_end(w); /* main()'s output_finish() reports a write error, once */
+	free(slots);
+	return 0;
+}
+
+static void evalset_state_release(struct evalset_state *st)
+{
+	for (size_t i = 0; i < st->count; i++)
+		free(st->cases[i].id);
+	free(st->cases);
+	store_release(&st->text);
+	eval_run_release(&st->run);
 }
 
 static int run_evalset(int argc, char *argv[])
@@ -145,7 +275,8 @@ static int run_evalset(int argc, char *argv[])
 	json_t *set = base_set(&o, &status);
 	if (!set)
 		return status;
-	struct evalset_state st = {.o = &o, .cases = json_array()};
+	struct evalset_state st = {.o = &o};
+	store_init(&st.text, "evalset", CASES_IN_MEMORY, &st.store_status);
 	eval_run_init(&st.run);
 	char *stdin_name[] = {"-"};
 	struct run_plan plan = {.item = evalset_item, .ctx = &st};
@@ -161,20 +292,18 @@ static int run_evalset(int argc, char *argv[])
 		status = exit_status_worst(status, eval_runs_read(&how, *arg));
 	}
 	/* --id names one case: a source of several sessions is refused as several operands are. */
-	if (!status && o.id && json_array_size(st.cases) > 1)
-		status = command_usage_error(
-		    &command_evalset, "--id names the case of a single run; %s holds %zu runs",
-		    argc ? argv[0] : "stdin", json_array_size(st.cases));
+	if (!status && o.id && st.count > 1)
+		status = command_usage_error(&command_evalset,
+		                             "--id names the case of a single run; %s holds %zu runs",
+		                             argc ? argv[0] : "stdin", st.count);
+	status = exit_status_worst(status, st.store_status);
 	/* Nothing half written: the set only when every run was read. */
-	if (!status)
-		status = merge(&o, set, st.cases);
 	if (!status) {
 		o.run.style.pretty = true;
 		output_set_style(o.run.style);
-		output_json(set); /* main()'s output_finish() reports a write error, once */
+		status = write_set(&st, set);
 	}
-	eval_run_release(&st.run);
-	json_decref(st.cases);
+	evalset_state_release(&st);
 	json_decref(set);
 	return status;
 }
