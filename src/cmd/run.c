@@ -3,6 +3,7 @@
  * subcommand's run shares (run.h).
  */
 #include "cmd/run.h"
+#include "read/preparse.h"
 #include "write/progress.h"
 
 #include <string.h>
@@ -153,6 +154,11 @@ const struct option_row run_color_table[] = {
 bool run_color_on(const char *when)
 {
 	return strcmp(when, "always") == 0 || (strcmp(when, "auto") == 0 && output_wants_color());
+}
+
+bool run_folds_pieces(const struct run_options *o)
+{
+	return o->partial || o->merge || o->jobs != 1;
 }
 
 void run_settings_apply(const struct run_options *o)
@@ -455,8 +461,48 @@ json_t *run_read_value(const char *path, int *status)
 	return value;
 }
 
+/*
+ * The run in chunks, when plan, o and the operands allow it (run_read());
+ * false, having done nothing, when they do not.  It ends as the reader
+ * loop does, with done() given a reader of the operands that reads nothing.
+ */
+static bool read_in_chunks(const struct run_plan *plan, const struct run_options *o, int argc,
+                           char *argv[], int *status)
+{
+	unsigned jobs = o->jobs ? o->jobs : preparse_default_jobs();
+	if (!plan->chunks || jobs < 2 || o->follow || o->progress || o->author || o->invocation ||
+	    o->invocation_last)
+		return false;
+	struct chunk_files *files = chunk_files_open(argv, argc);
+	if (!files)
+		return false;
+	run_settings_apply(o);
+	struct reader_options how = {
+	    .flags = plan->reader_flags | (o->skip_invalid ? READER_SKIP_INVALID : 0),
+	    .max_line = o->max_line};
+	struct adk_reads reads = plan->reads ? with_filters(plan->reads) : adk_reads_all;
+	struct chunks_end read;
+	chunks_run(files, &how, plan->reads ? &reads : NULL, jobs, plan->chunks, &read);
+	chunk_files_free(files);
+	struct reader *r = reader_new(argv, argc, &(struct reader_options){.jobs = 1});
+	struct run_end own = {0};
+	struct run_end *end = plan->end ? plan->end : &own;
+	*status = read.res == READ_INVALID ? EXIT_DATAERR : 0;
+	end->stopped += read.res == READ_INVALID;
+	*status = exit_status_worst(*status, finish_run(plan, r, NULL, false));
+	end->skipped += read.skipped;
+	if (!plan->end)
+		*status = exit_status_worst(*status, run_end_report(o, &own));
+	*status = exit_status_worst(*status, read.status);
+	reader_free(r);
+	return true;
+}
+
 int run_read(const struct run_plan *plan, const struct run_options *o, int argc, char *argv[])
 {
+	int chunked_status;
+	if (read_in_chunks(plan, o, argc, argv, &chunked_status))
+		return chunked_status;
 	run_settings_apply(o);
 	struct reader *r = open_reader(plan, o, argc, argv);
 	struct progress *progress = NULL;
