@@ -61,6 +61,50 @@ static bool final_settled(const void *state)
 	return len > 0;
 }
 
+/*
+ * What the events after a piece's continue from: the answer's text and
+ * whether any part was taken, {"text", "any"}, owned by the caller.
+ */
+static json_t *final_fold(void *state)
+{
+	const struct answer *a = state;
+	size_t len;
+	const char *text = answer_text(a, &len);
+	return json_pack("{s:s%,s:b}", "text", text, len, "any", a->concat ? a->joined.any : len > 0);
+}
+
+/*
+ * The later piece's answer: its last part replaces the earlier one, as a
+ * final event with text does; with --concat its parts follow the earlier
+ * ones, with the separator between.
+ */
+static bool final_absorb(void *state, const json_t *fold)
+{
+	struct answer *a = state;
+	const char *text;
+	size_t len;
+	int any;
+	if (json_unpack((json_t *)fold, "{s:s%,s:b!}", "text", &text, &len, "any", &any) != 0)
+		return false;
+	if (!any)
+		return true;
+	if (!a->concat)
+		strbuf_reset(&a->joined.text);
+	else if (a->joined.any)
+		strbuf_addstr(&a->joined.text, a->separator);
+	strbuf_add(&a->joined.text, text, len);
+	a->joined.any = true;
+	return true;
+}
+
+/* --concat and --separator change what a fold holds. */
+static json_t *final_fold_options(const void *config)
+{
+	const struct final_config *cfg = config;
+	return json_pack("{s:b,s:s}", "concat", cfg->concat, "separator",
+	                 cfg->separator ? cfg->separator : "");
+}
+
 /* The last answer, which a backward read may find from the end of a file. */
 static const struct result_extractor final_extractor = {
     .reads = &adk_reads_final,
@@ -70,6 +114,9 @@ static const struct result_extractor final_extractor = {
     .finish = final_finish,
     .release = final_release,
     .settled = final_settled,
+    .fold = final_fold,
+    .absorb = final_absorb,
+    .fold_options = final_fold_options,
 };
 
 static void *final_begin(const void *config, struct json_writer *out)
