@@ -109,6 +109,16 @@ bool answer_add(struct answer *a, const json_t *event)
 	return last != NULL;
 }
 
+void answer_add_text(struct answer *a, const char *text, size_t len)
+{
+	if (a->concat) {
+		joined_add(&a->joined, a->separator, text, len);
+		return;
+	}
+	strbuf_reset(&a->joined.text);
+	strbuf_add(&a->joined.text, text, len);
+}
+
 json_t *answer_json(const struct answer *a)
 {
 	return joined_json(&a->joined);
@@ -160,6 +170,11 @@ void reasoning_add(struct reasoning *r, const json_t *event)
 		if (text && len > 0 && part_is_thought(part))
 			joined_add(&r->joined, "\n", text, len);
 	}
+}
+
+void reasoning_add_text(struct reasoning *r, const char *text, size_t len)
+{
+	joined_add(&r->joined, "\n", text, len);
 }
 
 json_t *reasoning_json(const struct reasoning *r)

@@ -51,6 +51,12 @@ void answer_init(struct answer *a, bool concat);
  * are passed over.  Returns whether the event gave the answer text.
  */
 bool answer_add(struct answer *a, const json_t *event);
+/*
+ * Takes in the answer of the events after a's (a piece's answer_text()
+ * with a part in it): with concat its parts follow a's, written at once
+ * while streaming; without, it replaces a's last part.
+ */
+void answer_add_text(struct answer *a, const char *text, size_t len);
 /* The answer so far as a JSON string ("" when none); the caller owns it.  Not while streaming. */
 json_t *answer_json(const struct answer *a);
 /* The answer's text so far (not while streaming), borrowed: *len bytes. */
@@ -76,6 +82,11 @@ struct reasoning {
 
 void reasoning_init(struct reasoning *r);
 void reasoning_add(struct reasoning *r, const json_t *event);
+/*
+ * Takes in the thoughts of the events after r's (a piece's, joined, at
+ * least one), after r's with "\n" between, written at once while streaming.
+ */
+void reasoning_add_text(struct reasoning *r, const char *text, size_t len);
 /* The thoughts joined with "\n", or JSON null when there were none; the caller owns it. */
 json_t *reasoning_json(const struct reasoning *r);
 /*

@@ -709,32 +709,43 @@ static int run_merge(struct extraction *e, int argc, char *argv[], struct run_en
  * its fold() absorbed into the one group, in order, as --merge absorbs
  * the folds of pieces (the helpers below are its workers' and its own).
  */
+/* What folds a chunk: the result extractor, or a streaming one's results built whole. */
+static const struct result_extractor *chunk_folder(const struct extraction *e)
+{
+	return e->results ? e->results : e->stream->whole;
+}
+
 static void *chunk_begin(const void *ctx)
 {
 	const struct extraction *e = ctx;
-	return e->results->start(e->config, NULL);
+	return chunk_folder(e)->start(e->config, NULL);
 }
 
 static void chunk_add(const void *ctx, void *state, const struct reader_item *item)
 {
 	const struct extraction *e = ctx;
-	e->results->add(state, item);
+	chunk_folder(e)->add(state, item);
 }
 
 static void *chunk_end(const void *ctx, void *state)
 {
 	const struct extraction *e = ctx;
-	json_t *fold = e->results->fold(state);
-	e->results->release(state);
+	json_t *fold = chunk_folder(e)->fold(state);
+	chunk_folder(e)->release(state);
 	return fold;
 }
 
+/* On the run's thread: a streamed result writes the chunk's output as it absorbs it. */
 static void chunk_merge(const void *ctx, void *fold)
 {
 	struct extraction *e = (struct extraction *)ctx;
 	struct reader_item error = {.kind = VALUE_STREAM_ERROR};
+	void *state = invocation_groups_state(&e->groups, &error);
 	/* A fold this adkev made has the shape absorb() takes. */
-	e->results->absorb(invocation_groups_state(&e->groups, &error), fold);
+	if (e->stream)
+		e->stream->absorb(state, fold);
+	else
+		e->results->absorb(state, fold);
 	json_decref(fold);
 }
 
@@ -753,8 +764,10 @@ static void chunk_release(const void *ctx, void *fold)
 static bool chunks_fit(const struct extraction *e)
 {
 	const struct run_options *o = e->o;
-	return e->results && e->results->fold && !o->per_invocation && !o->invocation_last &&
-	       !o->per_file && !o->per_session && !o->partial && !o->merge && !e->split;
+	bool folds = e->results ? e->results->fold != NULL
+	                        : e->streamed && e->stream->absorb && e->stream->whole->fold;
+	return folds && !o->per_invocation && !o->invocation_last && !o->per_file &&
+	       !o->per_session && !o->partial && !o->merge && !e->split;
 }
 
 /*

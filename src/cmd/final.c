@@ -76,24 +76,17 @@ static json_t *final_fold(void *state)
 /*
  * The later piece's answer: its last part replaces the earlier one, as a
  * final event with text does; with --concat its parts follow the earlier
- * ones, with the separator between.
+ * ones, with the separator between, written at once on a streamed answer.
  */
 static bool final_absorb(void *state, const json_t *fold)
 {
-	struct answer *a = state;
 	const char *text;
 	size_t len;
 	int any;
 	if (json_unpack((json_t *)fold, "{s:s%,s:b!}", "text", &text, &len, "any", &any) != 0)
 		return false;
-	if (!any)
-		return true;
-	if (!a->concat)
-		strbuf_reset(&a->joined.text);
-	else if (a->joined.any)
-		strbuf_addstr(&a->joined.text, a->separator);
-	strbuf_add(&a->joined.text, text, len);
-	a->joined.any = true;
+	if (any)
+		answer_add_text(state, text, len);
 	return true;
 }
 
@@ -142,6 +135,7 @@ static const struct streaming_extractor final_concat_extractor = {
     .add = final_add,
     .end = final_end,
     .release = final_release,
+    .absorb = final_absorb,
     .whole = &final_extractor, /* every event counts: the run reads forward */
 };
 

@@ -41,6 +41,34 @@ static void reasoning_free(void *state)
 	free(state);
 }
 
+/* The thoughts so far, {"text", "any"}, owned by the caller: a later piece's follow them. */
+static json_t *reasoning_fold(void *state)
+{
+	const struct reasoning *r = state;
+	const struct strbuf *t = &r->joined.text;
+	return json_pack("{s:s%,s:b}", "text", t->buf ? t->buf : "", t->len, "any", r->joined.any);
+}
+
+/* A later piece's thoughts, after these with "\n" between; written at once when streaming. */
+static bool reasoning_absorb(void *state, const json_t *fold)
+{
+	const char *text;
+	size_t len;
+	int any;
+	if (json_unpack((json_t *)fold, "{s:s%,s:b!}", "text", &text, &len, "any", &any) != 0)
+		return false;
+	if (any)
+		reasoning_add_text(state, text, len);
+	return true;
+}
+
+/* No option changes the thoughts. */
+static json_t *reasoning_fold_options(const void *config)
+{
+	(void)config;
+	return json_object();
+}
+
 static const struct result_extractor reasoning_whole = {
     .reads = &adk_reads_final,
     .name = "reasoning",
@@ -48,6 +76,9 @@ static const struct result_extractor reasoning_whole = {
     .add = reasoning_add_item,
     .finish = reasoning_finish,
     .release = reasoning_free,
+    .fold = reasoning_fold,
+    .absorb = reasoning_absorb,
+    .fold_options = reasoning_fold_options,
 };
 
 static void *reasoning_begin(const void *config, struct json_writer *out)
@@ -72,6 +103,7 @@ static const struct streaming_extractor reasoning_extractor = {
     .add = reasoning_add_item,
     .end = reasoning_end,
     .release = reasoning_free,
+    .absorb = reasoning_absorb,
     .whole = &reasoning_whole,
 };
 
