@@ -103,12 +103,13 @@ static void text_release(const void *ctx, void *partial)
 	free(partial);
 }
 
-static void text_merge(const void *ctx, void *partial)
+static int text_merge(const void *ctx, void *partial)
 {
 	struct strbuf *all = (struct strbuf *)ctx;
 	struct strbuf *sb = partial;
 	strbuf_add(all, sb->buf, sb->len);
 	text_release(ctx, partial);
+	return 0;
 }
 
 /* sb's text, owned by the caller; sb is released. */

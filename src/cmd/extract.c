@@ -736,7 +736,7 @@ static void *chunk_end(const void *ctx, void *state)
 }
 
 /* On the run's thread: a streamed result writes the chunk's output as it absorbs it. */
-static void chunk_merge(const void *ctx, void *fold)
+static int chunk_merge(const void *ctx, void *fold)
 {
 	struct extraction *e = (struct extraction *)ctx;
 	struct reader_item error = {.kind = VALUE_STREAM_ERROR};
@@ -747,6 +747,7 @@ static void chunk_merge(const void *ctx, void *fold)
 	else
 		e->results->absorb(state, fold);
 	json_decref(fold);
+	return 0;
 }
 
 static void chunk_release(const void *ctx, void *fold)

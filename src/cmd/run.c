@@ -487,7 +487,7 @@ static bool read_in_chunks(const struct run_plan *plan, const struct run_options
 	struct reader *r = reader_new(argv, argc, &(struct reader_options){.jobs = 1});
 	struct run_end own = {0};
 	struct run_end *end = plan->end ? plan->end : &own;
-	*status = read.res == READ_INVALID ? EXIT_DATAERR : 0;
+	*status = read.res == READ_INVALID ? EXIT_DATAERR : read.merged;
 	end->stopped += read.res == READ_INVALID;
 	*status = exit_status_worst(*status, finish_run(plan, r, NULL, false));
 	end->skipped += read.skipped;

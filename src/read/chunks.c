@@ -398,10 +398,12 @@ static bool merge_chunk(struct chunks *cs, struct chunk *c, struct merge_point *
 	if (c->status > end->status)
 		end->status = c->status;
 	if (c->items)
-		cs->work->merge(cs->work->ctx, c->partial);
+		end->merged = cs->work->merge(cs->work->ctx, c->partial);
 	else
 		cs->work->release(cs->work->ctx, c->partial);
 	c->partial = NULL;
+	if (end->merged)
+		return false;
 	if (c->res == READ_INVALID) {
 		end->res = READ_INVALID;
 		return false;
@@ -432,7 +434,7 @@ void chunks_run(struct chunk_files *f, const struct reader_options *how,
 	pthread_cond_init(&cs.changed, NULL);
 	pthread_t *threads = xcalloc(jobs, sizeof *threads);
 	unsigned started = start_workers(&cs, threads, jobs - 1);
-	*end = (struct chunks_end){READ_END, 0, 0};
+	*end = (struct chunks_end){READ_END, 0, 0, 0};
 	struct merge_point p = {0};
 	for (size_t i = 0; i < cs.count; i++) {
 		wait_for(&cs, i);

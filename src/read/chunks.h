@@ -51,8 +51,12 @@ struct chunk_work {
 	void (*add)(const void *ctx, void *fold, const struct reader_item *item);
 	/* On a worker thread: the fold as its partial result, the fold freed. */
 	void *(*end)(const void *ctx, void *fold);
-	/* On the calling thread, in input order: a partial result of a chunk with items, taken. */
-	void (*merge)(const void *ctx, void *partial);
+	/*
+	 * On the calling thread, in input order: a partial result of a chunk
+	 * with items, taken.  Returns 0, or an exit status that ends the run
+	 * there (a file that cannot be written), as a command's item() does.
+	 */
+	int (*merge)(const void *ctx, void *partial);
 	/* A partial result not merged (a chunk read again, or after bad input). */
 	void (*release)(const void *ctx, void *partial);
 	const void *ctx;
@@ -75,6 +79,7 @@ struct chunks_end {
 	enum reader_result res; /* READ_END, or READ_INVALID at bad input */
 	int status;             /* reader_status() */
 	unsigned long skipped;  /* reader_skipped() */
+	int merged;             /* 0, or the status of the merge that ended the run */
 };
 
 /*

@@ -5,7 +5,7 @@
 # SSE with bad lines (the first one in a later chunk, its line counted from
 # the file's start), with --skip-invalid, CRLF line ends, pretty-printed
 # events over many lines, several files, and gzip data and a pipe, which are
-# read by the one reader loop.
+# read by the one reader loop.  partition --split writes the same files.
 set -u
 gen=${ADKEV_GEN:-$TESTS/../build/default/adkev-gen}
 [ -x "$gen" ] || { echo "adkev-gen is not built: make $TESTS/../build/default/adkev-gen" >&2; exit 1; }
@@ -50,6 +50,33 @@ for c in state stats "final --full-scan" reasoning "reasoning -r" "final --conca
 	same "$c -e, a pipe" $c -e
 	pipe=
 done
+# partition --split: the same result, messages and files.
+split_same() {
+	name=$1
+	shift
+	rm -rf one n
+	run partition "$@" --split one -j 1 >one.out 2>one.err; echo "status $?" >>one.out
+	for how in "1000 -j2" "777"; do
+		jobs=
+		case $how in *" "*) jobs=${how#* } ;; esac
+		rm -rf n
+		ADKEV_CHUNK_BYTES=${how%% *} run partition "$@" --split n $jobs >n.out 2>n.err
+		echo "status $?" >>n.out
+		sed -i 's|"n/|"one/|g' n.out
+		if ! cmp -s one.out n.out || ! cmp -s one.err n.err || ! diff -r one n >/dev/null; then
+			echo "partition --split $name ($how): DIFFERENT"
+			return
+		fi
+	done
+	echo "partition --split $name: same ($(ls one | wc -l) files, $(cat one/* | wc -l) lines," \
+		"$(wc -l <one.err) diagnostics, $(tail -n 1 one.out))"
+}
+split_same bad.jsonl bad.jsonl
+split_same "--skip-invalid bad.sse" --skip-invalid bad.sse
+split_same "pretty.json crlf.jsonl" pretty.json crlf.jsonl
+pipe=good.jsonl
+split_same "a pipe"
+pipe=
 ADKEV_CHUNK_BYTES=1000 adkev state -j 2 bad.jsonl >/dev/null 2>n.err
 echo "the first bad line, in chunk $(($(head -n 37 bad.jsonl | wc -c) / 1000)) or later: $(cat n.err)"
-rm -f bad.* good.* crlf.jsonl pretty.json one.* n.*
+rm -rf bad.* good.* crlf.jsonl pretty.json one.* n.* one n
