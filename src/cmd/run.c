@@ -119,7 +119,7 @@ const struct option_row run_option_table[] = {
      .max = 1024,
      .invalid = "invalid value for --jobs: a whole number from 1 to 1024 is needed",
      .groups = RUN_JOBS,
-     .help = "parse on N threads (default: one per online CPU)"},
+     .help = "read on N threads (default: fastest for input)"},
     RUN_FLAG(0, "partial", partial, RUN_MERGE,
              "write the partial result --merge combines, as JSON lines"),
     RUN_FLAG(0, "merge", merge, RUN_MERGE,
@@ -295,9 +295,14 @@ static struct adk_reads with_filters(const struct adk_reads *reads)
 static struct reader *open_reader(const struct run_plan *plan, const struct run_options *o,
                                   int argc, char *argv[])
 {
+	/*
+	 * Without chunks, the default is one thread unless the workers do the
+	 * command's work on each event too: handing every event from a parsing
+	 * thread to the command's costs as much as parsing it.
+	 */
 	struct reader_options read = {
 	    .flags = plan->reader_flags | (o->skip_invalid ? READER_SKIP_INVALID : 0),
-	    .jobs = o->jobs,
+	    .jobs = o->jobs ? o->jobs : plan->map ? 0 : 1,
 	    .max_line = o->max_line,
 	    .follow = o->follow,
 	    /* Results reach the next process before adkev waits for more input. */

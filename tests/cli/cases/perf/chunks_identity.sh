@@ -7,6 +7,9 @@
 # events over many lines, several files, and gzip data and a pipe, which are
 # read by the one reader loop.  partition --split writes the same files.
 set -u
+# Scratch files live in a private directory: other cases of this folder run beside this one.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
 gen=${ADKEV_GEN:-$TESTS/../build/default/adkev-gen}
 [ -x "$gen" ] || { echo "adkev-gen is not built: make $TESTS/../build/default/adkev-gen" >&2; exit 1; }
 "$gen" -s 15 -n 2000 -i 10 >bad.jsonl
@@ -79,4 +82,3 @@ split_same "a pipe"
 pipe=
 ADKEV_CHUNK_BYTES=1000 adkev state -j 2 bad.jsonl >/dev/null 2>n.err
 echo "the first bad line, in chunk $(($(head -n 37 bad.jsonl | wc -c) / 1000)) or later: $(cat n.err)"
-rm -rf bad.* good.* crlf.jsonl pretty.json one.* n.* one n
