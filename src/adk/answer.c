@@ -109,14 +109,41 @@ bool answer_add(struct answer *a, const json_t *event)
 	return last != NULL;
 }
 
-void answer_add_text(struct answer *a, const char *text, size_t len)
+/* A fold of text kept: {"text", "any"}, owned by the caller. */
+static json_t *text_fold(const struct strbuf *text, bool any)
 {
-	if (a->concat) {
+	return json_pack("{s:s%,s:b}", "text", text->buf ? text->buf : "", text->len, "any", any);
+}
+
+/* text_fold()'s text, when it holds any; false when fold is not of its shape. */
+static bool text_unfold(const json_t *fold, const char **text, size_t *len, bool *any)
+{
+	int got;
+	if (json_unpack((json_t *)fold, "{s:s%,s:b!}", "text", text, len, "any", &got) != 0)
+		return false;
+	*any = got;
+	return true;
+}
+
+json_t *answer_fold(const struct answer *a)
+{
+	return text_fold(&a->joined.text, a->concat ? a->joined.any : a->joined.text.len > 0);
+}
+
+bool answer_absorb(struct answer *a, const json_t *fold)
+{
+	const char *text;
+	size_t len;
+	bool any;
+	if (!text_unfold(fold, &text, &len, &any))
+		return false;
+	if (any && a->concat) {
 		joined_add(&a->joined, a->separator, text, len);
-		return;
+	} else if (any) {
+		strbuf_reset(&a->joined.text);
+		strbuf_add(&a->joined.text, text, len);
 	}
-	strbuf_reset(&a->joined.text);
-	strbuf_add(&a->joined.text, text, len);
+	return true;
 }
 
 json_t *answer_json(const struct answer *a)
@@ -172,9 +199,21 @@ void reasoning_add(struct reasoning *r, const json_t *event)
 	}
 }
 
-void reasoning_add_text(struct reasoning *r, const char *text, size_t len)
+json_t *reasoning_fold(const struct reasoning *r)
 {
-	joined_add(&r->joined, "\n", text, len);
+	return text_fold(&r->joined.text, r->joined.any);
+}
+
+bool reasoning_absorb(struct reasoning *r, const json_t *fold)
+{
+	const char *text;
+	size_t len;
+	bool any;
+	if (!text_unfold(fold, &text, &len, &any))
+		return false;
+	if (any)
+		joined_add(&r->joined, "\n", text, len);
+	return true;
 }
 
 json_t *reasoning_json(const struct reasoning *r)

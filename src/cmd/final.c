@@ -61,33 +61,15 @@ static bool final_settled(const void *state)
 	return len > 0;
 }
 
-/*
- * What the events after a piece's continue from: the answer's text and
- * whether any part was taken, {"text", "any"}, owned by the caller.
- */
+/* The answer as a piece's fold, for a run in chunks (answer.h). */
 static json_t *final_fold(void *state)
 {
-	const struct answer *a = state;
-	size_t len;
-	const char *text = answer_text(a, &len);
-	return json_pack("{s:s%,s:b}", "text", text, len, "any", a->concat ? a->joined.any : len > 0);
+	return answer_fold(state);
 }
 
-/*
- * The later piece's answer: its last part replaces the earlier one, as a
- * final event with text does; with --concat its parts follow the earlier
- * ones, with the separator between, written at once on a streamed answer.
- */
 static bool final_absorb(void *state, const json_t *fold)
 {
-	const char *text;
-	size_t len;
-	int any;
-	if (json_unpack((json_t *)fold, "{s:s%,s:b!}", "text", &text, &len, "any", &any) != 0)
-		return false;
-	if (any)
-		answer_add_text(state, text, len);
-	return true;
+	return answer_absorb(state, fold);
 }
 
 /* --concat and --separator change what a fold holds. */

@@ -41,25 +41,15 @@ static void reasoning_free(void *state)
 	free(state);
 }
 
-/* The thoughts so far, {"text", "any"}, owned by the caller: a later piece's follow them. */
-static json_t *reasoning_fold(void *state)
+/* The thoughts as a piece's fold, for a run in chunks (answer.h). */
+static json_t *reasoning_fold_state(void *state)
 {
-	const struct reasoning *r = state;
-	const struct strbuf *t = &r->joined.text;
-	return json_pack("{s:s%,s:b}", "text", t->buf ? t->buf : "", t->len, "any", r->joined.any);
+	return reasoning_fold(state);
 }
 
-/* A later piece's thoughts, after these with "\n" between; written at once when streaming. */
-static bool reasoning_absorb(void *state, const json_t *fold)
+static bool reasoning_absorb_state(void *state, const json_t *fold)
 {
-	const char *text;
-	size_t len;
-	int any;
-	if (json_unpack((json_t *)fold, "{s:s%,s:b!}", "text", &text, &len, "any", &any) != 0)
-		return false;
-	if (any)
-		reasoning_add_text(state, text, len);
-	return true;
+	return reasoning_absorb(state, fold);
 }
 
 /* No option changes the thoughts. */
@@ -76,8 +66,8 @@ static const struct result_extractor reasoning_whole = {
     .add = reasoning_add_item,
     .finish = reasoning_finish,
     .release = reasoning_free,
-    .fold = reasoning_fold,
-    .absorb = reasoning_absorb,
+    .fold = reasoning_fold_state,
+    .absorb = reasoning_absorb_state,
     .fold_options = reasoning_fold_options,
 };
 
@@ -103,7 +93,7 @@ static const struct streaming_extractor reasoning_extractor = {
     .add = reasoning_add_item,
     .end = reasoning_end,
     .release = reasoning_free,
-    .absorb = reasoning_absorb,
+    .absorb = reasoning_absorb_state,
     .whole = &reasoning_whole,
 };
 

@@ -86,7 +86,9 @@ static size_t chunk_bytes(bool *set)
 static bool open_plain(const char *operand, struct chunk_file *f)
 {
 	struct stat st;
-	if (strcmp(operand, "-") == 0 || sessiondb_claims(operand))
+	/* Asked before the open, which would wait for a FIFO's writer. */
+	if (strcmp(operand, "-") == 0 || stat(operand, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    sessiondb_claims(operand))
 		return false;
 	int fd = open(operand, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
