@@ -156,9 +156,15 @@ bool run_color_on(const char *when)
 	return strcmp(when, "always") == 0 || (strcmp(when, "auto") == 0 && output_wants_color());
 }
 
+/*
+ * Whether the run under way reads in chunks: set by the run's thread
+ * before the workers start, and read by them and by it.
+ */
+static bool reading_in_chunks;
+
 bool run_folds_pieces(const struct run_options *o)
 {
-	return o->partial || o->merge || o->jobs != 1;
+	return o->partial || o->merge || reading_in_chunks;
 }
 
 void run_settings_apply(const struct run_options *o)
@@ -487,7 +493,9 @@ static bool read_in_chunks(const struct run_plan *plan, const struct run_options
 	    .max_line = o->max_line};
 	struct adk_reads reads = plan->reads ? with_filters(plan->reads) : adk_reads_all;
 	struct chunks_end read;
+	reading_in_chunks = true;
 	chunks_run(files, &how, plan->reads ? &reads : NULL, jobs, plan->chunks, &read);
+	reading_in_chunks = false;
 	chunk_files_free(files);
 	struct reader *r = reader_new(argv, argc, &(struct reader_options){.jobs = 1});
 	struct run_end own = {0};

@@ -205,8 +205,9 @@ json_t *run_read_value(const char *path, int *status);
 
 /*
  * Whether partial results of pieces of the input may be merged in this run:
- * --partial, --merge, or -j other than 1 (a run in chunks).  A fold that
- * keeps more for a merge (stats' usage edges) keeps it then.
+ * --partial, --merge, or a run in chunks under way (run_read()), whose
+ * states are all started while it is.  A fold that keeps more for a merge
+ * (stats' usage edges) keeps it then, and only then, as it costs time.
  */
 bool run_folds_pieces(const struct run_options *o);
 
