@@ -82,6 +82,13 @@ void answer_init(struct answer *a, bool concat)
 	joined_init(&a->joined);
 }
 
+/* Without concat: text is the answer now, as a later final event's last part replaces it. */
+static void take_last(struct answer *a, const char *text, size_t len)
+{
+	strbuf_reset(&a->joined.text);
+	strbuf_add(&a->joined.text, text, len);
+}
+
 bool answer_add(struct answer *a, const json_t *event)
 {
 	const json_t *parts = answer_parts(event);
@@ -102,18 +109,50 @@ bool answer_add(struct answer *a, const json_t *event)
 		last_len = len;
 	}
 	/* A final event without text does not take the answer away. */
-	if (last && !a->concat) {
-		strbuf_reset(&a->joined.text);
-		strbuf_add(&a->joined.text, last, last_len);
-	}
+	if (last && !a->concat)
+		take_last(a, last, last_len);
 	return last != NULL;
 }
 
 void answer_take_text(struct answer *a, const char *text, size_t len)
 {
-	strbuf_reset(&a->joined.text);
-	strbuf_add(&a->joined.text, text, len);
+	take_last(a, text, len);
 	a->joined.any = true;
+}
+
+/* A fold of text kept: {"text", "any"}, owned by the caller. */
+static json_t *text_fold(const struct strbuf *text, bool any)
+{
+	return json_pack("{s:s%,s:b}", "text", text->buf ? text->buf : "", text->len, "any", any);
+}
+
+/* text_fold()'s text, when it holds any; false when fold is not of its shape. */
+static bool text_unfold(const json_t *fold, const char **text, size_t *len, bool *any)
+{
+	int got;
+	if (json_unpack((json_t *)fold, "{s:s%,s:b!}", "text", text, len, "any", &got) != 0)
+		return false;
+	*any = got;
+	return true;
+}
+
+json_t *answer_fold(const struct answer *a)
+{
+	return text_fold(&a->joined.text, a->concat ? a->joined.any : a->joined.text.len > 0);
+}
+
+bool answer_absorb(struct answer *a, const json_t *fold)
+{
+	const char *text;
+	size_t len;
+	bool any;
+	if (!text_unfold(fold, &text, &len, &any))
+		return false;
+	if (any && a->concat)
+		joined_add(&a->joined, a->separator, text, len);
+	else if (any)
+		take_last(a, text, len);
+	return true;
 }
 
 json_t *answer_json(const struct answer *a)
@@ -167,6 +206,23 @@ void reasoning_add(struct reasoning *r, const json_t *event)
 		if (text && len > 0 && part_is_thought(part))
 			joined_add(&r->joined, "\n", text, len);
 	}
+}
+
+json_t *reasoning_fold(const struct reasoning *r)
+{
+	return text_fold(&r->joined.text, r->joined.any);
+}
+
+bool reasoning_absorb(struct reasoning *r, const json_t *fold)
+{
+	const char *text;
+	size_t len;
+	bool any;
+	if (!text_unfold(fold, &text, &len, &any))
+		return false;
+	if (any)
+		joined_add(&r->joined, "\n", text, len);
+	return true;
 }
 
 json_t *reasoning_json(const struct reasoning *r)

@@ -57,6 +57,17 @@ bool answer_add(struct answer *a, const json_t *event);
  * partial results, where the later piece answered).
  */
 void answer_take_text(struct answer *a, const char *text, size_t len);
+/*
+ * The answer as the fold of a piece of a stream (a run in chunks):
+ * {"text", "any"}, owned by the caller.
+ */
+json_t *answer_fold(const struct answer *a);
+/*
+ * Takes in the fold of the events after a's: with concat its parts follow
+ * a's, written at once while streaming; without, its last part replaces
+ * a's when it has one.  False when fold is not answer_fold()'s shape.
+ */
+bool answer_absorb(struct answer *a, const json_t *fold);
 /* The answer so far as a JSON string ("" when none); the caller owns it.  Not while streaming. */
 json_t *answer_json(const struct answer *a);
 /* The answer's text so far (not while streaming), borrowed: *len bytes. */
@@ -82,6 +93,14 @@ struct reasoning {
 
 void reasoning_init(struct reasoning *r);
 void reasoning_add(struct reasoning *r, const json_t *event);
+/* The thoughts as the fold of a piece of a stream, as answer_fold()'s; owned by the caller. */
+json_t *reasoning_fold(const struct reasoning *r);
+/*
+ * Takes in the fold of the events after r's: their thoughts follow r's,
+ * with "\n" between, written at once while streaming.  False when fold is
+ * not reasoning_fold()'s shape.
+ */
+bool reasoning_absorb(struct reasoning *r, const json_t *fold);
 /* The thoughts joined with "\n", or JSON null when there were none; the caller owns it. */
 json_t *reasoning_json(const struct reasoning *r);
 /*

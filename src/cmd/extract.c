@@ -453,6 +453,74 @@ static int run_merge(struct extraction *e, int argc, char *argv[], struct run_en
 }
 
 /*
+ * A run in chunks (read/chunks.h) of a result extractor with partial
+ * results: each chunk's events are folded into a state of their own and
+ * its fold() absorbed into the one group, in order, as --merge absorbs
+ * the folds of pieces (the helpers below are its workers' and its own).
+ */
+/* What folds a chunk: the result extractor, or a streaming one's results built whole. */
+static const struct result_extractor *chunk_folder(const struct extraction *e)
+{
+	return e->results ? e->results : e->stream->whole;
+}
+
+static void *chunk_begin(const void *ctx)
+{
+	const struct extraction *e = ctx;
+	return chunk_folder(e)->start(e->config, NULL);
+}
+
+static void chunk_add(const void *ctx, void *state, const struct reader_item *item)
+{
+	const struct extraction *e = ctx;
+	chunk_folder(e)->add(state, item);
+}
+
+static void *chunk_end(const void *ctx, void *state)
+{
+	const struct extraction *e = ctx;
+	json_t *fold = chunk_folder(e)->partial->fold(state);
+	chunk_folder(e)->release(state);
+	return fold;
+}
+
+/* On the run's thread: a streamed result writes the chunk's output as it absorbs it. */
+static int chunk_merge(const void *ctx, void *fold)
+{
+	struct extraction *e = (struct extraction *)ctx;
+	struct reader_item error = {.kind = VALUE_STREAM_ERROR};
+	void *state = invocation_groups_state(&e->groups, &error);
+	/* A fold this adkev made has the shape absorb() takes. */
+	if (e->stream)
+		e->stream->absorb(state, fold);
+	else
+		e->results->partial->absorb(state, fold);
+	json_decref(fold);
+	return 0;
+}
+
+static void chunk_release(const void *ctx, void *fold)
+{
+	(void)ctx;
+	json_decref(fold);
+}
+
+/*
+ * Whether the run may go in chunks: one result of events with no
+ * filters, from an extractor with partial results; the run layer decides
+ * on the rest (run_read()).  --per-invocation, --invocation last,
+ * --per-file, --per-session, --partial and --merge keep the reader loop.
+ */
+static bool chunks_fit(const struct extraction *e)
+{
+	const struct run_options *o = e->o;
+	bool folds = e->results ? e->results->partial != NULL
+	                        : e->streamed && e->stream->absorb && e->stream->whole->partial;
+	return folds && !o->per_invocation && !o->invocation_last && !o->per_file &&
+	       !o->per_session && !o->partial && !o->merge && !e->split;
+}
+
+/*
  * A streaming extractor with results built whole gives way to them where
  * its results cannot be written as they are read: several results, or one
  * under a --progress line on the terminal the result goes to, as the line
@@ -498,6 +566,10 @@ static int run_operands(const struct extraction *how, int argc, char *argv[], st
 		plan.map = e.stream->map;
 		plan.map_ctx = (void *)e.config;
 	}
+	struct chunk_work chunks = {chunk_begin, chunk_add,     chunk_end,
+	                            chunk_merge, chunk_release, &e};
+	if (chunks_fit(&e))
+		plan.chunks = &chunks;
 	/* The output style is set before a state begins writing. */
 	run_settings_apply(e.o);
 	invocation_groups_init(&e.groups, grouped, state_start, &e);

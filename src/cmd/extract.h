@@ -83,6 +83,13 @@ struct streaming_extractor {
 	/* Optional: the -j workers' work on each event, with the command's config. */
 	const struct item_map *map;
 	/*
+	 * Optional, with whole's fold(): folds in a fold() of whole's of the
+	 * events after the state's, writing what it adds as add() would have,
+	 * so that a run in chunks (cmd/run.h) writes each chunk's output as it
+	 * merges it.  False when fold is not of that shape.
+	 */
+	bool (*absorb)(void *state, const json_t *fold);
+	/*
 	 * The same results built whole, for a run whose results cannot be
 	 * written as they are read: several of them (--per-invocation,
 	 * --per-file, --invocation last), or one under a --progress line on the

@@ -61,6 +61,31 @@ static bool final_settled(const void *state)
 	return len > 0;
 }
 
+/* The answer as a piece's fold, for a run in chunks (answer.h). */
+static json_t *final_fold(void *state)
+{
+	return answer_fold(state);
+}
+
+static bool final_absorb(void *state, const json_t *fold)
+{
+	return answer_absorb(state, fold);
+}
+
+/* --concat and --separator change what a fold holds. */
+static json_t *final_fold_options(const void *config)
+{
+	const struct final_config *cfg = config;
+	return json_pack("{s:b,s:s}", "concat", cfg->concat, "separator",
+	                 cfg->separator ? cfg->separator : "");
+}
+
+static const struct fold_hooks final_partial = {
+    .fold = final_fold,
+    .absorb = final_absorb,
+    .options = final_fold_options,
+};
+
 /* The last answer, which a backward read may find from the end of a file. */
 static const struct result_extractor final_extractor = {
     .reads = &adk_reads_final,
@@ -70,6 +95,7 @@ static const struct result_extractor final_extractor = {
     .finish = final_finish,
     .release = final_release,
     .settled = final_settled,
+    .partial = &final_partial,
 };
 
 static void *final_begin(const void *config, struct json_writer *out)
@@ -95,6 +121,7 @@ static const struct streaming_extractor final_concat_extractor = {
     .add = final_add,
     .end = final_end,
     .release = final_release,
+    .absorb = final_absorb,
     .whole = &final_extractor, /* every event counts: the run reads forward */
 };
 

@@ -97,6 +97,8 @@ static void agents_free(void *state)
  * missing, not a string, empty or exactly "user" (gepa compares
  * case-sensitively, so "User" is an agent).
  */
+static struct agent *agent_named(struct agents *a, const char *name, size_t len, bool *added);
+
 static struct agent *agent_of(struct agents *a, const struct reader_item *item, bool *added)
 {
 	*added = false;
@@ -109,6 +111,13 @@ static struct agent *agent_of(struct agents *a, const struct reader_item *item, 
 	size_t len = json_string_length(author);
 	if (len == 0 || (len == 4 && memcmp(name, "user", 4) == 0))
 		return NULL;
+	return agent_named(a, name, len, added);
+}
+
+/* The agent called name[0..len), added if it is new (*added). */
+static struct agent *agent_named(struct agents *a, const char *name, size_t len, bool *added)
+{
+	*added = false;
 	json_t *known = json_object_getn(a->index, name, len);
 	if (known)
 		return &a->list[json_integer_value(known)];
@@ -263,14 +272,10 @@ struct split_run {
 	int written;                 /* the status of a file that could not be made or written */
 };
 
-static int split_item(void *ctx, struct reader *r, const struct reader_item *item)
+/* Appends lines[0..len) to ag's file, made when ag is new (added); returns the status. */
+static int split_write(struct split_run *run, struct agent *ag, bool added, const char *lines,
+                       size_t len)
 {
-	struct split_run *run = ctx;
-	bool added;
-	(void)r;
-	struct agent *ag = agent_of(&run->agents, item, &added);
-	if (!ag)
-		return 0;
 	if (added) {
 		char *name = filename_set_claim(&run->names, ag->name, ag->len);
 		run->written = partition_dir_add(run->dir, name, &ag->file);
@@ -279,12 +284,88 @@ static int split_item(void *ctx, struct reader *r, const struct reader_item *ite
 			return run->written;
 		ag->path = partition_dir_path(run->dir, ag->file);
 	}
-	strbuf_reset(&run->line);
-	jw_raw(&run->one_line, item->raw, item->raw_len);
-	jw_line_end(&run->one_line);
-	run->written = partition_dir_write(run->dir, ag->file, run->line.buf, run->line.len);
+	run->written = partition_dir_write(run->dir, ag->file, lines, len);
 	return run->written;
 }
+
+/* An event as its line of an agent's file: its bytes, compact, then a line end. */
+static void event_line(struct json_writer *w, const struct reader_item *item)
+{
+	jw_raw(w, item->raw, item->raw_len);
+	jw_line_end(w);
+}
+
+static int split_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	struct split_run *run = ctx;
+	bool added;
+	(void)r;
+	struct agent *ag = agent_of(&run->agents, item, &added);
+	if (!ag)
+		return 0;
+	strbuf_reset(&run->line);
+	event_line(&run->one_line, item);
+	return split_write(run, ag, added, run->line.buf, run->line.len);
+}
+
+/*
+ * --split in chunks (cmd/run.h): a chunk's agents, each with the lines of
+ * its events in the chunk (events->text), in the order they came; the
+ * merge appends each agent's lines to its file, as split_item() would
+ * have one by one.
+ */
+static void *split_chunk_begin(const void *ctx)
+{
+	const struct split_run *run = ctx;
+	return agents_new(run->agents.cfg);
+}
+
+static void split_chunk_add(const void *ctx, void *state, const struct reader_item *item)
+{
+	(void)ctx;
+	bool added;
+	struct agent *ag = agent_of(state, item, &added);
+	if (!ag)
+		return;
+	if (!ag->events) {
+		ag->events = xcalloc(1, sizeof *ag->events);
+		ag->events->text = (struct strbuf)STRBUF_INIT;
+		jw_init_buf(&ag->events->w, &ag->events->text, 0);
+	}
+	event_line(&ag->events->w, item);
+}
+
+static void *split_chunk_end(const void *ctx, void *state)
+{
+	(void)ctx;
+	return state;
+}
+
+static void split_chunk_release(const void *ctx, void *state)
+{
+	(void)ctx;
+	agents_free(state);
+}
+
+static int split_chunk_merge(const void *ctx, void *state)
+{
+	struct split_run *run = (struct split_run *)ctx;
+	struct agents *chunk = state;
+	int status = 0;
+	for (size_t i = 0; i < chunk->count && !status; i++) {
+		struct agent *mine = &chunk->list[i];
+		bool added;
+		struct agent *ag = agent_named(&run->agents, mine->name, mine->len, &added);
+		status = split_write(run, ag, added, mine->events->text.buf, mine->events->text.len);
+	}
+	agents_free(chunk);
+	return status;
+}
+
+static const struct chunk_work split_chunks = {
+    split_chunk_begin, split_chunk_add,     split_chunk_end,
+    split_chunk_merge, split_chunk_release, NULL,
+};
 
 /*
  * Bad input stops the run, but what was read before it is kept, as the
@@ -322,8 +403,13 @@ static int run_split(const struct partition_config *cfg, const struct run_option
 	agents_init(&run.agents, cfg);
 	filename_set_init(&run.names);
 	jw_init_buf(&run.one_line, &run.line, 0);
-	struct run_plan d = {
-	    .reads = &partition_reads, .item = split_item, .done = split_done, .ctx = &run};
+	struct chunk_work chunks = split_chunks;
+	chunks.ctx = &run;
+	struct run_plan d = {.reads = &partition_reads,
+	                     .item = split_item,
+	                     .done = split_done,
+	                     .ctx = &run,
+	                     .chunks = &chunks};
 	status = run_read(&d, o, argc, argv);
 	partition_dir_free(run.dir);
 	strbuf_release(&run.line);

@@ -41,6 +41,30 @@ static void reasoning_free(void *state)
 	free(state);
 }
 
+/* The thoughts as a piece's fold, for a run in chunks (answer.h). */
+static json_t *reasoning_fold_state(void *state)
+{
+	return reasoning_fold(state);
+}
+
+static bool reasoning_absorb_state(void *state, const json_t *fold)
+{
+	return reasoning_absorb(state, fold);
+}
+
+/* No option changes the thoughts. */
+static json_t *reasoning_fold_options(const void *config)
+{
+	(void)config;
+	return json_object();
+}
+
+static const struct fold_hooks reasoning_partial = {
+    .fold = reasoning_fold_state,
+    .absorb = reasoning_absorb_state,
+    .options = reasoning_fold_options,
+};
+
 static const struct result_extractor reasoning_whole = {
     .reads = &adk_reads_final,
     .name = "reasoning",
@@ -48,6 +72,7 @@ static const struct result_extractor reasoning_whole = {
     .add = reasoning_add_item,
     .finish = reasoning_finish,
     .release = reasoning_free,
+    .partial = &reasoning_partial,
 };
 
 static void *reasoning_begin(const void *config, struct json_writer *out)
@@ -72,6 +97,7 @@ static const struct streaming_extractor reasoning_extractor = {
     .add = reasoning_add_item,
     .end = reasoning_end,
     .release = reasoning_free,
+    .absorb = reasoning_absorb_state,
     .whole = &reasoning_whole,
 };
 

@@ -3,6 +3,7 @@
  * subcommand's run shares (run.h).
  */
 #include "cmd/run.h"
+#include "read/preparse.h"
 #include "read/sessiondb.h"
 #include "write/progress.h"
 
@@ -120,7 +121,7 @@ const struct option_row run_option_table[] = {
      .max = 1024,
      .invalid = "invalid value for --jobs: a whole number from 1 to 1024 is needed",
      .groups = RUN_JOBS,
-     .help = "parse on N threads (default: one per online CPU)"},
+     .help = "read on N threads (default: fastest for input)"},
     RUN_FLAG(0, "partial", partial, RUN_MERGE,
              "write the partial result --merge combines, as JSON lines"),
     RUN_FLAG(0, "merge", merge, RUN_MERGE,
@@ -155,6 +156,17 @@ const struct option_row run_color_table[] = {
 bool run_color_on(const char *when)
 {
 	return strcmp(when, "always") == 0 || (strcmp(when, "auto") == 0 && output_wants_color());
+}
+
+/*
+ * Whether the run under way reads in chunks: set by the run's thread
+ * before the workers start, and read by them and by it.
+ */
+static bool reading_in_chunks;
+
+bool run_folds_pieces(const struct run_options *o)
+{
+	return o->partial || o->merge || reading_in_chunks;
 }
 
 void run_settings_apply(const struct run_options *o)
@@ -291,9 +303,14 @@ static struct adk_reads with_filters(const struct adk_reads *reads)
 static struct reader *open_reader(const struct run_plan *plan, const struct run_options *o,
                                   int argc, char *argv[])
 {
+	/*
+	 * Without chunks, the default is one thread unless the workers do the
+	 * command's work on each event too: handing every event from a parsing
+	 * thread to the command's costs as much as parsing it.
+	 */
 	struct reader_options read = {
 	    .flags = plan->reader_flags | (o->skip_invalid ? READER_SKIP_INVALID : 0),
-	    .jobs = o->jobs,
+	    .jobs = o->jobs ? o->jobs : plan->map ? 0 : 1,
 	    .max_line = o->max_line,
 	    .follow = o->follow,
 	    /* Results reach the next process before adkev waits for more input. */
@@ -457,8 +474,50 @@ json_t *run_read_value(const char *path, int *status)
 	return value;
 }
 
+/*
+ * The run in chunks, when plan, o and the operands allow it (run_read());
+ * false, having done nothing, when they do not.  It ends as the reader
+ * loop does, with done() given a reader of the operands that reads nothing.
+ */
+static bool read_in_chunks(const struct run_plan *plan, const struct run_options *o, int argc,
+                           char *argv[], int *status)
+{
+	unsigned jobs = o->jobs ? o->jobs : preparse_default_jobs();
+	if (!plan->chunks || jobs < 2 || o->follow || o->progress || o->author || o->invocation ||
+	    o->invocation_last)
+		return false;
+	struct chunk_files *files = chunk_files_open(argv, argc);
+	if (!files)
+		return false;
+	run_settings_apply(o);
+	struct reader_options how = {
+	    .flags = plan->reader_flags | (o->skip_invalid ? READER_SKIP_INVALID : 0),
+	    .max_line = o->max_line};
+	struct adk_reads reads = plan->reads ? with_filters(plan->reads) : adk_reads_all;
+	struct chunks_end read;
+	reading_in_chunks = true;
+	chunks_run(files, &how, plan->reads ? &reads : NULL, jobs, plan->chunks, &read);
+	reading_in_chunks = false;
+	chunk_files_free(files);
+	struct reader *r = reader_new(argv, argc, &(struct reader_options){.jobs = 1});
+	struct run_end own = {0};
+	struct run_end *end = plan->end ? plan->end : &own;
+	*status = read.res == READ_INVALID ? EXIT_DATAERR : read.merged;
+	end->stopped += read.res == READ_INVALID;
+	*status = exit_status_worst(*status, finish_run(plan, r, NULL, false));
+	end->skipped += read.skipped;
+	if (!plan->end)
+		*status = exit_status_worst(*status, run_end_report(o, &own));
+	*status = exit_status_worst(*status, read.status);
+	reader_free(r);
+	return true;
+}
+
 int run_read(const struct run_plan *plan, const struct run_options *o, int argc, char *argv[])
 {
+	int chunked_status;
+	if (read_in_chunks(plan, o, argc, argv, &chunked_status))
+		return chunked_status;
 	run_settings_apply(o);
 	struct reader *r = open_reader(plan, o, argc, argv);
 	struct progress *progress = NULL;

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 
 #include "command.h"
+#include "read/chunks.h"
 #include "read/input.h"
 #include "read/reader.h"
 #include "write/output.h"
@@ -167,6 +168,13 @@ struct run_plan {
 	const struct item_map *map; /* optional: the -j workers' per-value work */
 	void *map_ctx;
 	/*
+	 * Optional: item()'s work as folds of chunks merged in order, for
+	 * -j N over regular files (read/chunks.h): when the input and the
+	 * options allow it (run_read()), no item reaches item(), each chunk
+	 * is folded by these hooks and merged, and done() writes the result.
+	 */
+	const struct chunk_work *chunks;
+	/*
 	 * Optional: where the run says how it ended, zeroed before the first
 	 * run; the caller then reports the skipped values and what the filters
 	 * matched itself, once for all its runs (run_end_report()), and
@@ -178,7 +186,11 @@ struct run_plan {
 /*
  * Reads the operands argv[0..argc) with the options o as plan says, the
  * output in o's style; returns the exit status: the worst of bad input,
- * item()'s and done()'s statuses and the reader's own.
+ * item()'s and done()'s statuses and the reader's own.  With plan->chunks
+ * the run is one in chunks when o's -j (its default: one per online CPU)
+ * is more than 1, every operand is a regular file of plain text, together
+ * of CHUNK_MIN_INPUT bytes at least, and neither --follow, --progress,
+ * --author nor --invocation is given; else the one reader loop.
  */
 int run_read(const struct run_plan *plan, const struct run_options *o, int argc, char *argv[]);
 
@@ -190,6 +202,14 @@ int run_read(const struct run_plan *plan, const struct run_options *o, int argc,
  * JSON, no value, more than one).
  */
 json_t *run_read_value(const char *path, int *status);
+
+/*
+ * Whether partial results of pieces of the input may be merged in this run:
+ * --partial, --merge, or a run in chunks under way (run_read()), whose
+ * states are all started while it is.  A fold that keeps more for a merge
+ * (stats' usage edges) keeps it then, and only then, as it costs time.
+ */
+bool run_folds_pieces(const struct run_options *o);
 
 /*
  * Sets up what o says of standard output, for a command that reads

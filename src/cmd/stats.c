@@ -81,7 +81,7 @@ static void *stats_start(const void *config, const char *file)
 	s->invocations = json_object();
 	s->tools = json_object();
 	usage_total_init(&s->usage);
-	if (cfg->run.partial || cfg->run.merge)
+	if (run_folds_pieces(&cfg->run))
 		usage_total_keep_edges(&s->usage);
 	return s;
 }

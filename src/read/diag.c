@@ -18,7 +18,15 @@ static void vwarn_at(const struct diag *d, const struct reader_pos *pos, const c
 {
 	char what[4096];
 	vsnprintf(what, sizeof what, fmt, ap);
-	const char *kind = d->skip_invalid ? "warning: " : "";
+	if (d->report)
+		d->report(d->report_ctx, pos, d->skip_invalid, what);
+	else
+		diag_say(pos, d->skip_invalid, what);
+}
+
+void diag_say(const struct reader_pos *pos, bool warning, const char *what)
+{
+	const char *kind = warning ? "warning: " : "";
 	if (pos->record)
 		warnx_msg("%s%s: %s: %s", kind, pos->file, pos->record, what);
 	else

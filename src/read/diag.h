@@ -33,7 +33,17 @@ struct diag {
 	/* The reader's: whether the input is damaged further on (diag_damaged_ahead). */
 	bool (*damaged_ahead)(void *ctx);
 	void *damaged_ctx;
+	/* The reader's (reader_options' report): where reports go instead of stderr, or NULL. */
+	void (*report)(void *ctx, const struct reader_pos *pos, bool warning, const char *what);
+	void *report_ctx;
 };
+
+/*
+ * Says what at pos on stderr: "adkev: FILE:LINE:COLUMN: what", or "adkev:
+ * FILE: RECORD: what", prefixed "warning: " with warning.  The one spelling
+ * of a report, also for reports a chunk's reader kept (read/chunks.h).
+ */
+void diag_say(const struct reader_pos *pos, bool warning, const char *what);
 
 /*
  * Called where bad input is about to be reported, without --skip-invalid

@@ -75,6 +75,9 @@ struct reader {
 	struct reader_progress progress;
 	void (*progress_fn)(void *ctx);
 	void *progress_ctx;
+	unsigned long long left_at; /* where the last operand of bytes was left */
+	unsigned long left_line;    /* its line there */
+	bool stopped;               /* the read ended at stop_at */
 };
 
 static char *const stdin_operand[] = {"-"};
@@ -124,6 +127,8 @@ struct reader *reader_new(char *const *operands, int count, const struct reader_
 	r->diag.skip_invalid = r->opt.flags & READER_SKIP_INVALID;
 	r->diag.damaged_ahead = damaged_ahead;
 	r->diag.damaged_ctx = r;
+	r->diag.report = r->opt.report;
+	r->diag.report_ctx = r->opt.report_ctx;
 	/* The total is known only when every operand's size is. */
 	r->progress.total_known = operands_total(&r->operands, &r->progress.total);
 	if (r->opt.jobs > 1)
@@ -187,6 +192,13 @@ bool reader_opened_none(const struct reader *r)
 	return r->operands.opened == 0 && r->operands.next == r->operands.count;
 }
 
+bool reader_stop_point(const struct reader *r, unsigned long long *offset, unsigned long *line)
+{
+	*offset = r->left_at;
+	*line = r->left_line;
+	return r->stopped;
+}
+
 bool reader_reject(struct reader *r, const struct reader_pos *pos, const char *fmt, ...)
 {
 	va_list ap;
@@ -218,6 +230,10 @@ static void close_current(struct reader *r)
 	/* The workers' reading thread may still be reading a file left before its end. */
 	if (r->preparse && r->in->ops->read)
 		preparse_leave(r->preparse);
+	if (r->in->ops->read) {
+		r->left_at = lines_offset(&r->lines);
+		r->left_line = r->lines.line_no;
+	}
 	input_close(r->in);
 	r->in = NULL;
 	r->lines.have = false;
@@ -497,6 +513,11 @@ static enum step parse_at(struct reader *r, size_t i, struct reader_item *item)
 static enum step next_on_lines(struct reader *r, struct reader_item *item)
 {
 	struct lines *l = &r->lines;
+	if (!l->have && r->opt.stop_at && lines_offset(l) >= r->opt.stop_at) {
+		close_current(r);
+		r->stopped = true;
+		return STEP_NONE;
+	}
 	if (!l->have) {
 		if (lines_peek(l))
 			return STEP_NONE;

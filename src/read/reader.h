@@ -91,6 +91,20 @@ struct reader_options {
 	const struct input_kind *const *kinds;
 	/* Which sessions of a session database are read (--session, --app, --user); NULL: all. */
 	const struct session_choice *sessions;
+	/*
+	 * A chunk's reader (read/chunks.h): no line that starts at or past
+	 * this offset of an operand of bytes is begun, so the read ends at the
+	 * first line start there (a value begun before it is read whole,
+	 * past it); 0: no limit.  reader_stop_point() says where it ended.
+	 */
+	unsigned long long stop_at;
+	/*
+	 * Optional: where the reports of bad input go (what diag_say() would
+	 * print), for a chunk's reader, whose reports wait for the chunks
+	 * before it; NULL: to stderr as they come.
+	 */
+	void (*report)(void *ctx, const struct reader_pos *pos, bool warning, const char *what);
+	void *report_ctx;
 };
 
 /*
@@ -116,6 +130,13 @@ void reader_report_skipped(const struct reader *r);
 /* The same for count values skipped by several readers (adkev final --per-file). */
 void reader_report_skipped_count(unsigned long count);
 void reader_free(struct reader *r);
+/*
+ * Where the last operand of bytes was left: the offset of the first byte
+ * not read into a value and the line it is on.  True when the read ended
+ * there at stop_at (reader_options), false when it ended otherwise (the
+ * operand's end, bad input, a line given up).
+ */
+bool reader_stop_point(const struct reader *r, unsigned long long *offset, unsigned long *line);
 /*
  * Has worker threads (-j) apply fn to every value they parse, so a command
  * that turns each event whole into output does that work beside the

@@ -1,0 +1,84 @@
+# -j N reads regular files in chunks (read/chunks.h); ADKEV_CHUNK_BYTES
+# makes the chunks small, so that these streams cross hundreds of chunk
+# boundaries.  For each command that folds its chunks, -j 1, -j 2, -j 3 and
+# the default give the same output, diagnostics and status: over JSONL and
+# SSE with bad lines (the first one in a later chunk, its line counted from
+# the file's start), with --skip-invalid, CRLF line ends, pretty-printed
+# events over many lines, several files, and gzip data and a pipe, which are
+# read by the one reader loop.  partition --split writes the same files.
+set -u
+# Scratch files live in a private directory: other cases of this folder run beside this one.
+tmp=$(mktemp -d) && cd "$tmp" || exit 1
+trap 'rm -rf "$tmp"' EXIT
+gen=${ADKEV_GEN:-$TESTS/../build/default/adkev-gen}
+[ -x "$gen" ] || { echo "adkev-gen is not built: make $TESTS/../build/default/adkev-gen" >&2; exit 1; }
+"$gen" -s 15 -n 2000 -i 10 >bad.jsonl
+"$gen" -s 16 -n 2000 -i 10 -S >bad.sse
+"$gen" -s 17 -n 2000 >good.jsonl
+sed 's/$/\r/' <good.jsonl >crlf.jsonl
+gzip -c <good.jsonl >good.jsonl.gz
+# The events of a sample written again over many lines each, by jq.
+jq . <"$TESTS/../samples/c_streaming.jsonl" >pretty.json
+# adkev, given the file $pipe through a pipe when it is set.
+run() {
+	if [ -n "$pipe" ]; then cat "$pipe" | adkev "$@"; else adkev "$@"; fi
+}
+pipe=
+same() {
+	name=$1
+	shift
+	run "$@" -j 1 >one.out 2>one.err; echo "status $?" >>one.out
+	# Chunks of 1000 bytes on 2 threads, 4096 on 3, 777 on the default's.
+	for how in "1000 -j2" "4096 -j3" "777"; do
+		jobs=
+		case $how in *" "*) jobs=${how#* } ;; esac
+		ADKEV_CHUNK_BYTES=${how%% *} run "$@" $jobs >n.out 2>n.err; echo "status $?" >>n.out
+		if ! cmp -s one.out n.out || ! cmp -s one.err n.err; then
+			echo "$name ($how): DIFFERENT"
+			diff one.err n.err | head -3
+			return
+		fi
+	done
+	echo "$name: same ($(wc -l <one.out) lines, $(wc -l <one.err) diagnostics, $(tail -n 1 one.out))"
+}
+for c in state stats "final --full-scan" reasoning "reasoning -r" "final --concat" "final --concat --separator=, -r"; do
+	same "$c bad.jsonl" $c bad.jsonl
+	same "$c --skip-invalid bad.jsonl" $c --skip-invalid bad.jsonl
+	same "$c bad.sse" $c bad.sse
+	same "$c --skip-invalid bad.sse" $c --skip-invalid bad.sse
+	same "$c crlf.jsonl" $c crlf.jsonl
+	same "$c pretty.json good.jsonl" $c pretty.json good.jsonl
+	same "$c good.jsonl.gz" $c good.jsonl.gz
+	pipe=good.jsonl
+	same "$c -e, a pipe" $c -e
+	pipe=
+done
+# partition --split: the same result, messages and files.
+split_same() {
+	name=$1
+	shift
+	rm -rf one n
+	run partition "$@" --split one -j 1 >one.out 2>one.err; echo "status $?" >>one.out
+	for how in "1000 -j2" "777"; do
+		jobs=
+		case $how in *" "*) jobs=${how#* } ;; esac
+		rm -rf n
+		ADKEV_CHUNK_BYTES=${how%% *} run partition "$@" --split n $jobs >n.out 2>n.err
+		echo "status $?" >>n.out
+		sed -i 's|"n/|"one/|g' n.out
+		if ! cmp -s one.out n.out || ! cmp -s one.err n.err || ! diff -r one n >/dev/null; then
+			echo "partition --split $name ($how): DIFFERENT"
+			return
+		fi
+	done
+	echo "partition --split $name: same ($(ls one | wc -l) files, $(cat one/* | wc -l) lines," \
+		"$(wc -l <one.err) diagnostics, $(tail -n 1 one.out))"
+}
+split_same bad.jsonl bad.jsonl
+split_same "--skip-invalid bad.sse" --skip-invalid bad.sse
+split_same "pretty.json crlf.jsonl" pretty.json crlf.jsonl
+pipe=good.jsonl
+split_same "a pipe"
+pipe=
+ADKEV_CHUNK_BYTES=1000 adkev state -j 2 bad.jsonl >/dev/null 2>n.err
+echo "the first bad line, in chunk $(($(head -n 37 bad.jsonl | wc -c) / 1000)) or later: $(cat n.err)"
