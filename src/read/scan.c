@@ -7,6 +7,7 @@
  * jansson's constructors, so a value is the value jansson would have made.
  */
 #include "read/scan.h"
+#include "read/stage.h"
 #include "plain.h"
 #include "util.h"
 
@@ -25,6 +26,7 @@ struct scan {
 	size_t depth;                  /* values open, counted as jansson counts them */
 	size_t nuls_after_words;       /* see after_word() */
 	const struct adk_reads *reads; /* what is built; NULL: everything */
+	struct stage *stage;           /* the strings' stops; NULL: every byte is looked at here */
 	/* Where strings with escapes are decoded before jansson copies them. */
 	char *scratch;
 	size_t scratch_cap;
@@ -61,37 +63,6 @@ static bool take(struct scan *s, unsigned char c)
 		return true;
 	}
 	return false;
-}
-
-/*
- * The length of the UTF-8 sequence at p[0..avail), 0 when jansson's
- * utf8_check_full() would refuse it: a stray continuation byte, an overlong
- * form, a surrogate, beyond U+10FFFF, or cut short.  These are the ranges
- * of well-formed UTF-8 (Unicode's table 3-7), which is what jansson's
- * checks come to.
- */
-static inline size_t utf8_length(const unsigned char *p, size_t avail)
-{
-	unsigned char c = p[0];
-	/* The common two-byte form (Latin, Greek, Cyrillic) first. */
-	if (c >= 0xC2 && c <= 0xDF && avail >= 2 && (p[1] & 0xC0) == 0x80)
-		return 2;
-	size_t len = c >= 0xC2 && c <= 0xDF   ? 2
-	             : c >= 0xE0 && c <= 0xEF ? 3
-	             : c >= 0xF0 && c <= 0xF4 ? 4
-	                                      : 0;
-	if (len == 0 || len > avail)
-		return 0;
-	/* The second byte's range narrows where an overlong form, a surrogate or too much would
-	 * start. */
-	unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
-	unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-	if (p[1] < lo || p[1] > hi)
-		return 0;
-	for (size_t k = 2; k < len; k++)
-		if ((p[k] & 0xC0) != 0x80)
-			return 0;
-	return len;
 }
 
 /* The value of four hex digits at p, or -1. */
@@ -164,8 +135,8 @@ static bool scan_escape(struct scan *s, struct token *t)
 	}
 }
 
-/* Reads a string token at s->p[s->i] (its opening quote) into *t. */
-static bool scan_token(struct scan *s, struct token *t)
+/* Reads a string token at s->p[s->i] (its opening quote) into *t, byte by byte. */
+static bool scan_token_bytes(struct scan *s, struct token *t)
 {
 	const unsigned char *p = s->p;
 	size_t n = s->n, i = s->i + 1;
@@ -194,6 +165,40 @@ static bool scan_token(struct scan *s, struct token *t)
 	t->end = i;
 	s->i = i + 1;
 	return true;
+}
+
+/*
+ * Reads a string token at s->p[s->i] (its opening quote) into *t, from stop
+ * to stop (stage.h): its UTF-8 is known good, so only escapes are looked at.
+ * Where the stage has found bad UTF-8 the string is read again byte by
+ * byte, and so is every string after it.
+ */
+static bool scan_token(struct scan *s, struct token *t)
+{
+	if (!s->stage)
+		return scan_token_bytes(s, t);
+	size_t open = s->i, i = open + 1;
+	*t = (struct token){.start = i};
+	for (;;) {
+		size_t stop = stage_next_stop(s->stage, i);
+		if (stop == STAGE_DOUBT) {
+			s->stage = NULL;
+			s->i = open;
+			return scan_token_bytes(s, t);
+		}
+		if (stop >= s->n || s->p[stop] < 0x20)
+			return false;
+		if (s->p[stop] == '"') {
+			t->end = stop;
+			s->i = stop + 1;
+			return true;
+		}
+		s->i = stop;
+		if (!scan_escape(s, t))
+			return false;
+		t->escaped = true;
+		i = s->i;
+	}
 }
 
 static char *scratch(struct scan *s, size_t size)
@@ -860,6 +865,8 @@ json_t *scan_select(json_t *value, const struct adk_reads *reads)
 bool scan_only(const char *p, size_t n, const struct adk_reads *reads, json_t **value, size_t *end)
 {
 	struct scan s = {.p = (const unsigned char *)p, .n = n, .reads = reads};
+	struct stage stage;
+	s.stage = stage_init(&stage, p, n) ? &stage : NULL;
 	s.scratch = s.stack_scratch;
 	s.scratch_cap = sizeof s.stack_scratch;
 	skip_space(&s);
@@ -873,6 +880,7 @@ bool scan_only(const char *p, size_t n, const struct adk_reads *reads, json_t **
 	}
 	if (step == CHOSEN_IS_SESSION) {
 		s.i = start;
+		s.stage = stage_init(&stage, p, n) ? &stage : NULL;
 		s.depth = s.nuls_after_words = 0;
 		step = scan_value(&s, value) ? CHOSEN_READ : CHOSEN_REFUSED;
 	}
