@@ -86,7 +86,11 @@ void eval_run_name_session(struct eval_run *run, const char *id, const char *app
 
 bool eval_run_ends_before(const struct eval_run *run, const struct reader_item *item)
 {
-	return run->any && item->session != run->session;
+	if (!run->any)
+		return false;
+	if (!item->session || !run->session)
+		return !item->session != !run->session;
+	return !session_object_names(item->session, run->session_id, run->app_name, run->user_id);
 }
 
 char *eval_run_name(const struct eval_run *run, const char *file)
@@ -114,10 +118,11 @@ void eval_run_add(struct eval_run *run, const struct reader_item *item)
 	const json_t *event = item->value;
 	run->session = item->session;
 	run->any = true;
-	if (item->kind != VALUE_EVENT || event_is_partial(event))
-		return;
+	/* Before anything is passed over: the next item's session is told from this one's by these. */
 	if (item->session)
 		note_session(run, item->session);
+	if (item->kind != VALUE_EVENT || event_is_partial(event))
+		return;
 	event_fold_state_delta(run->state, event);
 	const char *id = event_invocation_id(event);
 	if (!id)

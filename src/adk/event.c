@@ -237,6 +237,20 @@ const char *adk_get_string(const json_t *obj, enum adk_field field)
 	return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
+/* Whether two strings, either of them NULL, are the same. */
+static bool same_string(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+bool session_object_names(const json_t *object, const char *id, const char *app,
+                          const char *user)
+{
+	return same_string(adk_get_string(object, ADK_ID), id) &&
+	       same_string(adk_get_string(object, ADK_APP_NAME), app) &&
+	       same_string(adk_get_string(object, ADK_USER_ID), user);
+}
+
 bool json_truthy(const json_t *v)
 {
 	switch (json_typeof(v)) {

@@ -195,6 +195,16 @@ json_t *adk_camel_copy(const json_t *v, bool deep);
 json_t *adk_get(const json_t *obj, enum adk_field field);
 /* The same, but only a string value; NULL otherwise. */
 const char *adk_get_string(const json_t *obj, enum adk_field field);
+/*
+ * Whether the session object (NULL: none) names the session of id, app and
+ * user (NULL: none), each its string member or none.  A file of session
+ * objects is split where this turns false: two objects that name the same
+ * session one after the other are one session, as in a database, and an
+ * object is never told from the last by its address alone, which a new
+ * object may take once the last is freed.
+ */
+bool session_object_names(const json_t *object, const char *id, const char *app,
+                          const char *user);
 /* Python's truthiness of adk_get(obj, field): false for absent, null, false, 0, "", [], {}. */
 bool adk_truthy(const json_t *obj, enum adk_field field);
 bool json_truthy(const json_t *value);

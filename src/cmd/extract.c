@@ -338,12 +338,6 @@ static void file_session_forget(struct file_session *fs)
 	fs->info.app = fs->info.user = fs->info.id = NULL;
 }
 
-/* Whether two strings, either of them NULL, are the same. */
-static bool same_string(const char *a, const char *b)
-{
-	return a == b || (a && b && strcmp(a, b) == 0);
-}
-
 /*
  * --per-session over a file: when an event comes from another session
  * object than the last (or from none after one), the last session's
@@ -354,13 +348,12 @@ static bool same_string(const char *a, const char *b)
 static void split_at_session(struct extraction *e, const json_t *object)
 {
 	struct file_session *fs = e->split;
+	if (fs->started && (object == fs->object || (object && fs->object)) &&
+	    session_object_names(object, fs->info.id, fs->info.app, fs->info.user))
+		return;
 	const char *app = adk_get_string(object, ADK_APP_NAME);
 	const char *user = adk_get_string(object, ADK_USER_ID);
 	const char *id = adk_get_string(object, ADK_ID);
-	if (fs->started && (object == fs->object || (object && fs->object)) &&
-	    same_string(app, fs->info.app) && same_string(user, fs->info.user) &&
-	    same_string(id, fs->info.id))
-		return;
 	if (fs->started) {
 		fs->status = exit_status_worst(fs->status, emit_groups(e, false));
 		invocation_groups_release(&e->groups, state_release(e));
