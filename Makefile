@@ -358,15 +358,16 @@ check-tsan:
 # (its reader threads' values too) that only a finished run frees.  A missing
 # TMPDIR (trajectory's temporary file) stops valgrind itself.  usage/options
 # runs adkev some 1,500 times to probe every option, and batch/parallel some 500
-# times to show GNU parallel's output equals one run's (merge/law and merge/parallel
-# some 3,000 and 500 to show merged partial results do, sessiondb/vertex some 1,000
+# times to show GNU parallel's output equals one run's (merge/law and
+# merge/trajectory_law some 3,000 each, merge/parallel 500, to show merged
+# partial results do, sessiondb/vertex some 1,000
 # over the Vertex AI dumps, 9 minutes here), and the perf cases of many
 # agents and many chunks hold adkev to a CPU time: the sanitizer run keeps them.
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_errors \
 	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing usage/options \
-	batch/parallel merge/law merge/parallel sessiondb/vertex perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory
+	batch/parallel merge/law merge/trajectory_law merge/parallel sessiondb/vertex perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory
 VALGRIND_SHARDS = 2
 check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
 	@pids=""; i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \
