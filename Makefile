@@ -356,7 +356,8 @@ check-tsan:
 # leaves its reader threads' stacks so, which is no leak.  The closed-pipe
 # cases are left out: a run that SIGPIPE kills mid-way still holds memory
 # (its reader threads' values too) that only a finished run frees.  A missing
-# TMPDIR (trajectory's temporary file) stops valgrind itself.  usage/options
+# TMPDIR (trajectory's temporary file, in trajectory/spool_tmpdir_missing and
+# merge/hostile) stops valgrind itself.  usage/options
 # runs adkev some 1,500 times to probe every option, and batch/parallel some 500
 # times to show GNU parallel's output equals one run's (merge/law and
 # merge/trajectory_law some 3,000 each, merge/parallel 500, to show merged
@@ -366,7 +367,7 @@ check-tsan:
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_errors \
-	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing usage/options \
+	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing merge/hostile usage/options \
 	batch/parallel merge/law merge/trajectory_law merge/parallel sessiondb/vertex perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory
 VALGRIND_SHARDS = 2
 check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
