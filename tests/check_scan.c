@@ -379,6 +379,67 @@ START_TEST(depth_is_counted_through_chosen_members_too)
 }
 END_TEST
 
+/*
+ * v as the member x of an event whose author alone is read, so that v is
+ * walked as a value nothing is built of: accepted or refused as jansson
+ * does the whole, ending where jansson ends it.
+ */
+static void assert_skipped_as_jansson_reads(const char *v, size_t vlen)
+{
+	static const char head[] = "{\"author\":\"a\",\"x\":", tail[] = ",\"id\":\"e\"} ";
+	size_t n = sizeof head - 1 + vlen + sizeof tail - 1;
+	char *p = malloc(n);
+	memcpy(p, head, sizeof head - 1);
+	memcpy(p + sizeof head - 1, v, vlen);
+	memcpy(p + sizeof head - 1 + vlen, tail, sizeof tail - 1);
+	json_error_t je;
+	json_t *want = json_loadb(p, n, SCAN_JSON_FLAGS, &je), *got;
+	size_t end;
+	bool ok = scan_only(p, n, &author_only, &got, &end);
+	ck_assert_msg(ok == (want != NULL), "%s: %.*s", ok ? "accepted" : "refused",
+	              (int)(n < 80 ? n : 80), p);
+	if (ok) {
+		ck_assert_int_eq(end, je.position);
+		ck_assert_str_eq(json_string_value(json_object_get(got, "author")), "a");
+		ck_assert(json_object_get(got, "x") == (json_is_null(json_object_get(want, "x"))
+		                                            ? json_null()
+		                                            : json_true()));
+	}
+	json_decref(got);
+	json_decref(want);
+	free(p);
+}
+
+START_TEST(values_nothing_is_built_of_are_walked_by_jansson_rules)
+{
+	static const char *const values[] = {
+	    "{}", "[]", "{ }", "[ ]", " {\t\"a\" : [ 1 , { } , [ ] , \"s\" ] } ", "[[[[]]],[{}]]",
+	    "{\"a\":{\"b\":{\"c\":[null,true,false,-0.5e3,\"\\u00e9\\ud83d\\ude00\"]}}}",
+	    "null", "\"\\\"\"", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "{1:2}", "{\"a\":}", "[,1]",
+	    "[\"a\" \"b\"]", "[1 2]", "{\"a\":1 \"b\":2}", "{\"a\":1,\"b\" 2}", "{\"a\\u0000\":1}",
+	    "{\"a\":1,\"\\u0000\":2}", "{\"a\":\"\\u0000\"}",
+	    "[1", "{\"a\":[1}", "[1}", "{\"a\":1]", "[tru]", "[truex]", "[01]", "[1.]", "[-]",
+	    "[99999999999999999999]", "[1e400]", "[1e-400]", "[\"\\x\"]", "[\"\x01\"]",
+	    "[\"\xC3\"]", "{\"\xED\xA0\x80\":1}"};
+	for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+		assert_skipped_as_jansson_reads(values[i], strlen(values[i]));
+	/* A NUL byte after a number inside the walk: jansson passes over it. */
+	assert_skipped_as_jansson_reads("[1\0]", 4);
+	assert_skipped_as_jansson_reads("{\"a\":[1,2\0]}", 12);
+	/* The event and x count: objects 2046 deep inside x reach 2048, and one more does not fit. */
+	for (size_t depth = 2045; depth <= 2047; depth++) {
+		char *p = malloc(6 * depth + 2);
+		size_t n = 0;
+		for (size_t k = 0; k < depth; k++)
+			n += (size_t)sprintf(p + n, "{\"a\":");
+		p[n++] = '1';
+		memset(p + n, '}', depth);
+		assert_skipped_as_jansson_reads(p, n + depth);
+		free(p);
+	}
+}
+END_TEST
+
 START_TEST(what_the_reader_must_tell_apart_is_kept)
 {
 	json_error_t e;
@@ -514,6 +575,7 @@ static Suite *scan_suite(void)
 	tcase_add_test(tc, inside_content_actions_and_parts_members_are_chosen_too);
 	tcase_add_test(tc, depth_is_counted_through_chosen_members_too);
 	tcase_add_test(tc, what_the_reader_must_tell_apart_is_kept);
+	tcase_add_test(tc, values_nothing_is_built_of_are_walked_by_jansson_rules);
 	tcase_add_test(tc, the_reader_and_its_workers_build_the_same_members);
 	tcase_add_test(tc, a_whole_value_cut_down_is_the_value_scanned_so);
 	suite_add_tcase(s, tc);

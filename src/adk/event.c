@@ -7,6 +7,7 @@
 #include "stamp.h"
 #include "util.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,18 +163,62 @@ static const struct {
     [ADK_OBJECT_PART] = {ADK_TEXT, ADK_VIDEO_METADATA},
 };
 
+/*
+ * Where each object's names are found: an open-addressed table per object,
+ * by a hash of a key's length and three of its bytes, so that the scanner's
+ * look-up of every key it reads costs a probe or two, not a walk over the
+ * object's fields.  Each slot holds a field plus one (0: empty).  Names are
+ * put in the order adk_member_of() once tried them, so where two could
+ * match, the first still wins.
+ */
+#define MEMBER_SLOTS 256
+static unsigned char member_slots[ADK_OBJECT_PART + 1][MEMBER_SLOTS];
+_Static_assert(ADK_FIELD_COUNT < 255, "a field and one fit in a slot");
+
+static size_t member_hash(const char *key, size_t len)
+{
+	const unsigned char *k = (const unsigned char *)key;
+	return (len * 37 + k[0] * 7 + k[len / 2] * 3 + k[len - 1]) % MEMBER_SLOTS;
+}
+
+static void put_member(enum adk_object object, const char *name, size_t len, enum adk_field field)
+{
+	size_t slot = member_hash(name, len);
+	while (member_slots[object][slot])
+		slot = (slot + 1) % MEMBER_SLOTS;
+	member_slots[object][slot] = (unsigned char)(field + 1);
+}
+
+static void put_field(enum adk_object object, enum adk_field field)
+{
+	put_member(object, field_names[field].camel, field_names[field].camel_len, field);
+	if (field_names[field].snake)
+		put_member(object, field_names[field].snake, field_names[field].snake_len, field);
+}
+
+static void make_member_slots(void)
+{
+	for (int object = ADK_OBJECT_EVENT; object <= ADK_OBJECT_PART; object++)
+		for (int field = object_fields[object].first; field <= (int)object_fields[object].last;
+		     field++)
+			put_field((enum adk_object)object, (enum adk_field)field);
+	put_field(ADK_OBJECT_EVENT, ADK_EVENTS);
+	put_field(ADK_OBJECT_EVENT, ADK_SESSION_EVENTS);
+	put_field(ADK_OBJECT_EVENT, ADK_STREAM_ERROR);
+}
+
 enum adk_field adk_member_of(enum adk_object object, const char *key, size_t len)
 {
-	for (int field = object_fields[object].first; field <= (int)object_fields[object].last;
-	     field++)
-		if (spelt((enum adk_field)field, key, len))
-			return (enum adk_field)field;
-	if (object == ADK_OBJECT_EVENT && spelt(ADK_EVENTS, key, len))
-		return ADK_EVENTS;
-	if (object == ADK_OBJECT_EVENT && spelt(ADK_SESSION_EVENTS, key, len))
-		return ADK_SESSION_EVENTS;
-	if (object == ADK_OBJECT_EVENT && spelt(ADK_STREAM_ERROR, key, len))
-		return ADK_STREAM_ERROR;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, make_member_slots);
+	if (len == 0)
+		return ADK_FIELD_COUNT;
+	for (size_t slot = member_hash(key, len); member_slots[object][slot];
+	     slot = (slot + 1) % MEMBER_SLOTS) {
+		enum adk_field field = (enum adk_field)(member_slots[object][slot] - 1);
+		if (spelt(field, key, len))
+			return field;
+	}
 	return ADK_FIELD_COUNT;
 }
 

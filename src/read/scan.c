@@ -56,7 +56,7 @@ static inline void skip_space(struct scan *s)
 }
 
 /* Whether the next byte is c; if so, it is read. */
-static bool take(struct scan *s, unsigned char c)
+static inline bool take(struct scan *s, unsigned char c)
 {
 	if (s->i < s->n && s->p[s->i] == c) {
 		s->i++;
@@ -65,21 +65,19 @@ static bool take(struct scan *s, unsigned char c)
 	return false;
 }
 
+/* Each hex digit's value plus one; 0 for any other byte. */
+static const unsigned char hex_digit[256] = {
+    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,  ['6'] = 7,  ['7'] = 8,
+    ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+    ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16};
+
 /* The value of four hex digits at p, or -1. */
-static long hex4(const unsigned char *p)
+static inline long hex4(const unsigned char *p)
 {
-	long v = 0;
-	for (int k = 0; k < 4; k++) {
-		unsigned char c = p[k];
-		int d = c >= '0' && c <= '9'   ? c - '0'
-		        : c >= 'a' && c <= 'f' ? c - 'a' + 10
-		        : c >= 'A' && c <= 'F' ? c - 'A' + 10
-		                               : -1;
-		if (d < 0)
-			return -1;
-		v = v * 16 + d;
-	}
-	return v;
+	unsigned a = hex_digit[p[0]], b = hex_digit[p[1]], c = hex_digit[p[2]], d = hex_digit[p[3]];
+	if (!a || !b || !c || !d)
+		return -1;
+	return (long)((a - 1) << 12 | (b - 1) << 8 | (c - 1) << 4 | (d - 1));
 }
 
 /*
@@ -514,7 +512,7 @@ fail:
 }
 
 /* Reads a key and its ':' up to the value; false where jansson refuses them. */
-static bool scan_key(struct scan *s, struct token *key)
+static inline bool scan_key(struct scan *s, struct token *key)
 {
 	if (s->i >= s->n || s->p[s->i] != '"' || !scan_token(s, key) || key->has_nul)
 		return false;
@@ -534,7 +532,7 @@ static void set_member(struct scan *s, json_t *object, const struct token *key, 
 }
 
 /* After a member: true and *more when a ',' follows, true and !*more at the '}'. */
-static bool member_end(struct scan *s, bool *more)
+static inline bool member_end(struct scan *s, bool *more)
 {
 	skip_space(s);
 	if (take(s, '}')) {
@@ -572,9 +570,111 @@ fail:
 	return false;
 }
 
+/*
+ * A string, number, true, false or null nothing is built of, at
+ * s->p[s->i] (s->i < s->n).
+ */
+static inline bool skip_scalar(struct scan *s)
+{
+	unsigned char c = s->p[s->i];
+	struct token t;
+	if (c == '"')
+		return scan_token(s, &t);
+	if (c == '-' || (c >= '0' && c <= '9'))
+		return scan_number(s, NULL);
+	return scan_word(s, NULL);
+}
+
+/* Open containers of skip_value(): a bit for each, set for an object. */
+struct skip_stack {
+	size_t open;
+	uint64_t objects[JSON_PARSER_MAX_DEPTH / 64 + 1];
+};
+
+static inline bool skip_push(struct skip_stack *st, bool object, size_t depth)
+{
+	if (depth + st->open + 1 > JSON_PARSER_MAX_DEPTH)
+		return false;
+	uint64_t bit = (uint64_t)1 << (st->open % 64);
+	if (object)
+		st->objects[st->open / 64] |= bit;
+	else
+		st->objects[st->open / 64] &= ~bit;
+	st->open++;
+	return true;
+}
+
+static inline bool skip_in_object(const struct skip_stack *st)
+{
+	size_t top = st->open - 1;
+	return st->objects[top / 64] >> (top % 64) & 1;
+}
+
+/*
+ * What follows a value inside the open containers: a ',' and the next
+ * member's key, or the next element, or the container's end (and so on
+ * outwards).  true with *done once the outermost has ended, true without
+ * it where a value is to be read next.
+ */
+static inline bool skip_after_value(struct scan *s, struct skip_stack *st, bool *done)
+{
+	while (st->open > 0) {
+		bool object = skip_in_object(st);
+		skip_space(s);
+		if (take(s, object ? '}' : ']')) {
+			st->open--;
+			continue;
+		}
+		if (!take(s, ','))
+			return false;
+		skip_space(s);
+		struct token key;
+		return !object || scan_key(s, &key);
+	}
+	*done = true;
+	return true;
+}
+
+/*
+ * A value nothing is built of: scan_value()'s grammar and limits with out
+ * NULL, walked in one loop over a stack of the containers open rather than
+ * in a call for each value.
+ */
+static bool skip_value(struct scan *s)
+{
+	struct skip_stack st;
+	st.open = 0;
+	bool done = false;
+	while (!done) {
+		if (s->i >= s->n || s->depth + st.open + 1 > JSON_PARSER_MAX_DEPTH)
+			return false;
+		unsigned char c = s->p[s->i];
+		if (c != '{' && c != '[') {
+			if (!skip_scalar(s) || !skip_after_value(s, &st, &done))
+				return false;
+			continue;
+		}
+		if (!skip_push(&st, c == '{', s->depth))
+			return false;
+		s->i++;
+		skip_space(s);
+		struct token key;
+		if (take(s, c == '{' ? '}' : ']')) {
+			st.open--;
+			if (!skip_after_value(s, &st, &done))
+				return false;
+		} else if (c == '{' && !scan_key(s, &key)) {
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Any value; jansson counts every value, a scalar too, toward its depth limit. */
 static bool scan_value(struct scan *s, json_t **out)
 {
+	if (!out)
+		return skip_value(s);
 	if (s->i >= s->n || ++s->depth > JSON_PARSER_MAX_DEPTH)
 		return false;
 	bool ok;
