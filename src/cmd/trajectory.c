@@ -17,6 +17,14 @@
 
 #include <stdlib.h>
 
+/*
+ * What a chunk's journal keeps in memory before its temporary file: a
+ * chunk's pieces are most of its 4 MiB, and the run holds a few chunks
+ * read ahead of the merge (read/chunks.h), so a quarter of a chunk keeps
+ * memory small and most chunks' pieces out of files.
+ */
+#define TRAJECTORY_CHUNK_IN_MEMORY (1024 * 1024)
+
 struct trajectory_cmd_config {
 	struct run_options run;
 	struct trajectory_config traj;
@@ -44,6 +52,24 @@ static void *trajectory_begin(const void *config, struct json_writer *out)
 	if (!per_invocation)
 		trajectory_spill(t, TRAJECTORY_IN_MEMORY);
 	return t;
+}
+
+/*
+ * A chunk's state in a run in chunks: its pieces journaled, laid out as the
+ * one result's (trajectory_begin()), for trajectory_join() to pair.
+ */
+static void *trajectory_chunk_begin(const void *config)
+{
+	const struct trajectory_cmd_config *cfg = config;
+	struct trajectory *t = trajectory_new(&cfg->traj);
+	trajectory_journal_laid_out(t, output_flags(cfg->run.style) & JW_PRETTY, 0);
+	trajectory_spill(t, TRAJECTORY_CHUNK_IN_MEMORY);
+	return t;
+}
+
+static void trajectory_join(void *state, void *chunk)
+{
+	trajectory_replay(state, chunk);
 }
 
 static void trajectory_add_item(void *state, const struct reader_item *item)
@@ -130,6 +156,8 @@ static const struct streaming_extractor trajectory_extractor = {
     .release = trajectory_release,
     .map = &trajectory_workers,
     .partial = &trajectory_partial,
+    .chunk_begin = trajectory_chunk_begin,
+    .join = trajectory_join,
 };
 
 static const char *take_redact_key(void *at, const char *arg)
