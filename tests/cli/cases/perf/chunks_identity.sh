@@ -5,7 +5,9 @@
 # SSE with bad lines (the first one in a later chunk, its line counted from
 # the file's start), with --skip-invalid, CRLF line ends, pretty-printed
 # events over many lines, several files, and gzip data and a pipe, which are
-# read by the one reader loop.  partition --split writes the same files.
+# read by the one reader loop.  partition --split writes the same files;
+# trajectory and to-a2a, with their options, also over the corpus and an
+# event to-a2a refuses.
 set -u
 # Scratch files live in a private directory: other cases of this folder run beside this one.
 tmp=$(mktemp -d) && cd "$tmp" || exit 1
@@ -51,6 +53,31 @@ for c in state stats "final --full-scan" reasoning "reasoning -r" "final --conca
 	same "$c good.jsonl.gz" $c good.jsonl.gz
 	pipe=good.jsonl
 	same "$c -e, a pipe" $c -e
+	pipe=
+done
+# trajectory and to-a2a with their options, over the same forms, the corpus
+# (both spellings, every file at once: chunks end between files too) and an
+# event to-a2a refuses (content.parts not an array, made from a generated
+# one) in the middle of a stream.
+{ head -n 700 good.jsonl; sed -n 701p good.jsonl | jq -c '.content.parts = "none"'
+  tail -n +702 good.jsonl; } >refused.jsonl
+corpus="$TESTS/corpus/adkjs/*.jsonl $TESTS/corpus/adkpy-style/*.jsonl"
+for c in trajectory "trajectory -p --no-redact --max-string 40" \
+	"trajectory --no-tool-calls --redact-key=city --redact-exact --no-token-usage" \
+	to-a2a "to-a2a -p --a2a-version 1.0 --lossless --redact" \
+	"to-a2a --task-id T --context-id C --ids-from-metadata"; do
+	same "$c bad.jsonl" $c bad.jsonl
+	same "$c --skip-invalid bad.jsonl" $c --skip-invalid bad.jsonl
+	same "$c bad.sse" $c bad.sse
+	same "$c crlf.jsonl" $c crlf.jsonl
+	same "$c pretty.json good.jsonl" $c pretty.json good.jsonl
+	same "$c refused.jsonl" $c refused.jsonl
+	same "$c --skip-invalid refused.jsonl bad.sse" $c --skip-invalid refused.jsonl bad.sse
+	# shellcheck disable=SC2086 # the corpus' files, one word each
+	same "$c the corpus" $c $corpus
+	same "$c good.jsonl.gz" $c good.jsonl.gz
+	pipe=good.jsonl
+	same "$c, a pipe" $c
 	pipe=
 done
 # partition --split: the same result, messages and files.
