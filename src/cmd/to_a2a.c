@@ -214,7 +214,9 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 	};
 	struct chunk_work chunks = {spool_begin, NULL, spool_end, spool_merge, spool_release, t,
 	                            spool_take};
-	plan.chunks = &chunks;
+	/* Without a temporary file the chunks' spools could grow with -j: one reader, as -j 1. */
+	if (store_file_possible())
+		plan.chunks = &chunks;
 	int status = run_read(&plan, &t->run, argc, argv);
 	strbuf_release(&run.here.line);
 	return status;

@@ -14,6 +14,7 @@
 #include "cmd/extract.h"
 #include "cmd/trajectory.h"
 #include "adk/trajectory.h"
+#include "adk/store.h"
 
 #include <stdlib.h>
 
@@ -29,6 +30,12 @@ struct trajectory_cmd_config {
 	struct run_options run;
 	struct trajectory_config traj;
 	struct trajectory_prep prep; /* for the workers, with one result */
+	/*
+	 * What a chunk's journal keeps in memory: TRAJECTORY_CHUNK_IN_MEMORY,
+	 * or all of it where no temporary file can be made, so that only the
+	 * result's own stores meet that failure, as with -j 1.
+	 */
+	size_t chunk_in_memory;
 };
 
 /*
@@ -63,7 +70,7 @@ static void *trajectory_chunk_begin(const void *config)
 	const struct trajectory_cmd_config *cfg = config;
 	struct trajectory *t = trajectory_new(&cfg->traj);
 	trajectory_journal_laid_out(t, output_flags(cfg->run.style) & JW_PRETTY, 0);
-	trajectory_spill(t, TRAJECTORY_CHUNK_IN_MEMORY);
+	trajectory_spill(t, cfg->chunk_in_memory);
 	return t;
 }
 
@@ -235,6 +242,8 @@ static int run_trajectory(int argc, char *argv[])
 		/* A partial result's values are compact, on its lines; the merge lays them out. */
 		bool pretty = (output_flags(cfg.run.style) & JW_PRETTY) && !cfg.run.partial;
 		trajectory_prep_init(&cfg.prep, &cfg.traj, pretty);
+		cfg.chunk_in_memory =
+		    store_file_possible() ? TRAJECTORY_CHUNK_IN_MEMORY : STORE_IN_MEMORY;
 		status = extract_stream(&trajectory_extractor, &cfg, &cfg.run, argc - optind,
 		                        argv + optind);
 		trajectory_prep_release(&cfg.prep);

@@ -80,6 +80,21 @@ for c in trajectory "trajectory -p --no-redact --max-string 40" \
 	same "$c, a pipe" $c
 	pipe=
 done
+# A TMPDIR that cannot be used fails a run in chunks no more than one of -j 1:
+# chunks of 2 MB, whose trajectory journals and to-a2a spools pass the 1 MiB
+# they keep in memory, keep it all there (trajectory still fails, once, where
+# its result needs the file, as -j 1 does).
+for c in trajectory to-a2a; do
+	TMPDIR=/nonexistent/dir adkev $c -j 1 good.jsonl >one.out 2>one.err
+	echo "status $?" >>one.out
+	TMPDIR=/nonexistent/dir ADKEV_CHUNK_BYTES=2000000 adkev $c -j 2 good.jsonl >n.out 2>n.err
+	echo "status $?" >>n.out
+	if cmp -s one.out n.out && cmp -s one.err n.err; then
+		echo "$c, no TMPDIR: same ($(wc -l <one.err) diagnostics, $(tail -n 1 one.out))"
+	else
+		echo "$c, no TMPDIR: DIFFERENT"
+	fi
+done
 # partition --split: the same result, messages and files.
 split_same() {
 	name=$1
