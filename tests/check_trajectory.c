@@ -537,6 +537,81 @@ START_TEST(spooled_bytes_equal_the_in_memory_result_under_every_option)
 }
 END_TEST
 
+/* Feeds t events[from..to). */
+static void add_range(struct trajectory *t, json_t *events, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++) {
+		json_t *ev = json_array_get(events, i);
+		struct reader_item item = {.value = ev, .kind = value_kind(ev)};
+		trajectory_add(t, &item);
+	}
+}
+
+/* A chunk's trajectory of events[from..to), as a run in chunks makes it. */
+static struct trajectory *chunk_of(const struct trajectory_config *c, json_t *events, size_t from,
+                                   size_t to, bool pretty, size_t in_memory)
+{
+	struct trajectory *t = trajectory_new(c);
+	trajectory_journal_laid_out(t, pretty, 0);
+	trajectory_spill(t, in_memory);
+	add_range(t, events, from, to);
+	return t;
+}
+
+/*
+ * The bytes of a run in chunks: the run's state reads events[0..a) itself
+ * and replays the chunks [a..b) and [b..n), its stores and the chunks' in
+ * files from their first byte, or in memory.
+ */
+static char *replayed_text(const struct trajectory_config *c, json_t *events, size_t a, size_t b,
+                           bool pretty, size_t in_memory)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct trajectory *t = trajectory_new(c);
+	trajectory_layout(t, pretty, 0);
+	trajectory_spill(t, in_memory);
+	add_range(t, events, 0, a);
+	size_t cuts[] = {a, b, json_array_size(events)};
+	for (int i = 0; i < 2; i++) {
+		struct trajectory *chunk = chunk_of(c, events, cuts[i], cuts[i + 1], pretty, in_memory);
+		ck_assert_int_eq(trajectory_replay(t, chunk), 0);
+		trajectory_free(chunk);
+	}
+	ck_assert_int_eq(write_text(t, &sb, pretty), 0);
+	trajectory_free(t);
+	strbuf_addstr(&sb, "");
+	return sb.buf;
+}
+
+START_TEST(chunks_replayed_at_every_cut_give_one_run)
+{
+	json_t *events = parse(mixed_events);
+	size_t n = json_array_size(events);
+	struct trajectory_config c;
+	for (int variant = 0; variant < 4; variant++) {
+		trajectory_config_init(&c);
+		c.redact = variant != 1;
+		c.max_string = variant == 2 ? 3 : c.max_string;
+		c.tool_calls = variant != 3;
+		for (int pretty = 0; pretty <= 1; pretty++) {
+			int status = -1;
+			char *one = spilled_text(&c, events, pretty, TRAJECTORY_IN_MEMORY, &status);
+			ck_assert_int_eq(status, 0);
+			for (size_t a = 0; a <= n; a++)
+				for (size_t b = a; b <= n; b++) {
+					size_t limit = (a + b) % 2 ? 0 : TRAJECTORY_IN_MEMORY;
+					char *chunked = replayed_text(&c, events, a, b, pretty, limit);
+					ck_assert_str_eq(chunked, one);
+					free(chunked);
+				}
+			free(one);
+		}
+		trajectory_config_release(&c);
+	}
+	json_decref(events);
+}
+END_TEST
+
 /* spooled_text(), with each item's texts prepared as a -j worker would, under prep_config. */
 static char *spooled_text_prepared(const struct trajectory_config *c,
                                    const struct trajectory_config *prep_config, json_t *events,
@@ -1088,6 +1163,7 @@ int main(void)
 	tcase_add_test(tc, a_spooled_trajectory_as_a_value_is_the_in_memory_one);
 	tcase_add_test(tc, a_trajectory_laid_out_deeper_is_written_in_place);
 	tcase_add_test(tc, equal_hashes_pair_by_the_ids_read_back);
+	tcase_add_test(tc, chunks_replayed_at_every_cut_give_one_run);
 	tcase_add_test(tc, large_values_and_many_calls_cross_the_spool_buffer);
 	tcase_add_test(tc, an_unusable_tmpdir_is_reported_once_and_nothing_is_written);
 	tcase_add_test(tc, a_full_disk_is_a_write_error_and_nothing_is_written);

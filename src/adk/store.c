@@ -63,19 +63,36 @@ static bool store_io(struct store *s, bool writing, void *p, size_t len, uint64_
 	return true;
 }
 
-/* Makes the file, unlinked at once so that nothing is left behind even when the run is killed. */
-static bool store_open(struct store *s)
+/*
+ * A temporary file in $TMPDIR, unlinked at once so that nothing is left
+ * behind even when the run is killed: its descriptor, or -1 with errno set.
+ */
+static int temp_file(void)
 {
 	struct strbuf path = STRBUF_INIT;
 	const char *dir = temp_dir();
 	strbuf_addf(&path, "%s%sadkev-XXXXXX", dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
-	s->fd = mkostemp(path.buf, O_CLOEXEC);
-	if (s->fd < 0)
-		store_fail(s, EXIT_OSERR, errno, "cannot create");
-	else
+	int fd = mkostemp(path.buf, O_CLOEXEC);
+	if (fd >= 0)
 		unlink(path.buf);
 	strbuf_release(&path);
+	return fd;
+}
+
+static bool store_open(struct store *s)
+{
+	s->fd = temp_file();
+	if (s->fd < 0)
+		store_fail(s, EXIT_OSERR, errno, "cannot create");
 	return s->fd >= 0;
+}
+
+bool store_file_possible(void)
+{
+	int fd = temp_file();
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0;
 }
 
 /* Writes the buffer to the file, making the file first; a buffer that held everything is freed. */

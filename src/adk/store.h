@@ -50,6 +50,13 @@ struct store {
  * does nothing and its contents are not to be trusted.
  */
 void store_init(struct store *s, const char *who, size_t limit, int *status);
+/*
+ * Whether a temporary file can be made in $TMPDIR now (one is made and
+ * closed), without a message: for a run that may keep bytes in memory
+ * instead, so that a directory it cannot use fails it no more than one
+ * run that needed no file (a run in chunks, cmd/run.h).
+ */
+bool store_file_possible(void);
 /* Appends p[0..len) and returns where it starts. */
 uint64_t store_append(struct store *s, const void *p, size_t len);
 /* Appends len zero bytes and returns where they start. */

@@ -266,6 +266,8 @@ struct trajectory {
 	 * the order the events came; the merge pairs them.
 	 */
 	bool journaling;
+	/* The journal holds pieces as replay_head records laid out as t's (trajectory_replay()). */
+	bool laid_out;
 	struct store journal;
 };
 
@@ -491,6 +493,8 @@ static void record_delta(struct trajectory *t, const struct piece *piece, const 
 
 static void journal_piece(struct trajectory *t, const json_t *author, const double *timestamp,
                           const struct piece *piece, const char *text);
+static void journal_laid_out(struct trajectory *t, const json_t *author, const double *timestamp,
+                             const struct piece *piece, const char *text);
 
 static void record_event(struct trajectory *t, const json_t *event,
                          const struct trajectory_event *ev)
@@ -500,7 +504,9 @@ static void record_event(struct trajectory *t, const json_t *event,
 	const json_t *author = adk_get(event, ADK_AUTHOR);
 	for (size_t i = 0; i < ev->count && !t->status; i++) {
 		const struct piece *piece = &ev->pieces[i];
-		if (t->journaling)
+		if (t->laid_out)
+			journal_laid_out(t, author, timestamp, piece, ev->text.buf);
+		else if (t->journaling)
 			journal_piece(t, author, timestamp, piece, ev->text.buf);
 		else if (piece->kind == PIECE_CALL)
 			record_call(t, author, timestamp, piece, ev->text.buf);
@@ -807,6 +813,22 @@ static bool string_or_null(const json_t *v)
 	return json_is_string(v) || json_is_null(v);
 }
 
+/*
+ * Takes the answer (NULL: none) and the error (a string, else none) of a
+ * piece after t's: where it had them, they are the last ones.
+ */
+static void take_answer_and_error(struct trajectory *t, const char *answer, size_t len,
+                                  const json_t *error)
+{
+	if (answer)
+		answer_take_text(&t->answer, answer, len);
+	if (json_is_string(error)) {
+		json_decref(t->error);
+		t->error =
+		    json_stringn_nocheck(json_string_value(error), json_string_length(error));
+	}
+}
+
 bool trajectory_absorb(struct trajectory *t, const json_t *fold)
 {
 	json_t *usage, *answer, *error;
@@ -816,14 +838,8 @@ bool trajectory_absorb(struct trajectory *t, const json_t *fold)
 	    (json_is_string(answer) && json_string_length(answer) == 0) ||
 	    !usage_total_merge(&t->usage, usage))
 		return false;
-	/* The later piece's answer and error, where it had them, are the last ones. */
-	if (json_is_string(answer))
-		answer_take_text(&t->answer, json_string_value(answer), json_string_length(answer));
-	if (json_is_string(error)) {
-		json_decref(t->error);
-		t->error =
-		    json_stringn_nocheck(json_string_value(error), json_string_length(error));
-	}
+	take_answer_and_error(t, json_is_string(answer) ? json_string_value(answer) : NULL,
+	                      json_string_length(answer), error);
 	return true;
 }
 
@@ -918,4 +934,115 @@ bool trajectory_absorb_record(struct trajectory *t, const json_t *record)
 	const struct piece *piece = record_piece(t, PIECE_DELTA, NULL, NULL, delta, ITEM_LEVEL);
 	record_delta(t, piece, t->scratch.text.buf);
 	return true;
+}
+
+/*
+ * A run in chunks in one process.  A chunk's trajectory journals its
+ * pieces as they are, laid out already as the result's, each after a
+ * replay_head: the merge hands them to the same pairing without parsing
+ * or printing them again, which would cost the merging thread what the
+ * chunk's workers saved.
+ */
+struct replay_head {
+	uint64_t len;   /* the bytes after the head: id, name, author and text */
+	uint64_t kind;  /* enum piece_kind */
+	uint64_t flags; /* HAS_ID, HAS_NAME, HAS_AUTHOR, HAS_ARGS (the text), HAS_TIMESTAMP */
+	uint64_t id_len, name_len, author_len, text_len;
+	double timestamp;
+};
+
+/* Appends a string member of a replay record, noting its length and that it is there. */
+static void add_replay_member(struct store *s, const json_t *v, int flag, struct replay_head *h,
+                              uint64_t *len)
+{
+	if (!json_is_string(v))
+		return;
+	h->flags |= (uint64_t)flag;
+	*len = json_string_length(v);
+	store_append(s, json_string_value(v), json_string_length(v));
+}
+
+static void journal_laid_out(struct trajectory *t, const json_t *author, const double *timestamp,
+                             const struct piece *piece, const char *text)
+{
+	struct replay_head h = {.kind = piece->kind};
+	uint64_t at = store_append_zeros(&t->journal, sizeof h);
+	add_replay_member(&t->journal, piece->id, HAS_ID, &h, &h.id_len);
+	add_replay_member(&t->journal, piece->name, HAS_NAME, &h, &h.name_len);
+	if (piece->kind == PIECE_CALL)
+		add_replay_member(&t->journal, author, HAS_AUTHOR, &h, &h.author_len);
+	if (piece->has_text) {
+		h.flags |= HAS_ARGS;
+		h.text_len = piece->len;
+		store_append(&t->journal, text + piece->off, piece->len);
+	}
+	if (timestamp && piece->kind == PIECE_CALL) {
+		h.flags |= HAS_TIMESTAMP;
+		h.timestamp = *timestamp;
+	}
+	h.len = h.id_len + h.name_len + h.author_len + h.text_len;
+	store_write(&t->journal, at, &h, sizeof h);
+}
+
+void trajectory_journal_laid_out(struct trajectory *t, bool pretty, int level)
+{
+	trajectory_journal(t);
+	trajectory_layout(t, pretty, level);
+	t->laid_out = true;
+}
+
+/* The string of len bytes at *at of sb when the flag is in flags (owned), else NULL. */
+static json_t *replay_string(const struct strbuf *sb, uint64_t flags, int flag, size_t *at,
+                             uint64_t len)
+{
+	if (!(flags & (uint64_t)flag))
+		return NULL;
+	json_t *s = json_stringn_nocheck(sb->buf + *at, (size_t)len);
+	*at += (size_t)len;
+	return s;
+}
+
+/* One replay record, its bytes in sb, into t's pairing and stores. */
+static void replay_piece(struct trajectory *t, const struct replay_head *h, const struct strbuf *sb)
+{
+	size_t at = 0;
+	json_t *id = replay_string(sb, h->flags, HAS_ID, &at, h->id_len);
+	json_t *name = replay_string(sb, h->flags, HAS_NAME, &at, h->name_len);
+	json_t *author = replay_string(sb, h->flags, HAS_AUTHOR, &at, h->author_len);
+	struct piece piece = {(enum piece_kind)h->kind, id, name, (h->flags & HAS_ARGS) != 0, at,
+	                      (size_t)h->text_len};
+	if (piece.kind == PIECE_CALL)
+		record_call(t, author, (h->flags & HAS_TIMESTAMP) ? &h->timestamp : NULL, &piece,
+		            sb->buf);
+	else if (piece.kind == PIECE_RESPONSE)
+		record_response(t, &piece, sb->buf);
+	else
+		record_delta(t, &piece, sb->buf);
+	json_decref(id);
+	json_decref(name);
+	json_decref(author);
+}
+
+int trajectory_replay(struct trajectory *t, struct trajectory *from)
+{
+	size_t len;
+	const char *answer = answer_text(&from->answer, &len);
+	usage_total_absorb(&t->usage, &from->usage);
+	take_answer_and_error(t, len ? answer : NULL, len, from->error);
+	struct strbuf sb = STRBUF_INIT;
+	struct replay_head h;
+	for (uint64_t at = 0; !t->status && !from->status && at < from->journal.size;
+	     at += sizeof h + h.len) {
+		if (!store_read(&from->journal, at, &h, sizeof h))
+			break;
+		strbuf_reset(&sb);
+		strbuf_grow(&sb, (size_t)h.len);
+		if (!store_read(&from->journal, at + sizeof h, sb.buf, (size_t)h.len))
+			break;
+		replay_piece(t, &h, &sb);
+	}
+	strbuf_release(&sb);
+	if (!t->status)
+		t->status = from->status;
+	return t->status;
 }

@@ -157,6 +157,19 @@ int trajectory_records(struct trajectory *t, bool (*take)(void *ctx, const json_
 bool trajectory_absorb_record(struct trajectory *t, const json_t *record);
 
 /*
+ * A run in chunks in one process (cmd/extract.h): trajectory_journal_laid_out(),
+ * before the first event, makes t a chunk's, which journals its pieces
+ * as trajectory_journal() does, but laid out already for a result written
+ * with trajectory_layout(pretty, level), and kept as they are, not as
+ * JSON.  trajectory_replay() folds in from, such a chunk's trajectory of
+ * the events after t's, in t's layout, as if t had read them: its fold, and
+ * its pieces paired as one run pairs them, never parsed again.  It returns
+ * t's status, which takes from's failure of a temporary file (reported).
+ */
+void trajectory_journal_laid_out(struct trajectory *t, bool pretty, int level);
+int trajectory_replay(struct trajectory *t, struct trajectory *from);
+
+/*
  * For the unit tests: with on, every tool call id hashes alike, so each
  * lookup goes through the comparison of ids read back from the store.
  */

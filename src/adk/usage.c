@@ -109,6 +109,21 @@ static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage
 	return repeat;
 }
 
+/*
+ * The hash of usage as usage_total_add() tells usage objects apart: equal
+ * objects, members in any order, are written alike with sorted keys
+ * (integers and reals apart, as their texts are).
+ */
+static uint64_t usage_hash(struct usage_total *u, const json_t *usage)
+{
+	struct json_writer w;
+	strbuf_reset(&u->scratch);
+	jw_init_buf(&w, &u->scratch, JW_SORTED);
+	jw_value(&w, usage);
+	jw_release(&w);
+	return store_hash(u->scratch.buf, u->scratch.len);
+}
+
 bool usage_total_add(struct usage_total *u, const json_t *event)
 {
 	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
@@ -128,16 +143,7 @@ bool usage_total_add(struct usage_total *u, const json_t *event)
 		strbuf_add(sb, json_string_value(inv), json_string_length(inv));
 	uint64_t key = store_hash(sb->buf, sb->len);
 	bool first = u->edges && keep_edge(u, sb, usage);
-	/*
-	 * Equal usage objects, members in any order, are written alike with
-	 * sorted keys (integers and reals apart, as their texts are).
-	 */
-	struct json_writer w;
-	strbuf_reset(sb);
-	jw_init_buf(&w, sb, JW_SORTED);
-	jw_value(&w, usage);
-	jw_release(&w);
-	if (usage_seen_again(u, key, store_hash(sb->buf, sb->len)))
+	if (usage_seen_again(u, key, usage_hash(u, usage)))
 		return false;
 	count_usage(&u->sum, usage);
 	/* A key's first usage is the edges' to count (usage_total_merge()). */
@@ -272,4 +278,21 @@ bool usage_total_merge(struct usage_total *u, const json_t *p)
 	add_counts(&u->sum, &rest);
 	add_counts(&u->rest, &rest);
 	return true;
+}
+
+void usage_total_absorb(struct usage_total *u, struct usage_total *from)
+{
+	const char *key;
+	size_t len;
+	json_t *pair;
+	usage_total_keep_edges(from);
+	json_object_keylen_foreach(from->edges, key, len, pair)
+	{
+		/* The key's first usage counts unless it repeats the last one u read of the key. */
+		uint64_t h = store_hash(key, len);
+		if (!usage_seen_again(u, h, usage_hash(u, json_array_get(pair, 0))))
+			count_usage(&u->sum, json_array_get(pair, 0));
+		usage_seen_again(u, h, usage_hash(u, json_array_get(pair, 1)));
+	}
+	add_counts(&u->sum, &from->rest);
 }

@@ -78,5 +78,14 @@ json_t *usage_total_partial(const struct usage_total *u);
  * having changed nothing, when p is not such a partial result.
  */
 bool usage_total_merge(struct usage_total *u, const json_t *p);
+/*
+ * The same in one process, for u read as usage_total_add() reads (its
+ * edges not kept) and from, a total of the usage after u's that kept its
+ * edges: each key's first usage in from counts unless it repeats the last
+ * one of the key before it, told apart by the hashes usage_total_add()
+ * compares, so u counts what one total over both would, with no more
+ * memory than that total's table.
+ */
+void usage_total_absorb(struct usage_total *u, struct usage_total *from);
 
 #endif

@@ -457,21 +457,34 @@ static const struct result_extractor *chunk_folder(const struct extraction *e)
 	return e->results ? e->results : e->stream->whole;
 }
 
+/* Whether e's chunks are states joined whole (join()), not folds as JSON. */
+static bool chunks_join(const struct extraction *e)
+{
+	return e->stream && e->stream->join;
+}
+
 static void *chunk_begin(const void *ctx)
 {
 	const struct extraction *e = ctx;
+	if (chunks_join(e))
+		return e->stream->chunk_begin(e->config);
 	return chunk_folder(e)->start(e->config, NULL);
 }
 
 static void chunk_add(const void *ctx, void *state, const struct reader_item *item)
 {
 	const struct extraction *e = ctx;
-	chunk_folder(e)->add(state, item);
+	if (chunks_join(e))
+		e->stream->add(state, item);
+	else
+		chunk_folder(e)->add(state, item);
 }
 
 static void *chunk_end(const void *ctx, void *state)
 {
 	const struct extraction *e = ctx;
+	if (chunks_join(e))
+		return state;
 	json_t *fold = chunk_folder(e)->partial->fold(state);
 	chunk_folder(e)->release(state);
 	return fold;
@@ -483,6 +496,11 @@ static int chunk_merge(const void *ctx, void *fold)
 	struct extraction *e = (struct extraction *)ctx;
 	struct reader_item error = {.kind = VALUE_STREAM_ERROR};
 	void *state = invocation_groups_state(&e->groups, &error);
+	if (chunks_join(e)) {
+		e->stream->join(state, fold);
+		e->stream->release(fold);
+		return 0;
+	}
 	/* A fold this adkev made has the shape absorb() takes. */
 	if (e->stream)
 		e->stream->absorb(state, fold);
@@ -494,21 +512,26 @@ static int chunk_merge(const void *ctx, void *fold)
 
 static void chunk_release(const void *ctx, void *fold)
 {
-	(void)ctx;
-	json_decref(fold);
+	const struct extraction *e = ctx;
+	if (chunks_join(e))
+		e->stream->release(fold);
+	else
+		json_decref(fold);
 }
 
 /*
  * Whether the run may go in chunks: one result of events with no
- * filters, from an extractor with partial results; the run layer decides
- * on the rest (run_read()).  --per-invocation, --invocation last,
- * --per-file, --per-session, --partial and --merge keep the reader loop.
+ * filters, from an extractor with partial results or chunks it joins; the
+ * run layer decides on the rest (run_read()).  --per-invocation,
+ * --invocation last, --per-file, --per-session, --partial and --merge keep
+ * the reader loop.
  */
 static bool chunks_fit(const struct extraction *e)
 {
 	const struct run_options *o = e->o;
 	bool folds = e->results ? e->results->partial != NULL
-	                        : e->streamed && e->stream->absorb && e->stream->whole->partial;
+	                        : chunks_join(e) || (e->streamed && e->stream->absorb &&
+	                                             e->stream->whole->partial);
 	return folds && !o->per_invocation && !o->invocation_last && !o->per_file &&
 	       !o->per_session && !o->partial && !o->merge && !e->split;
 }
@@ -560,7 +583,7 @@ static int run_operands(const struct extraction *how, int argc, char *argv[], st
 		plan.map_ctx = (void *)e.config;
 	}
 	struct chunk_work chunks = {chunk_begin, chunk_add,     chunk_end,
-	                            chunk_merge, chunk_release, &e};
+	                            chunk_merge, chunk_release, &e, NULL};
 	if (chunks_fit(&e))
 		plan.chunks = &chunks;
 	/* The output style is set before a state begins writing. */

@@ -99,6 +99,16 @@ struct streaming_extractor {
 	const struct result_extractor *whole;
 	/* Optional, as a result extractor's; a merged state's result is what end() writes. */
 	const struct fold_hooks *partial;
+	/*
+	 * Optional, both or neither, for an extractor without whole, which
+	 * writes nothing before end() (trajectory): a run in chunks (cmd/run.h)
+	 * in one process.  chunk_begin() makes a chunk's state, which add() feeds
+	 * and release() frees; join() folds one into the run's state, whose
+	 * events came before the chunk's, as if it had read them.  A failure
+	 * join() meets is the state's, for end() to return.
+	 */
+	void *(*chunk_begin)(const void *config);
+	void (*join)(void *state, void *chunk);
 };
 
 /* Runs x over the operands argv[0..argc) with the options o; returns the exit status. */

@@ -364,7 +364,7 @@ static int split_chunk_merge(const void *ctx, void *state)
 
 static const struct chunk_work split_chunks = {
     split_chunk_begin, split_chunk_add,     split_chunk_end,
-    split_chunk_merge, split_chunk_release, NULL,
+    split_chunk_merge, split_chunk_release, NULL, NULL,
 };
 
 /*

@@ -304,13 +304,14 @@ static struct reader *open_reader(const struct run_plan *plan, const struct run_
                                   int argc, char *argv[])
 {
 	/*
-	 * Without chunks, the default is one thread unless the workers do the
-	 * command's work on each event too: handing every event from a parsing
-	 * thread to the command's costs as much as parsing it.
+	 * Without chunks, the default is one thread, even where the workers do
+	 * the command's work on each event too (to-a2a, trajectory): handing
+	 * every event from a parsing thread to the command's costs as much as
+	 * parsing it, so two threads were slower than one.
 	 */
 	struct reader_options read = {
 	    .flags = plan->reader_flags | (o->skip_invalid ? READER_SKIP_INVALID : 0),
-	    .jobs = o->jobs ? o->jobs : plan->map ? 0 : 1,
+	    .jobs = o->jobs ? o->jobs : 1,
 	    .max_line = o->max_line,
 	    .follow = o->follow,
 	    /* Results reach the next process before adkev waits for more input. */

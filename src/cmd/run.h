@@ -37,7 +37,7 @@ struct run_options {
 	bool progress;                  /* --progress */
 	bool follow;                    /* -f: the last file is read as it grows */
 	size_t max_line;                /* --max-line, 0 for the reader's default */
-	unsigned jobs;                  /* -j: threads parsing input, 0 for one per online CPU */
+	unsigned jobs;                  /* -j: threads reading input, 0 for the default (run_read()) */
 	const char *author;             /* --author NAME */
 	const char *invocation;         /* --invocation ID (or a prefix of it), unless "last" */
 	bool invocation_last;           /* --invocation last: the last invocation's events only */
@@ -190,7 +190,8 @@ struct run_plan {
  * the run is one in chunks when o's -j (its default: one per online CPU)
  * is more than 1, every operand is a regular file of plain text, together
  * of CHUNK_MIN_INPUT bytes at least, and neither --follow, --progress,
- * --author nor --invocation is given; else the one reader loop.
+ * --author nor --invocation is given; else the one reader loop, whose
+ * default -j is 1.
  */
 int run_read(const struct run_plan *plan, const struct run_options *o, int argc, char *argv[]);
 

@@ -8,6 +8,7 @@
  */
 #include "adk/a2a.h"
 #include "adk/redact.h"
+#include "adk/store.h"
 #include "cmd/run.h"
 #include "stamp.h"
 
@@ -87,25 +88,112 @@ struct to_a2a_run {
 	struct converted here;
 };
 
+/*
+ * The message of an item, as a line: a worker's, or converted into here.
+ * NULL for an item that has none (a server stream error is no event:
+ * there is nothing to send), or for an event that cannot be one, refused
+ * with *status EXIT_DATAERR when the refusal ends the read.
+ */
+static const struct converted *message_of(const struct to_a2a *t, struct reader *r,
+                                          const struct reader_item *item,
+                                          struct converted *here, int *status)
+{
+	*status = 0;
+	if (item->kind != VALUE_EVENT)
+		return NULL;
+	const struct converted *c = item->mapped;
+	if (!c) {
+		strbuf_reset(&here->line);
+		convert(item->value, t, here);
+		c = here;
+	}
+	if (c->line.len)
+		return c;
+	*status = reader_reject(r, &item->pos, "%s", c->why) ? 0 : EXIT_DATAERR;
+	return NULL;
+}
+
 static int to_a2a_item(void *ctx, struct reader *r, const struct reader_item *item)
 {
 	struct to_a2a_run *run = ctx;
-	/* A server stream error is no event: there is nothing to send. */
-	if (item->kind != VALUE_EVENT)
-		return 0;
-	const struct converted *c = item->mapped;
-	if (!c) {
-		strbuf_reset(&run->here.line);
-		convert(item->value, run->t, &run->here);
-		c = &run->here;
-	}
-	if (!c->line.len)
-		return reader_reject(r, &item->pos, "%s", c->why) ? 0 : EXIT_DATAERR;
-	output_bytes(c->line.buf, c->line.len);
-	return 0;
+	int status;
+	const struct converted *c = message_of(run->t, r, item, &run->here, &status);
+	if (c)
+		output_bytes(c->line.buf, c->line.len);
+	return status;
 }
 
-/* to_a2a_item() reads nothing of an event a worker converted: it writes the line. */
+/*
+ * A run in chunks (cmd/run.h): each chunk's messages go to a spool of its
+ * own, in memory up to TO_A2A_SPOOL_IN_MEMORY bytes and in an unlinked
+ * temporary file past it (adk/store.h), and the spools are copied to
+ * standard output in input order.  A message depends on its event and the
+ * options alone, never on the events before it, so a chunk needs nothing
+ * of the chunks before it and the output is -j 1's.
+ */
+#define TO_A2A_SPOOL_IN_MEMORY (1024 * 1024)
+
+struct a2a_spool {
+	struct store out;
+	int status; /* the failure of the spool's file, reported */
+	struct converted here;
+};
+
+static void *spool_begin(const void *ctx)
+{
+	(void)ctx;
+	struct a2a_spool *s = xcalloc(1, sizeof *s);
+	store_init(&s->out, "to-a2a", TO_A2A_SPOOL_IN_MEMORY, &s->status);
+	s->here.line = (struct strbuf)STRBUF_INIT;
+	return s;
+}
+
+static int spool_take(const void *ctx, void *fold, struct reader *r,
+                      const struct reader_item *item)
+{
+	struct a2a_spool *s = fold;
+	int status;
+	const struct converted *c = message_of(ctx, r, item, &s->here, &status);
+	if (c)
+		store_append(&s->out, c->line.buf, c->line.len);
+	return status;
+}
+
+static void *spool_end(const void *ctx, void *fold)
+{
+	(void)ctx;
+	struct a2a_spool *s = fold;
+	strbuf_release(&s->here.line);
+	return s;
+}
+
+static void spool_release(const void *ctx, void *fold)
+{
+	(void)ctx;
+	struct a2a_spool *s = fold;
+	store_release(&s->out);
+	strbuf_release(&s->here.line);
+	free(s);
+}
+
+/* store_emit()'s emit: a piece of the spool to standard output. */
+static bool emit_output(void *ctx, const char *p, size_t n)
+{
+	(void)ctx;
+	output_bytes(p, n);
+	return !output_failed();
+}
+
+/* A chunk's messages to standard output; a failed output ends the read, as it does at -j 1. */
+static int spool_merge(const void *ctx, void *fold)
+{
+	struct a2a_spool *s = fold;
+	store_emit(&s->out, 0, s->out.size, emit_output, NULL);
+	int status = s->status ? s->status : output_failed() ? EXIT_IOERR : 0;
+	spool_release(ctx, s);
+	return status;
+}
+
 static const struct adk_reads converted_keeps;
 
 static const struct item_map converting_workers = {
@@ -124,6 +212,11 @@ static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 	    .map = &converting_workers,
 	    .map_ctx = (void *)t,
 	};
+	struct chunk_work chunks = {spool_begin, NULL, spool_end, spool_merge, spool_release, t,
+	                            spool_take};
+	/* Without a temporary file the chunks' spools could grow with -j: one reader, as -j 1. */
+	if (store_file_possible())
+		plan.chunks = &chunks;
 	int status = run_read(&plan, &t->run, argc, argv);
 	strbuf_release(&run.here.line);
 	return status;

@@ -14,13 +14,28 @@
 #include "cmd/extract.h"
 #include "cmd/trajectory.h"
 #include "adk/trajectory.h"
+#include "adk/store.h"
 
 #include <stdlib.h>
+
+/*
+ * What a chunk's journal keeps in memory before its temporary file: a
+ * chunk's pieces are most of its 4 MiB, and the run holds a few chunks
+ * read ahead of the merge (read/chunks.h), so a quarter of a chunk keeps
+ * memory small and most chunks' pieces out of files.
+ */
+#define TRAJECTORY_CHUNK_IN_MEMORY (1024 * 1024)
 
 struct trajectory_cmd_config {
 	struct run_options run;
 	struct trajectory_config traj;
 	struct trajectory_prep prep; /* for the workers, with one result */
+	/*
+	 * What a chunk's journal keeps in memory: TRAJECTORY_CHUNK_IN_MEMORY,
+	 * or all of it where no temporary file can be made, so that only the
+	 * result's own stores meet that failure, as with -j 1.
+	 */
+	size_t chunk_in_memory;
 };
 
 /*
@@ -44,6 +59,24 @@ static void *trajectory_begin(const void *config, struct json_writer *out)
 	if (!per_invocation)
 		trajectory_spill(t, TRAJECTORY_IN_MEMORY);
 	return t;
+}
+
+/*
+ * A chunk's state in a run in chunks: its pieces journaled, laid out as the
+ * one result's (trajectory_begin()), for trajectory_join() to pair.
+ */
+static void *trajectory_chunk_begin(const void *config)
+{
+	const struct trajectory_cmd_config *cfg = config;
+	struct trajectory *t = trajectory_new(&cfg->traj);
+	trajectory_journal_laid_out(t, output_flags(cfg->run.style) & JW_PRETTY, 0);
+	trajectory_spill(t, cfg->chunk_in_memory);
+	return t;
+}
+
+static void trajectory_join(void *state, void *chunk)
+{
+	trajectory_replay(state, chunk);
 }
 
 static void trajectory_add_item(void *state, const struct reader_item *item)
@@ -130,6 +163,8 @@ static const struct streaming_extractor trajectory_extractor = {
     .release = trajectory_release,
     .map = &trajectory_workers,
     .partial = &trajectory_partial,
+    .chunk_begin = trajectory_chunk_begin,
+    .join = trajectory_join,
 };
 
 static const char *take_redact_key(void *at, const char *arg)
@@ -207,6 +242,8 @@ static int run_trajectory(int argc, char *argv[])
 		/* A partial result's values are compact, on its lines; the merge lays them out. */
 		bool pretty = (output_flags(cfg.run.style) & JW_PRETTY) && !cfg.run.partial;
 		trajectory_prep_init(&cfg.prep, &cfg.traj, pretty);
+		cfg.chunk_in_memory =
+		    store_file_possible() ? TRAJECTORY_CHUNK_IN_MEMORY : STORE_IN_MEMORY;
 		status = extract_stream(&trajectory_extractor, &cfg, &cfg.run, argc - optind,
 		                        argv + optind);
 		trajectory_prep_release(&cfg.prep);

@@ -278,8 +278,14 @@ static void read_chunk(const struct chunks *cs, struct chunk *c)
 	struct reader_item item;
 	opening = c;
 	while ((c->res = reader_next(r, &item)) == READ_ITEM) {
-		cs->work->add(cs->work->ctx, fold, &item);
 		c->items++;
+		if (!cs->work->take) {
+			cs->work->add(cs->work->ctx, fold, &item);
+		} else if (cs->work->take(cs->work->ctx, fold, r, &item)) {
+			/* The item was refused: the read ends there, as at bad input. */
+			c->res = READ_INVALID;
+			break;
+		}
 	}
 	opening = NULL;
 	c->status = reader_status(r);

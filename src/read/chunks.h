@@ -60,6 +60,13 @@ struct chunk_work {
 	/* A partial result not merged (a chunk read again, or after bad input). */
 	void (*release)(const void *ctx, void *partial);
 	const void *ctx;
+	/*
+	 * Optional, in place of add(), for a command that may refuse an item
+	 * as its item() does (reader_reject()): one item into the fold, with
+	 * the chunk's reader, whose reports wait for the chunk's turn.  A
+	 * status other than 0 ends the chunk's read there, as bad input does.
+	 */
+	int (*take)(const void *ctx, void *fold, struct reader *r, const struct reader_item *item);
 };
 
 struct chunk_files;

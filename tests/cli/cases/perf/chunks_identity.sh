@@ -5,7 +5,9 @@
 # SSE with bad lines (the first one in a later chunk, its line counted from
 # the file's start), with --skip-invalid, CRLF line ends, pretty-printed
 # events over many lines, several files, and gzip data and a pipe, which are
-# read by the one reader loop.  partition --split writes the same files.
+# read by the one reader loop.  partition --split writes the same files;
+# trajectory and to-a2a, with their options, also over the corpus and an
+# event to-a2a refuses.
 set -u
 # Scratch files live in a private directory: other cases of this folder run beside this one.
 tmp=$(mktemp -d) && cd "$tmp" || exit 1
@@ -52,6 +54,46 @@ for c in state stats "final --full-scan" reasoning "reasoning -r" "final --conca
 	pipe=good.jsonl
 	same "$c -e, a pipe" $c -e
 	pipe=
+done
+# trajectory and to-a2a with their options, over the same forms, the corpus
+# (both spellings, every file at once: chunks end between files too) and an
+# event to-a2a refuses (content.parts not an array, made from a generated
+# one) in the middle of a stream.
+{ head -n 700 good.jsonl; sed -n 701p good.jsonl | jq -c '.content.parts = "none"'
+  tail -n +702 good.jsonl; } >refused.jsonl
+corpus="$TESTS/corpus/adkjs/*.jsonl $TESTS/corpus/adkpy-style/*.jsonl"
+for c in trajectory "trajectory -p --no-redact --max-string 40" \
+	"trajectory --no-tool-calls --redact-key=city --redact-exact --no-token-usage" \
+	to-a2a "to-a2a -p --a2a-version 1.0 --lossless --redact" \
+	"to-a2a --task-id T --context-id C --ids-from-metadata"; do
+	same "$c bad.jsonl" $c bad.jsonl
+	same "$c --skip-invalid bad.jsonl" $c --skip-invalid bad.jsonl
+	same "$c bad.sse" $c bad.sse
+	same "$c crlf.jsonl" $c crlf.jsonl
+	same "$c pretty.json good.jsonl" $c pretty.json good.jsonl
+	same "$c refused.jsonl" $c refused.jsonl
+	same "$c --skip-invalid refused.jsonl bad.sse" $c --skip-invalid refused.jsonl bad.sse
+	# shellcheck disable=SC2086 # the corpus' files, one word each
+	same "$c the corpus" $c $corpus
+	same "$c good.jsonl.gz" $c good.jsonl.gz
+	pipe=good.jsonl
+	same "$c, a pipe" $c
+	pipe=
+done
+# A TMPDIR that cannot be used fails a run in chunks no more than one of -j 1:
+# chunks of 2 MB, whose trajectory journals and to-a2a spools pass the 1 MiB
+# they keep in memory, keep it all there (trajectory still fails, once, where
+# its result needs the file, as -j 1 does).
+for c in trajectory to-a2a; do
+	TMPDIR=/nonexistent/dir adkev $c -j 1 good.jsonl >one.out 2>one.err
+	echo "status $?" >>one.out
+	TMPDIR=/nonexistent/dir ADKEV_CHUNK_BYTES=2000000 adkev $c -j 2 good.jsonl >n.out 2>n.err
+	echo "status $?" >>n.out
+	if cmp -s one.out n.out && cmp -s one.err n.err; then
+		echo "$c, no TMPDIR: same ($(wc -l <one.err) diagnostics, $(tail -n 1 one.out))"
+	else
+		echo "$c, no TMPDIR: DIFFERENT"
+	fi
 done
 # partition --split: the same result, messages and files.
 split_same() {
