@@ -84,6 +84,8 @@ static char *usage_merged(const json_t *events, const size_t *cuts, size_t ncuts
 		json_decref(p);
 		from = to;
 	}
+	/* A merge's total is finished: it keeps 16-byte hashes, no usage object. */
+	ck_assert_ptr_null(u.edges);
 	json_t *total = usage_total_json(&u);
 	char *text = dump(total);
 	json_decref(total);

@@ -64,7 +64,7 @@ bool partial_counts_merge(json_t *earlier, const json_t *later, int depth)
 	return true;
 }
 
-bool partial_set_merge(json_t *earlier, const json_t *later)
+bool partial_set_valid(const json_t *later)
 {
 	const char *key;
 	size_t len;
@@ -77,8 +77,13 @@ bool partial_set_merge(json_t *earlier, const json_t *later)
 		if (!json_is_true(v))
 			return false;
 	}
+	return true;
+}
+
+bool partial_set_merge(json_t *earlier, const json_t *later)
+{
 	/* A set is an object of trues: joined as a state is, key by key. */
-	return partial_state_merge(earlier, later);
+	return partial_set_valid(later) && partial_state_merge(earlier, later);
 }
 
 bool partial_state_merge(json_t *earlier, const json_t *later)

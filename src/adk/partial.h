@@ -24,6 +24,8 @@ bool partial_counts_merge(json_t *earlier, const json_t *later, int depth);
  * A set of names, {name: true} (stats' invocations): the union.
  */
 bool partial_set_merge(json_t *earlier, const json_t *later);
+/* Whether later is such a set. */
+bool partial_set_valid(const json_t *later);
 /*
  * Session state (state's fold, event_fold_state_delta()): the later
  * piece's last writes over the earlier ones.

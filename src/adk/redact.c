@@ -760,6 +760,11 @@ void redact_write(struct json_writer *w, const struct redactor *r, const json_t 
 	strbuf_release(&s.cut);
 }
 
+bool redact_hides(const struct redactor *r, const json_t *v)
+{
+	return holds_secret(r, v);
+}
+
 json_t *redact_json(const struct redactor *r, const json_t *v)
 {
 	return redact_and_truncate(r, v, -1);

@@ -71,6 +71,9 @@ bool redact_text(const char *text, size_t len, struct strbuf *out);
  */
 json_t *redact_json(const struct redactor *r, const json_t *v);
 
+/* Whether redact_json(r, v) would hide anything in v: a sensitive key, a secret's shape. */
+bool redact_hides(const struct redactor *r, const json_t *v);
+
 /*
  * A copy of v in which every string value longer than max code points (not
  * object keys) is cut to its first max code points followed by

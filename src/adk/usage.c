@@ -99,6 +99,21 @@ static bool keep_edge(struct usage_total *u, const struct strbuf *key, json_t *u
 	return true;
 }
 
+/*
+ * The hash of a usage object's text: equal usage objects, members in any
+ * order, are written alike with sorted keys (integers and reals apart, as
+ * their texts are).  Uses u's scratch buffer.
+ */
+static uint64_t usage_hash(struct usage_total *u, const json_t *usage)
+{
+	struct json_writer w;
+	strbuf_reset(&u->scratch);
+	jw_init_buf(&w, &u->scratch, JW_SORTED);
+	jw_value(&w, usage);
+	jw_release(&w);
+	return store_hash(u->scratch.buf, u->scratch.len);
+}
+
 static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage)
 {
 	size_t at;
@@ -129,11 +144,17 @@ bool usage_total_add(struct usage_total *u, const json_t *event)
 	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
 	if (!json_is_object(usage) || event_is_partial(event))
 		return false;
+	return usage_total_add_call(u, usage, event_author_string(event),
+	                            event_invocation_id_string(event));
+}
+
+bool usage_total_add_call(struct usage_total *u, json_t *usage, const json_t *author,
+                          const json_t *inv)
+{
 	/*
 	 * The key "<author length>:<author><invocation>" cannot be confused across
 	 * pairs; the names go in whole, by their JSON length ("a\u0000x" is not "a").
 	 */
-	const json_t *author = event_author_string(event), *inv = event_invocation_id_string(event);
 	size_t author_len = author ? json_string_length(author) : 0;
 	struct strbuf *sb = &u->scratch;
 	strbuf_reset(sb);
@@ -213,23 +234,6 @@ json_t *usage_total_partial(const struct usage_total *u)
 	return json_pack("{s:o,s:o}", "edges", edges, "rest", counts_json(&u->rest));
 }
 
-/* Whether two usage objects are alike as usage_total_add() tells them apart: sorted text. */
-static bool usage_alike(const json_t *a, const json_t *b)
-{
-	struct strbuf ta = STRBUF_INIT, tb = STRBUF_INIT;
-	struct json_writer w;
-	jw_init_buf(&w, &ta, JW_SORTED);
-	jw_value(&w, a);
-	jw_release(&w);
-	jw_init_buf(&w, &tb, JW_SORTED);
-	jw_value(&w, b);
-	jw_release(&w);
-	bool alike = ta.len == tb.len && memcmp(ta.buf, tb.buf, ta.len) == 0;
-	strbuf_release(&ta);
-	strbuf_release(&tb);
-	return alike;
-}
-
 /* Whether p's edges are [first, last] pairs of usage objects. */
 static bool edges_valid(const json_t *edges)
 {
@@ -255,28 +259,20 @@ bool usage_total_merge(struct usage_total *u, const json_t *p)
 	if (!json_is_object(p) || json_object_size(p) != 2 || !edges_valid(edges) ||
 	    !counts_from_json(&rest, json_object_get(p, "rest")))
 		return false;
-	usage_total_keep_edges(u);
+	/* A merge's total is finished, never written as a partial result: no edges to keep. */
+	json_decref(u->edges);
+	u->edges = NULL;
 	const char *key;
 	size_t len;
 	json_object_keylen_foreach(edges, key, len, pair)
 	{
-		json_t *first = json_array_get(pair, 0),
-		       *mine = json_object_getn(u->edges, key, len);
-		if (!mine) {
-			/* The key's first usage stays a first, for a merge with what came before.
-			 */
-			count_usage(&u->sum, first);
-			json_object_setn_new_nocheck(u->edges, key, len, json_deep_copy(pair));
-			continue;
-		}
-		if (!usage_alike(json_array_get(mine, 1), first)) {
-			count_usage(&u->sum, first);
-			count_usage(&u->rest, first);
-		}
-		json_array_set(mine, 1, json_array_get(pair, 1));
+		/* The key's first usage repeats the last one before it, as usage_total_add() asks. */
+		uint64_t hash = store_hash(key, len);
+		if (!usage_seen_again(u, hash, usage_hash(u, json_array_get(pair, 0))))
+			count_usage(&u->sum, json_array_get(pair, 0));
+		usage_seen_again(u, hash, usage_hash(u, json_array_get(pair, 1)));
 	}
 	add_counts(&u->sum, &rest);
-	add_counts(&u->rest, &rest);
 	return true;
 }
 

@@ -59,6 +59,15 @@ void usage_total_spill(struct usage_total *u, const char *who, size_t limit, int
  */
 bool usage_total_add(struct usage_total *u, const json_t *event);
 /*
+ * usage_total_add() of a non-partial event whose usageMetadata object is
+ * usage, its author and invocation id the JSON strings author and inv
+ * (NULL: none), all borrowed (usage is kept, with a reference, by a total
+ * that keeps its edges): for a caller that counts them as other than the
+ * event holds them (stats, with their secrets hidden).
+ */
+bool usage_total_add_call(struct usage_total *u, json_t *usage, const json_t *author,
+                          const json_t *inv);
+/*
  * {"input_tokens","output_tokens","total_tokens"[,"thoughts_tokens"][,"cached_tokens"]},
  * or JSON null when no counted event had usage; owned by the caller.
  */
@@ -73,9 +82,12 @@ void usage_total_keep_edges(struct usage_total *u);
  */
 json_t *usage_total_partial(const struct usage_total *u);
 /*
- * Folds p, the partial result of the usage that comes after u's, into u
- * (which keeps its edges), as if u had read that usage itself; false,
- * having changed nothing, when p is not such a partial result.
+ * Folds p, the partial result of the usage that comes after u's, into u,
+ * as if u had read that usage itself; false, having changed nothing, when
+ * p is not such a partial result.  A total that merged is a merge's, whose
+ * sums are written and never folded again: it lets its edges go and keeps
+ * only the 16 bytes per author and invocation usage_total_add() keeps, so
+ * a merge of many pieces holds no usage object.
  */
 bool usage_total_merge(struct usage_total *u, const json_t *p);
 /*

@@ -60,8 +60,18 @@ struct stats_config {
 struct stats {
 	const struct redactor *redactor;
 	json_int_t events, stream_errors;
-	json_t *authors;     /* name -> count */
-	json_t *invocations; /* id -> true, a set */
+	json_t *authors; /* name -> count */
+	/*
+	 * The distinct invocation ids: as a set (id -> true) in a state that is
+	 * folded (--partial, a chunk's), which must hand the ids on; else, in a
+	 * run's or a merge's state, only counted, by the 64-bit hash of each id
+	 * (16 bytes an id, as usage.c keeps its keys, and with its odds of a
+	 * collision).
+	 */
+	json_t *invocations;
+	struct store_table invocation_hashes;
+	json_int_t invocation_count;
+	int store_status; /* the table's, which stays in memory and never fails */
 	json_t *tools;       /* name -> {"calls", "errors"} */
 	json_int_t kinds[ITEM_KIND_COUNT];
 	bool seen[ITEM_KIND_COUNT]; /* the kinds of the event being counted */
@@ -78,12 +88,48 @@ static void *stats_start(const void *config, const char *file)
 	struct stats *s = xcalloc(1, sizeof *s);
 	s->redactor = cfg->redactor;
 	s->authors = json_object();
-	s->invocations = json_object();
 	s->tools = json_object();
+	store_table_init(&s->invocation_hashes, "stats", STORE_IN_MEMORY, &s->store_status);
 	usage_total_init(&s->usage);
-	if (run_folds_pieces(&cfg->run))
+	if (run_folds_pieces(&cfg->run)) {
+		s->invocations = json_object();
 		usage_total_keep_edges(&s->usage);
+	}
 	return s;
+}
+
+/* Counts invocation id[0..len) once however often it comes. */
+static void count_invocation(struct stats *s, const char *id, size_t len)
+{
+	if (s->invocations) {
+		json_object_setn_new_nocheck(s->invocations, id, len, json_true());
+		return;
+	}
+	uint64_t hash = store_hash(id, len);
+	size_t at;
+	store_table_reserve(&s->invocation_hashes);
+	if (!store_table_find(&s->invocation_hashes, hash, NULL, NULL, &at)) {
+		store_table_put(&s->invocation_hashes, at, (struct store_slot){hash, 1});
+		s->invocation_count++;
+	}
+}
+
+/*
+ * A state that absorbs folds is a merge's, which is finished, never folded
+ * (merge.h): its ids are only counted from then on.
+ */
+static void count_invocations_only(struct stats *s)
+{
+	const char *id;
+	size_t len;
+	json_t *v;
+	json_t *set = s->invocations;
+	s->invocations = NULL;
+	json_object_keylen_foreach(set, id, len, v)
+	{
+		count_invocation(s, id, len);
+	}
+	json_decref(set);
 }
 
 /*
@@ -109,6 +155,32 @@ static void bump_tool(struct stats *s, const json_t *name, const char *what)
 	bump(tool, what, strlen(what));
 }
 
+/*
+ * A name or usage object as stats counts it: with --redact, the copy of it
+ * redact_json() makes (secrets by their shape hidden, and in usage the
+ * values of sensitive keys), else v itself.  A new reference either way.
+ * Nothing else of an event is redacted: adkev-stats(1) counts nothing
+ * else that redaction could change (an item's kind, a failed result and a
+ * time are the same in the redacted event), so the event is never copied.
+ */
+static json_t *counted(const struct stats *s, const json_t *v)
+{
+	if (s->redactor && redact_hides(s->redactor, v))
+		return redact_json(s->redactor, v);
+	return json_incref((json_t *)v);
+}
+
+static void bump_tool_named(struct stats *s, const json_t *value, enum adk_field field,
+                            const char *what)
+{
+	json_t *name = adk_get(adk_get(value, field), ADK_NAME);
+	if (!json_is_string(name))
+		return;
+	name = counted(s, name);
+	bump_tool(s, name, what);
+	json_decref(name);
+}
+
 static void count_item(void *ctx, enum item_kind kind, const json_t *value)
 {
 	struct stats *s = ctx;
@@ -116,15 +188,21 @@ static void count_item(void *ctx, enum item_kind kind, const json_t *value)
 	/* Streaming repeats a call in the aggregate event; partial events are not counted. */
 	if (s->partial)
 		return;
-	if (kind == ITEM_CALL) {
-		json_t *name = adk_get(adk_get(value, ADK_FUNCTION_CALL), ADK_NAME);
-		if (json_is_string(name))
-			bump_tool(s, name, "calls");
-	} else if (kind == ITEM_RESULT && function_response_failed(value)) {
-		json_t *name = adk_get(adk_get(value, ADK_FUNCTION_RESPONSE), ADK_NAME);
-		if (json_is_string(name))
-			bump_tool(s, name, "errors");
-	}
+	if (kind == ITEM_CALL)
+		bump_tool_named(s, value, ADK_FUNCTION_CALL, "calls");
+	else if (kind == ITEM_RESULT && function_response_failed(value))
+		bump_tool_named(s, value, ADK_FUNCTION_RESPONSE, "errors");
+}
+
+/* Sums the event's usage, keyed by its author and invocation as they are counted. */
+static void count_usage(struct stats *s, const json_t *event, json_t *author, json_t *id)
+{
+	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
+	if (!json_is_object(usage) || s->partial)
+		return;
+	usage = counted(s, usage);
+	usage_total_add_call(&s->usage, usage, author, id);
+	json_decref(usage);
 }
 
 static void stats_add(void *state, const struct reader_item *item)
@@ -134,18 +212,19 @@ static void stats_add(void *state, const struct reader_item *item)
 		s->stream_errors++;
 		return;
 	}
+	const json_t *event = item->value;
 	/* With --redact, names that are secrets by their shape are counted as "[REDACTED]". */
-	json_t *event = redact_json(s->redactor, item->value);
-	const json_t *author = event_author_string(event);
-	const json_t *id = event_invocation_id_string(event);
+	const json_t *author_string = event_author_string(event);
+	const json_t *id_string = event_invocation_id_string(event);
+	json_t *author = author_string ? counted(s, author_string) : NULL;
+	json_t *id = id_string ? counted(s, id_string) : NULL;
 	double t;
 
 	s->events++;
 	if (author)
 		bump(s->authors, json_string_value(author), json_string_length(author));
 	if (id)
-		json_object_setn_new_nocheck(s->invocations, json_string_value(id),
-		                             json_string_length(id), json_true());
+		count_invocation(s, json_string_value(id), json_string_length(id));
 	if (event_timestamp(event, &t)) {
 		if (!s->have_time || t < s->first)
 			s->first = t;
@@ -158,8 +237,9 @@ static void stats_add(void *state, const struct reader_item *item)
 	event_items(event, count_item, s);
 	for (int k = 0; k < ITEM_KIND_COUNT; k++)
 		s->kinds[k] += s->seen[k];
-	usage_total_add(&s->usage, event);
-	json_decref(event);
+	count_usage(s, event, author, id);
+	json_decref(author);
+	json_decref(id);
 }
 
 static json_t *stats_finish(void *state, int *status)
@@ -175,7 +255,8 @@ static json_t *stats_finish(void *state, int *status)
 	json_object_set_new(r, "events", json_integer(s->events));
 	json_object_set_new(r, "stream_errors", json_integer(s->stream_errors));
 	json_object_set_new(r, "invocations",
-	                    json_integer((json_int_t)json_object_size(s->invocations)));
+	                    json_integer(s->invocations ? (json_int_t)json_object_size(s->invocations)
+	                                                : s->invocation_count));
 	json_object_set(r, "authors", s->authors);
 	json_object_set_new(r, "kinds", kinds);
 	json_object_set(r, "tools", s->tools);
@@ -240,6 +321,22 @@ static bool absorb_kinds(struct stats *s, const json_t *kinds)
 	return true;
 }
 
+/* Counts the ids of a later piece's set; false when it is not a set. */
+static bool absorb_invocations(struct stats *s, const json_t *set)
+{
+	const char *id;
+	size_t len;
+	json_t *v;
+	if (!partial_set_valid(set))
+		return false;
+	json_object_keylen_foreach((json_t *)set, id, len, v)
+	{
+		(void)v;
+		count_invocation(s, id, len);
+	}
+	return true;
+}
+
 /* Takes in a later piece's first and last times, both null or both numbers. */
 static bool absorb_times(struct stats *s, const json_t *first, const json_t *last)
 {
@@ -269,8 +366,10 @@ static bool stats_absorb(void *state, const json_t *fold)
 		return false;
 	s->events += events;
 	s->stream_errors += errors;
+	if (s->invocations)
+		count_invocations_only(s);
 	return partial_counts_merge(s->authors, authors, 1) &&
-	       partial_set_merge(s->invocations, invocations) && absorb_kinds(s, kinds) &&
+	       absorb_invocations(s, invocations) && absorb_kinds(s, kinds) &&
 	       partial_counts_merge(s->tools, tools, 2) && usage_total_merge(&s->usage, usage) &&
 	       absorb_times(s, first, last);
 }
@@ -287,6 +386,7 @@ static void stats_release(void *state)
 	struct stats *s = state;
 	json_decref(s->authors);
 	json_decref(s->invocations);
+	store_table_release(&s->invocation_hashes);
 	json_decref(s->tools);
 	usage_total_release(&s->usage);
 	free(s);
@@ -499,15 +599,24 @@ static bool stats_print(const void *config, const char *file, const json_t *id,
 	return true;
 }
 
-/* event_items() reads every part and action whole; of the event, these. */
+/*
+ * What stats_add() reads: the names, time and usage it counts; of content
+ * only the parts; of the actions the ones event_items() counts when they
+ * are not empty, and what event_is_final() reads; of each part the text
+ * (is it empty?), the thought flag, and the calls and results, whose names
+ * and failures are counted.  Every other member (errorCode, inlineData,
+ * executableCode, thoughtSignature, ...) is only asked whether it is there.
+ */
 static const struct adk_reads stats_reads = {
-    .event = ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_INVOCATION_ID) | ADK_MEMBER(ADK_TIMESTAMP) |
-             ADK_MEMBER(ADK_PARTIAL) | ADK_MEMBER(ADK_CONTENT) | ADK_MEMBER(ADK_ACTIONS) |
-             ADK_MEMBER(ADK_LONG_RUNNING_TOOL_IDS) | ADK_MEMBER(ADK_ERROR_CODE) |
-             ADK_MEMBER(ADK_ERROR_MESSAGE) | ADK_MEMBER(ADK_USAGE_METADATA),
-    .content = ADK_MEMBERS_ALL,
-    .actions = ADK_MEMBERS_ALL,
-    .part = ADK_MEMBERS_ALL,
+    .event = ADK_READS_FINAL_EVENT | ADK_MEMBER(ADK_INVOCATION_ID) | ADK_MEMBER(ADK_TIMESTAMP) |
+             ADK_MEMBER(ADK_USAGE_METADATA),
+    .content = ADK_READS_FINAL_CONTENT,
+    .actions = ADK_READS_FINAL_ACTIONS | ADK_MEMBER(ADK_STATE_DELTA) |
+               ADK_MEMBER(ADK_ARTIFACT_DELTA) | ADK_MEMBER(ADK_TRANSFER_TO_AGENT) |
+               ADK_MEMBER(ADK_ESCALATE) | ADK_MEMBER(ADK_REQUESTED_AUTH_CONFIGS) |
+               ADK_MEMBER(ADK_REQUESTED_TOOL_CONFIRMATIONS),
+    .part = ADK_READS_FINAL_PART | ADK_MEMBER(ADK_FUNCTION_CALL) |
+            ADK_MEMBER(ADK_FUNCTION_RESPONSE),
 };
 
 static const struct fold_hooks stats_partial = {

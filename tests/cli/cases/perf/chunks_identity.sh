@@ -124,3 +124,15 @@ split_same "a pipe"
 pipe=
 ADKEV_CHUNK_BYTES=1000 adkev state -j 2 bad.jsonl >/dev/null 2>n.err
 echo "the first bad line, in chunk $(($(head -n 37 bad.jsonl | wc -c) / 1000)) or later: $(cat n.err)"
+# stats with each of its options, over the corpus streams put together and
+# the generated ones (several invocations, bad lines in later chunks): the
+# options stats reads in chunks (--no-redact, --table) and those that keep
+# the one reader loop (--author, --invocation, --per-invocation).
+cat "$CORPUS"/adkjs/*.jsonl "$CORPUS"/adkpy-style/*.jsonl >corpus.jsonl
+id=$(adkev stats --per-invocation good.jsonl | sed -n '2s/^{"invocation_id":"\(e-[0-9a-f]*\).*/\1/p')
+for c in "stats --no-redact" "stats --table" "stats --author critic" "stats --per-invocation" \
+	"stats --invocation last" "stats --invocation $id"; do
+	same "$c corpus.jsonl bad.jsonl" $c corpus.jsonl bad.jsonl
+	same "$c --skip-invalid bad.sse corpus.jsonl" $c --skip-invalid bad.sse corpus.jsonl
+	same "$c pretty.json good.jsonl" $c pretty.json good.jsonl
+done
