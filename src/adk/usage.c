@@ -83,7 +83,6 @@ static void add_counts(struct usage_counts *to, const struct usage_counts *from)
 	to->has_cached |= from->has_cached;
 }
 
-/* Records the usage hash of key; returns whether it equals the one recorded before. */
 /*
  * Records usage as the last one of the key in sb, and as its first when the
  * key is new; returns whether it was.
@@ -99,21 +98,7 @@ static bool keep_edge(struct usage_total *u, const struct strbuf *key, json_t *u
 	return true;
 }
 
-/*
- * The hash of a usage object's text: equal usage objects, members in any
- * order, are written alike with sorted keys (integers and reals apart, as
- * their texts are).  Uses u's scratch buffer.
- */
-static uint64_t usage_hash(struct usage_total *u, const json_t *usage)
-{
-	struct json_writer w;
-	strbuf_reset(&u->scratch);
-	jw_init_buf(&w, &u->scratch, JW_SORTED);
-	jw_value(&w, usage);
-	jw_release(&w);
-	return store_hash(u->scratch.buf, u->scratch.len);
-}
-
+/* Records the usage hash of key; returns whether it equals the one recorded before. */
 static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage)
 {
 	size_t at;
@@ -127,7 +112,7 @@ static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage
 /*
  * The hash of usage as usage_total_add() tells usage objects apart: equal
  * objects, members in any order, are written alike with sorted keys
- * (integers and reals apart, as their texts are).
+ * (integers and reals apart, as their texts are).  Uses u's scratch buffer.
  */
 static uint64_t usage_hash(struct usage_total *u, const json_t *usage)
 {
@@ -252,43 +237,42 @@ static bool edges_valid(const json_t *edges)
 	return true;
 }
 
+/*
+ * Folds in the usage of a later piece: its keys' [first, last] usage pairs
+ * (edges) and the rest of its counts.  A key's first usage counts unless it
+ * repeats the last one u read of the key, as usage_total_add() asks.
+ */
+static void absorb_edges(struct usage_total *u, json_t *edges, const struct usage_counts *rest)
+{
+	const char *key;
+	size_t len;
+	json_t *pair;
+	json_object_keylen_foreach(edges, key, len, pair)
+	{
+		uint64_t hash = store_hash(key, len);
+		if (!usage_seen_again(u, hash, usage_hash(u, json_array_get(pair, 0))))
+			count_usage(&u->sum, json_array_get(pair, 0));
+		usage_seen_again(u, hash, usage_hash(u, json_array_get(pair, 1)));
+	}
+	add_counts(&u->sum, rest);
+}
+
 bool usage_total_merge(struct usage_total *u, const json_t *p)
 {
 	struct usage_counts rest;
-	json_t *edges = json_object_get(p, "edges"), *pair;
+	json_t *edges = json_object_get(p, "edges");
 	if (!json_is_object(p) || json_object_size(p) != 2 || !edges_valid(edges) ||
 	    !counts_from_json(&rest, json_object_get(p, "rest")))
 		return false;
 	/* A merge's total is finished, never written as a partial result: no edges to keep. */
 	json_decref(u->edges);
 	u->edges = NULL;
-	const char *key;
-	size_t len;
-	json_object_keylen_foreach(edges, key, len, pair)
-	{
-		/* The key's first usage repeats the last one before it, as usage_total_add() asks. */
-		uint64_t hash = store_hash(key, len);
-		if (!usage_seen_again(u, hash, usage_hash(u, json_array_get(pair, 0))))
-			count_usage(&u->sum, json_array_get(pair, 0));
-		usage_seen_again(u, hash, usage_hash(u, json_array_get(pair, 1)));
-	}
-	add_counts(&u->sum, &rest);
+	absorb_edges(u, edges, &rest);
 	return true;
 }
 
 void usage_total_absorb(struct usage_total *u, struct usage_total *from)
 {
-	const char *key;
-	size_t len;
-	json_t *pair;
 	usage_total_keep_edges(from);
-	json_object_keylen_foreach(from->edges, key, len, pair)
-	{
-		/* The key's first usage counts unless it repeats the last one u read of the key. */
-		uint64_t h = store_hash(key, len);
-		if (!usage_seen_again(u, h, usage_hash(u, json_array_get(pair, 0))))
-			count_usage(&u->sum, json_array_get(pair, 0));
-		usage_seen_again(u, h, usage_hash(u, json_array_get(pair, 1)));
-	}
-	add_counts(&u->sum, &from->rest);
+	absorb_edges(u, from->edges, &from->rest);
 }
