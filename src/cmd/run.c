@@ -486,13 +486,15 @@ static bool read_in_chunks(const struct run_plan *plan, const struct run_options
 	if (!plan->chunks || jobs < 2 || o->follow || o->progress || o->author || o->invocation ||
 	    o->invocation_last)
 		return false;
-	struct chunk_files *files = chunk_files_open(argv, argc);
+	struct chunk_files *files = chunk_files_open(argv, argc, true);
 	if (!files)
 		return false;
 	run_settings_apply(o);
 	struct reader_options how = {
 	    .flags = plan->reader_flags | (o->skip_invalid ? READER_SKIP_INVALID : 0),
-	    .max_line = o->max_line};
+	    .max_line = o->max_line,
+	    /* Results reach the next process before the run waits for more of a pipe. */
+	    .wait_hook = output_flush};
 	struct adk_reads reads = plan->reads ? with_filters(plan->reads) : adk_reads_all;
 	struct chunks_end read;
 	reading_in_chunks = true;
