@@ -86,6 +86,21 @@ struct chunk {
 	bool done;
 };
 
+/* Prints c's reports at their lines in the file, and forgets them. */
+static void say_kept(struct chunk *c, unsigned long first_line)
+{
+	for (size_t i = 0; i < c->report_count; i++) {
+		struct reader_pos pos = c->reports[i].pos;
+		if (!pos.record)
+			pos.line += first_line - 1;
+		diag_say(&pos, c->reports[i].warning, c->reports[i].what);
+		free(c->reports[i].what);
+	}
+	free(c->reports);
+	c->reports = NULL;
+	c->report_count = 0;
+}
+
 struct chunk_files {
 	struct chunk_file *list;
 	int count;
@@ -261,6 +276,8 @@ struct chunk_input {
 	struct chunk *c;       /* the chunk read; held (refs) while a stream's */
 	size_t index;          /* its place in cs->list */
 	unsigned long long at; /* the next byte, from the operand's start */
+	struct chunk *kept;    /* a read after the merge: its reports so far */
+	unsigned long base_line; /* and the line they are counted from */
 };
 
 static ssize_t file_read(struct chunk_input *ci, char *buf, size_t cap)
@@ -316,6 +333,9 @@ static ssize_t past_chunk(struct chunk_input *ci)
 	struct chunk *c = ci->c;
 	const struct chunk_file *file = c->file;
 	if (c->last && (file->end == 0 || ci->goes_on)) {
+		/* The reader says the error at once: what it kept before the error goes first. */
+		if (file->end)
+			say_kept(ci->kept, ci->base_line);
 		errno = file->err;
 		return file->end;
 	}
@@ -394,6 +414,8 @@ struct opening {
 	size_t index;
 	unsigned long long at;
 	bool goes_on; /* a read after the merge, on into the next chunks */
+	struct chunk *kept;
+	unsigned long base_line;
 };
 static _Thread_local const struct opening *opening;
 
@@ -412,6 +434,8 @@ static struct input *open_chunk(const char *operand, const struct input_how *how
 	ci->base = (struct input){&chunk_input_ops, file->in ? file->in->name : operand, false};
 	ci->cs = opening->cs;
 	ci->goes_on = opening->goes_on;
+	ci->kept = opening->kept;
+	ci->base_line = opening->base_line;
 	ci->c = opening->c;
 	ci->index = opening->index;
 	ci->at = opening->at;
@@ -469,7 +493,7 @@ static void *fold_items(const struct chunks *cs, struct reader *r, const struct 
 /* Reads chunk c with a reader of its own, from its start, folding its items. */
 static void read_chunk(struct chunks *cs, struct chunk *c)
 {
-	struct opening o = {cs, c, 0, c->start, false};
+	struct opening o = {cs, c, 0, c->start, false, NULL, 0};
 	struct reader *r = chunk_reader(cs, &o, c->limit - c->start, c);
 	c->partial = fold_items(cs, r, &o, c);
 	c->status = reader_status(r);
@@ -645,6 +669,9 @@ static enum filled fill(struct chunks *cs, struct chunk_file *file, char *buf, s
 			return FILL_ENDED;
 		}
 		*len += (size_t)n;
+		/* Known once the first bytes are read (standard input may hold gzip data). */
+		file->hides_damage =
+		    file->in->ops->may_hide_damage && file->in->ops->may_hide_damage(file->in);
 	}
 	return FILLED;
 }
@@ -783,17 +810,6 @@ struct merge_point {
 	bool file_read;        /* a read after the merge read the stream to its end */
 };
 
-/* Prints c's reports at their lines in the file. */
-static void say_reports(const struct chunk *c, unsigned long first_line)
-{
-	for (size_t i = 0; i < c->report_count; i++) {
-		struct reader_pos pos = c->reports[i].pos;
-		if (!pos.record)
-			pos.line += first_line - 1;
-		diag_say(&pos, c->reports[i].warning, c->reports[i].what);
-	}
-}
-
 /*
  * What c's read gave, merged at p; false when it ends the run (bad input,
  * a merge that failed).
@@ -801,7 +817,7 @@ static void say_reports(const struct chunk *c, unsigned long first_line)
 static bool take_result(struct chunks *cs, struct chunk *c, unsigned long first_line,
                         struct chunks_end *end)
 {
-	say_reports(c, first_line);
+	say_kept(c, first_line);
 	end->skipped += c->skipped;
 	/* As diag_status() raises it: a read error outranks a file that could not be opened. */
 	if (c->status > end->status)
@@ -872,7 +888,7 @@ static bool follow_on(struct chunks *cs, size_t i, struct merge_point *p,
 	pthread_mutex_unlock(&cs->lock);
 	unsigned long long base = p->at;
 	unsigned long base_line = p->line;
-	struct opening o = {cs, c, i, base, true};
+	struct opening o = {cs, c, i, base, true, &kept, base_line};
 	struct reader *r = chunk_reader(cs, &o, c->last ? 0 : c->limit - base, &kept);
 	bool goes_on = true;
 	for (;;) {
