@@ -223,6 +223,19 @@ static unsigned long long find_cut(const struct chunk_file *file, unsigned long 
 	}
 }
 
+/* How a fill of a stream's bytes ended. */
+enum filled { FILLED, FILL_ENDED, FILL_WOKEN };
+
+/* Where the making of chunks is: the operand, and a stream's bytes read past the last chunk. */
+struct making {
+	int file;       /* the operand */
+	char *buf;      /* buf[0..len) read, of cap */
+	size_t len, cap;
+	unsigned long long start; /* where buf[0] is in the stream */
+	bool cut_start;           /* it is at a cut (chunk_cut()) */
+	enum filled how;          /* how the last fill ended */
+};
+
 /* What a run in chunks shares between its threads. */
 struct chunks {
 	struct chunk_files *files;
@@ -241,6 +254,7 @@ struct chunks {
 	size_t merged; /* chunks before it are merged: a thread takes none far ahead */
 	size_t window; /* how far ahead */
 	bool stop;     /* bad input ended the run: no more chunks are taken */
+	struct making making; /* the reading thread's, or the calling one's before it starts */
 	int wake[2];  /* a byte here ends the reading thread's wait on a stream */
 	bool starved; /* the merge waits for a chunk not made yet */
 	unsigned jobs;
@@ -646,8 +660,6 @@ static bool starved(struct chunks *cs)
 	return is;
 }
 
-/* How a fill of a stream's bytes ended. */
-enum filled { FILLED, FILL_ENDED, FILL_WOKEN };
 
 /*
  * Reads the stream's bytes into buf after the len it holds, until it holds
@@ -758,48 +770,88 @@ static bool room(struct chunks *cs)
 }
 
 /*
- * A stream's chunks, made as it is read (next_cut()), at most cs->depth of
- * them held at once; its last chunk (maybe empty) carries its end.
+ * One step of making the chunks: a file's chunks all planned, or a
+ * stream's next chunk made as it is read (next_cut()), at most cs->depth of
+ * them held at once, its last (maybe empty) carrying its end.  False once
+ * every chunk is made, or the run has ended.
  */
-static void make_stream_chunks(struct chunks *cs, struct chunk_file *file)
+static bool make_step(struct chunks *cs)
 {
-	size_t cap = 2 * cs->bytes + 4, len = 0;
-	char *buf = xmalloc(cap);
-	unsigned long long start = 0;
-	bool cut_start = true;
-	enum filled how;
-	while (room(cs)) {
-		size_t cut = next_cut(cs, file, buf, &len, cap, &how);
-		if (!cut && how == FILL_WOKEN)
-			continue;
-		add_stream_chunk(cs, file, start, buf, cut, cut_start, how == FILL_ENDED);
-		if (how == FILL_ENDED)
-			break;
-		/* Only a cut chunk_cut() found is a place a worker may start. */
-		cut_start = how == FILLED ? cut < len : chunk_cut(buf, len, cut > 3 ? cut : 3) == cut;
-		memmove(buf, buf + cut, len - cut);
-		len -= cut;
-		start += cut;
+	struct making *m = &cs->making;
+	if (m->file == cs->files->count || !room(cs))
+		return false;
+	struct chunk_file *file = &cs->files->list[m->file];
+	if (!file->in) {
+		make_file_chunks(cs, file);
+		m->file++;
+		return true;
 	}
-	free(buf);
+	if (!m->buf) {
+		m->cap = 2 * cs->bytes + 4;
+		m->buf = xmalloc(m->cap);
+		m->cut_start = true;
+	}
+	size_t cut = next_cut(cs, file, m->buf, &m->len, m->cap, &m->how);
+	if (!cut && m->how == FILL_WOKEN)
+		return true;
+	add_stream_chunk(cs, file, m->start, m->buf, cut, m->cut_start, m->how == FILL_ENDED);
+	if (m->how == FILL_ENDED) {
+		free(m->buf);
+		*m = (struct making){.file = m->file + 1, .how = FILL_ENDED};
+		return true;
+	}
+	/* Only a cut chunk_cut() found is a place a worker may start. */
+	m->cut_start = m->how == FILLED ? cut < m->len
+	                                : chunk_cut(m->buf, m->len, cut > 3 ? cut : 3) == cut;
+	memmove(m->buf, m->buf + cut, m->len - cut);
+	m->len -= cut;
+	m->start += cut;
+	return true;
 }
 
-/* The reading thread: every operand's chunks, in order. */
-static void *make_chunks(void *arg)
+/* Every chunk is made (or the run has ended): whoever waits for one is told. */
+static void all_made(struct chunks *cs)
 {
-	struct chunks *cs = arg;
-	for (int i = 0; i < cs->files->count; i++) {
-		struct chunk_file *file = &cs->files->list[i];
-		if (file->in)
-			make_stream_chunks(cs, file);
-		else
-			make_file_chunks(cs, file);
-	}
+	free(cs->making.buf);
+	cs->making.buf = NULL;
 	pthread_mutex_lock(&cs->lock);
 	cs->all_made = true;
 	pthread_cond_broadcast(&cs->changed);
 	pthread_mutex_unlock(&cs->lock);
+}
+
+/* The reading thread: the rest of the chunks, in order. */
+static void *make_chunks(void *arg)
+{
+	struct chunks *cs = arg;
+	while (make_step(cs))
+		continue;
+	all_made(cs);
 	return NULL;
+}
+
+/*
+ * The first chunks are made on the calling thread, until there are two
+ * (or one that a silent writer ended): an input of one chunk is read with
+ * no thread started, as -j 1 reads it.  True when the reading thread is
+ * needed for the rest, and started.
+ */
+static bool start_making(struct chunks *cs, pthread_t *reading)
+{
+	/* Whatever this thread reads now, it waits for. */
+	cs->starved = true;
+	bool more = true;
+	while (cs->count < 2 && more && !(cs->count && cs->making.how == FILL_WOKEN))
+		more = make_step(cs);
+	cs->starved = false;
+	if (!more) {
+		all_made(cs);
+		return false;
+	}
+	if (pthread_create(reading, NULL, make_chunks, cs) == 0)
+		return true;
+	make_chunks(cs);
+	return false;
 }
 
 /* Where the merge is in the file being merged. */
@@ -994,9 +1046,7 @@ void chunks_run(struct chunk_files *f, const struct reader_options *how,
 	pthread_cond_init(&cs.changed, NULL);
 	cs.threads = xcalloc(jobs, sizeof *cs.threads);
 	pthread_t reading;
-	bool reading_started = pthread_create(&reading, NULL, make_chunks, &cs) == 0;
-	if (!reading_started)
-		make_chunks(&cs);
+	bool reading_started = start_making(&cs, &reading);
 	*end = (struct chunks_end){READ_END, 0, 0, 0};
 	struct merge_point p = {0};
 	for (size_t i = 0;; i++) {
