@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1037,6 +1038,13 @@ void chunks_run(struct chunk_files *f, const struct reader_options *how,
 	cs.bytes = chunk_bytes(&set);
 	if (!set && f->streams)
 		cs.bytes = CHUNK_STREAM_BYTES;
+	/*
+	 * One malloc arena, as preparse.c has it: glibc's one per thread each
+	 * reserve 64 MiB of address space and keep slack, and a stream's
+	 * reading thread and workers must fit where -j 1 fits (ulimit -v).
+	 */
+	if (f->streams)
+		mallopt(M_ARENA_MAX, 1);
 	if (pipe2(cs.wake, O_CLOEXEC | O_NONBLOCK) != 0)
 		util_out_of_memory(0);
 	for (int i = 0; i < f->count; i++)
