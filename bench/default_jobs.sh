@@ -40,7 +40,8 @@ timed() {
 		>"$tmp/out.$tag" 2>"$tmp/err.$tag"
 	echo "status $?" >>"$tmp/out.$tag"
 	[ -d "$tmp/DIR" ] && cat "$tmp"/DIR/* >>"$tmp/out.$tag"
-	awk -v n="$loops" '{ printf "%.4f %.4f\n", $1 / n, ($2 + $3) / n }' "$tmp/time" >>"$tmp/t.$tag"
+	# GNU time says "Command exited with non-zero status N" on a line before the figures.
+	tail -n 1 "$tmp/time" | awk -v n="$loops" '{ printf "%.4f %.4f\n", $1 / n, ($2 + $3) / n }' >>"$tmp/t.$tag"
 }
 
 printf '%-22s %-5s %-5s %9s %9s %9s %9s %7s\n' command size form "wall -j1" "wall def" \
