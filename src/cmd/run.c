@@ -3,8 +3,6 @@
  * subcommand's run shares (run.h).
  */
 #include "cmd/run.h"
-#include "read/chunks.h"
-#include "read/input.h"
 #include "read/preparse.h"
 #include "read/sessiondb.h"
 #include "write/progress.h"
@@ -301,33 +299,21 @@ static struct adk_reads with_filters(const struct adk_reads *reads)
 	return r;
 }
 
-/*
- * Whether the operands (none: standard input) are known to be regular
- * files of plain text under CHUNK_MIN_INPUT together, where starting
- * threads costs more than they save.
- */
-static bool small_input(int argc, char *argv[])
-{
-	static char *const stdin_operand[] = {"-"};
-	struct operands ops = {.list = argc ? argv : stdin_operand, .count = argc ? argc : 1};
-	unsigned long long total;
-	return operands_total(&ops, &total) && total < CHUNK_MIN_INPUT;
-}
-
 /* A reader of the operands, building what plan reads, with its workers' map. */
 static struct reader *open_reader(const struct run_plan *plan, const struct run_options *o,
                                   int argc, char *argv[])
 {
 	/*
-	 * Without chunks, the default is one thread unless the workers do the
-	 * command's work on each event too: handing every event from a parsing
-	 * thread to the command's costs as much as parsing it.  A small input
-	 * is read on one thread whatever the command.
+	 * Without chunks, the default is one thread: handing every event from a
+	 * parsing thread to the command's costs as much as parsing it, and
+	 * where the workers also turn each event into output (to-a2a,
+	 * trajectory) they still cost more than they saved (bench/default_jobs.sh
+	 * and the lead's idle run: 100 MB, -j 1 against -j 2, trajectory 0.90 s
+	 * against 0.95 s, to-a2a 0.71 s against 0.76 s).
 	 */
-	bool threads = plan->map && !small_input(argc, argv);
 	struct reader_options read = {
 	    .flags = plan->reader_flags | (o->skip_invalid ? READER_SKIP_INVALID : 0),
-	    .jobs = o->jobs ? o->jobs : threads ? 0 : 1,
+	    .jobs = o->jobs ? o->jobs : 1,
 	    .max_line = o->max_line,
 	    .follow = o->follow,
 	    /* Results reach the next process before adkev waits for more input. */
