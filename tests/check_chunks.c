@@ -146,7 +146,7 @@ static char *one_reader(char **files, int count, unsigned flags, int *res)
 static char *in_chunks(char **files, int count, unsigned flags, const char *bytes, unsigned jobs)
 {
 	setenv("ADKEV_CHUNK_BYTES", bytes, 1);
-	struct chunk_files *f = chunk_files_open(files, count);
+	struct chunk_files *f = chunk_files_open(files, count, false);
 	ck_assert_ptr_nonnull(f);
 	struct strbuf items = STRBUF_INIT, all = STRBUF_INIT;
 	struct chunk_work w = {text_begin, text_add, text_end, text_merge, text_release, &items};

@@ -304,10 +304,12 @@ static struct reader *open_reader(const struct run_plan *plan, const struct run_
                                   int argc, char *argv[])
 {
 	/*
-	 * Without chunks, the default is one thread, even where the workers do
-	 * the command's work on each event too (to-a2a, trajectory): handing
-	 * every event from a parsing thread to the command's costs as much as
-	 * parsing it, so two threads were slower than one.
+	 * Without chunks, the default is one thread: handing every event from a
+	 * parsing thread to the command's costs as much as parsing it, and
+	 * where the workers also turn each event into output (to-a2a,
+	 * trajectory) they still cost more than they saved (bench/default_jobs.sh
+	 * and the lead's idle run: 100 MB, -j 1 against -j 2, trajectory 0.90 s
+	 * against 0.95 s, to-a2a 0.71 s against 0.76 s).
 	 */
 	struct reader_options read = {
 	    .flags = plan->reader_flags | (o->skip_invalid ? READER_SKIP_INVALID : 0),
@@ -487,13 +489,15 @@ static bool read_in_chunks(const struct run_plan *plan, const struct run_options
 	if (!plan->chunks || jobs < 2 || o->follow || o->progress || o->author || o->invocation ||
 	    o->invocation_last)
 		return false;
-	struct chunk_files *files = chunk_files_open(argv, argc);
+	struct chunk_files *files = chunk_files_open(argv, argc, true);
 	if (!files)
 		return false;
 	run_settings_apply(o);
 	struct reader_options how = {
 	    .flags = plan->reader_flags | (o->skip_invalid ? READER_SKIP_INVALID : 0),
-	    .max_line = o->max_line};
+	    .max_line = o->max_line,
+	    /* Results reach the next process before the run waits for more of a pipe. */
+	    .wait_hook = output_flush};
 	struct adk_reads reads = plan->reads ? with_filters(plan->reads) : adk_reads_all;
 	struct chunks_end read;
 	reading_in_chunks = true;

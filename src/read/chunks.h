@@ -20,6 +20,15 @@
  * merged.  So the items, reports, positions and exit status are those of
  * one reader over the files, by construction: every chunk is read from a
  * place where the one reader would be between lines with nothing pending.
+ *
+ * A stream (standard input, gzip or zstd data) has no second place to read
+ * from: one reading thread reads (and decodes) it into chunks of bytes, cut
+ * the same way, a bounded ring of them.  A worker's reader reads only its
+ * chunk's bytes; when a value runs past them, or a chunk has no cut to
+ * start at, or damage in compressed data may lie past bad text, the calling
+ * thread reads the stream from where the merge is with one reader, as -j 1
+ * does, merging at each chunk's end, until that reader stops at the start
+ * of a chunk a worker read and that stands (follow_on()).
  */
 #ifndef ADKEV_CHUNKS_H
 #define ADKEV_CHUNKS_H
@@ -37,6 +46,12 @@
  * on 1 GB at -j2 while the merge lagged.
  */
 #define CHUNK_BYTES_DEFAULT ((size_t)1 << 20)
+/*
+ * The chunk size of streams (standard input, gzip and zstd data) when
+ * ADKEV_CHUNK_BYTES does not say otherwise: the reading thread holds at
+ * most jobs + 2 chunks of them, each up to twice this.
+ */
+#define CHUNK_STREAM_BYTES ((size_t)512 << 10)
 /* The smallest input read in chunks unless ADKEV_CHUNK_BYTES is set: below it, one thread. */
 #define CHUNK_MIN_INPUT ((unsigned long long)2 << 20)
 
@@ -78,13 +93,19 @@ struct chunk_work {
 struct chunk_files;
 
 /*
- * The operands as files to read in chunks, or NULL when they cannot be:
- * one that is not a regular file of plain text (standard input, a pipe, a
- * directory, gzip or zstd data, a session database, a file that cannot
- * be opened) or a total under CHUNK_MIN_INPUT (unless ADKEV_CHUNK_BYTES is
- * set); the files stay open until chunk_files_free().
+ * The operands (none: standard input) as input to read in chunks, or NULL
+ * when they cannot be: one that is not a regular file or standard input (a
+ * pipe given by name, a directory, a session database, a file that cannot
+ * be opened, or compressed data this adkev does not decode), a stream
+ * (standard input, gzip or zstd data) unless streams, or files of plain
+ * text under CHUNK_MIN_INPUT together (unless ADKEV_CHUNK_BYTES is set).
+ * Regular files of plain text are read where each chunk lies (pread);
+ * streams by one reading thread into chunks of bytes held in memory.  The
+ * operands stay open until chunk_files_free().
  */
-struct chunk_files *chunk_files_open(char *const *operands, int count);
+struct chunk_files *chunk_files_open(char *const *operands, int count, bool streams);
+/* Whether one of the operands is a stream. */
+bool chunk_files_streams(const struct chunk_files *f);
 void chunk_files_free(struct chunk_files *f);
 
 /* How a run in chunks ended, as one reader's read would have. */

@@ -192,6 +192,12 @@ bool reader_opened_none(const struct reader *r)
 	return r->operands.opened == 0 && r->operands.next == r->operands.count;
 }
 
+void reader_resume(struct reader *r, unsigned long long stop_at)
+{
+	r->opt.stop_at = stop_at;
+	r->stopped = false;
+}
+
 bool reader_stop_point(const struct reader *r, unsigned long long *offset, unsigned long *line)
 {
 	*offset = r->left_at;
@@ -514,7 +520,9 @@ static enum step next_on_lines(struct reader *r, struct reader_item *item)
 {
 	struct lines *l = &r->lines;
 	if (!l->have && r->opt.stop_at && lines_offset(l) >= r->opt.stop_at) {
-		close_current(r);
+		/* The input stays open: reader_resume() may read on from here. */
+		r->left_at = lines_offset(l);
+		r->left_line = l->line_no;
 		r->stopped = true;
 		return STEP_NONE;
 	}
@@ -586,6 +594,8 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item)
 		else if (elements_pending(&r->elements))
 			step = elements_next(&r->elements, item);
 		else if (!r->in && !open_next(r))
+			return READ_END;
+		else if (r->stopped)
 			return READ_END;
 		else if (r->in->ops->next_record)
 			step = next_record(r, item);

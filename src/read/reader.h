@@ -138,6 +138,11 @@ void reader_free(struct reader *r);
  */
 bool reader_stop_point(const struct reader *r, unsigned long long *offset, unsigned long *line);
 /*
+ * After a read that ended at stop_at: reads on from there, up to the new
+ * stop_at (0: to the operand's end), as if the limit had been that one.
+ */
+void reader_resume(struct reader *r, unsigned long long stop_at);
+/*
  * Has worker threads (-j) apply fn to every value they parse, so a command
  * that turns each event whole into output does that work beside the
  * parsing; its result comes with the item (item->mapped) when a worker
