@@ -30,12 +30,6 @@ struct trajectory_cmd_config {
 	struct run_options run;
 	struct trajectory_config traj;
 	struct trajectory_prep prep; /* for the workers, with one result */
-	/*
-	 * What a chunk's journal keeps in memory: TRAJECTORY_CHUNK_IN_MEMORY,
-	 * or all of it where no temporary file can be made, so that only the
-	 * result's own stores meet that failure, as with -j 1.
-	 */
-	size_t chunk_in_memory;
 };
 
 /*
@@ -70,7 +64,7 @@ static void *trajectory_chunk_begin(const void *config)
 	const struct trajectory_cmd_config *cfg = config;
 	struct trajectory *t = trajectory_new(&cfg->traj);
 	trajectory_journal_laid_out(t, output_flags(cfg->run.style) & JW_PRETTY, 0);
-	trajectory_spill(t, cfg->chunk_in_memory);
+	trajectory_spill(t, TRAJECTORY_CHUNK_IN_MEMORY);
 	return t;
 }
 
@@ -242,10 +236,15 @@ static int run_trajectory(int argc, char *argv[])
 		/* A partial result's values are compact, on its lines; the merge lays them out. */
 		bool pretty = (output_flags(cfg.run.style) & JW_PRETTY) && !cfg.run.partial;
 		trajectory_prep_init(&cfg.prep, &cfg.traj, pretty);
-		cfg.chunk_in_memory =
-		    store_file_possible() ? TRAJECTORY_CHUNK_IN_MEMORY : STORE_IN_MEMORY;
-		status = extract_stream(&trajectory_extractor, &cfg, &cfg.run, argc - optind,
-		                        argv + optind);
+		/*
+		 * Without a temporary file, one reader, as -j 1: that run says the
+		 * failure where its values pass the store's memory, before any bad
+		 * input after them, and chunks held in memory would say it after.
+		 */
+		struct streaming_extractor extractor = trajectory_extractor;
+		if (!store_file_possible())
+			extractor.chunk_begin = NULL, extractor.join = NULL;
+		status = extract_stream(&extractor, &cfg, &cfg.run, argc - optind, argv + optind);
 		trajectory_prep_release(&cfg.prep);
 	}
 	trajectory_config_release(&cfg.traj);
