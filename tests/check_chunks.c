@@ -149,7 +149,7 @@ static char *in_chunks(char **files, int count, unsigned flags, const char *byte
 	struct chunk_files *f = chunk_files_open(files, count, false);
 	ck_assert_ptr_nonnull(f);
 	struct strbuf items = STRBUF_INIT, all = STRBUF_INIT;
-	struct chunk_work w = {text_begin, text_add, text_end, text_merge, text_release, &items};
+	struct chunk_work w = {text_begin, text_add, text_end, text_merge, text_release, &items, NULL};
 	struct reader_options how = {.flags = flags};
 	struct chunks_end end;
 	capture_begin();

@@ -438,6 +438,8 @@ struct opening {
 	bool goes_on; /* a read after the merge, on into the next chunks */
 	struct chunk *kept;
 	unsigned long base_line;
+	/* The reader's list of operands, of one: the reader reads it as it goes. */
+	char *operand;
 };
 static _Thread_local const struct opening *opening;
 
@@ -479,8 +481,11 @@ static void keep_report(void *ctx, const struct reader_pos *pos, bool warning, c
 	c->reports[c->report_count++] = (struct kept_report){*pos, warning, xstrdup(what)};
 }
 
-/* A reader of the operand c belongs to, from at on (opening), its reports kept in *keep. */
-static struct reader *chunk_reader(const struct chunks *cs, const struct opening *o,
+/*
+ * A reader of the operand c belongs to, from at on (opening), its reports
+ * kept in *keep; o must outlive the reader, which holds its operand list.
+ */
+static struct reader *chunk_reader(const struct chunks *cs, struct opening *o,
                                    unsigned long long stop_at, struct chunk *keep)
 {
 	struct reader_options opt = *cs->how;
@@ -490,8 +495,8 @@ static struct reader *chunk_reader(const struct chunks *cs, const struct opening
 	opt.report = keep_report;
 	opt.report_ctx = keep;
 	opt.wait_hook = NULL;
-	char *operand = (char *)o->c->file->name;
-	struct reader *r = reader_new(&operand, 1, &opt);
+	o->operand = (char *)o->c->file->name;
+	struct reader *r = reader_new(&o->operand, 1, &opt);
 	if (cs->reads)
 		reader_select(r, cs->reads);
 	return r;
@@ -521,7 +526,7 @@ static void *fold_items(const struct chunks *cs, struct reader *r, const struct 
 /* Reads chunk c with a reader of its own, from its start, folding its items. */
 static void read_chunk(struct chunks *cs, struct chunk *c)
 {
-	struct opening o = {cs, c, 0, c->start, false, NULL, 0};
+	struct opening o = {cs, c, 0, c->start, false, NULL, 0, NULL};
 	struct reader *r = chunk_reader(cs, &o, c->limit - c->start, c);
 	c->partial = fold_items(cs, r, &o, c);
 	c->status = reader_status(r);
@@ -954,7 +959,7 @@ static bool follow_on(struct chunks *cs, size_t i, struct merge_point *p,
 	pthread_mutex_unlock(&cs->lock);
 	unsigned long long base = p->at;
 	unsigned long base_line = p->line;
-	struct opening o = {cs, c, i, base, true, &kept, base_line};
+	struct opening o = {cs, c, i, base, true, &kept, base_line, NULL};
 	struct reader *r = chunk_reader(cs, &o, c->last ? 0 : c->limit - base, &kept);
 	bool goes_on = true;
 	for (;;) {
