@@ -362,13 +362,15 @@ check-tsan:
 # times to show GNU parallel's output equals one run's (merge/law and
 # merge/trajectory_law some 3,000 each, merge/parallel 500, to show merged
 # partial results do, sessiondb/vertex some 1,000
-# over the Vertex AI dumps, 9 minutes here), and the perf cases of many
+# over the Vertex AI dumps, 9 minutes here; perf/jobs_every_form some 500, every
+# command at -j 1 and -j 2 over every input form), and the perf cases of many
 # agents and many chunks hold adkev to a CPU time: the sanitizer run keeps them.
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_errors \
 	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing merge/hostile usage/options \
-	batch/parallel merge/law merge/trajectory_law merge/parallel sessiondb/vertex perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory
+	batch/parallel merge/law merge/trajectory_law merge/parallel sessiondb/vertex perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory \
+	perf/jobs_every_form
 VALGRIND_SHARDS = 2
 check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
 	@pids=""; i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \
