@@ -64,6 +64,7 @@ static bool chosen_as_asked(const json_t *whole, const json_t *got, enum adk_obj
 		enum adk_field field = adk_member_of(object, key, strlen(key));
 		bool wanted = field == ADK_STREAM_ERROR ||
 		              (field != ADK_FIELD_COUNT && field != ADK_EVENTS &&
+		               field != ADK_SESSION_EVENTS &&
 		               (members_read(reads, object) & ADK_MEMBER(field)));
 		if (!g || !(wanted            ? read_as_asked(v, g, field, reads)
 		            : json_is_null(v) ? json_is_null(g)
