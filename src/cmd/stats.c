@@ -114,21 +114,28 @@ static void count_invocation(struct stats *s, const char *id, size_t len)
 	}
 }
 
+/* Counts each id of set (id -> true) once. */
+static void count_invocation_set(struct stats *s, const json_t *set)
+{
+	const char *id;
+	size_t len;
+	json_t *v;
+	json_object_keylen_foreach((json_t *)set, id, len, v)
+	{
+		(void)v;
+		count_invocation(s, id, len);
+	}
+}
+
 /*
  * A state that absorbs folds is a merge's, which is finished, never folded
  * (merge.h): its ids are only counted from then on.
  */
 static void count_invocations_only(struct stats *s)
 {
-	const char *id;
-	size_t len;
-	json_t *v;
 	json_t *set = s->invocations;
 	s->invocations = NULL;
-	json_object_keylen_foreach(set, id, len, v)
-	{
-		count_invocation(s, id, len);
-	}
+	count_invocation_set(s, set);
 	json_decref(set);
 }
 
@@ -324,16 +331,9 @@ static bool absorb_kinds(struct stats *s, const json_t *kinds)
 /* Counts the ids of a later piece's set; false when it is not a set. */
 static bool absorb_invocations(struct stats *s, const json_t *set)
 {
-	const char *id;
-	size_t len;
-	json_t *v;
 	if (!partial_set_valid(set))
 		return false;
-	json_object_keylen_foreach((json_t *)set, id, len, v)
-	{
-		(void)v;
-		count_invocation(s, id, len);
-	}
+	count_invocation_set(s, set);
 	return true;
 }
 

@@ -212,11 +212,6 @@ struct chunk_files *chunk_files_open(char *const *operands, int count, bool stre
 	return f;
 }
 
-bool chunk_files_streams(const struct chunk_files *f)
-{
-	return f->streams;
-}
-
 void chunk_files_free(struct chunk_files *f)
 {
 	if (!f)

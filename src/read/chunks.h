@@ -104,8 +104,6 @@ struct chunk_files;
  * operands stay open until chunk_files_free().
  */
 struct chunk_files *chunk_files_open(char *const *operands, int count, bool streams);
-/* Whether one of the operands is a stream. */
-bool chunk_files_streams(const struct chunk_files *f);
 void chunk_files_free(struct chunk_files *f);
 
 /* How a run in chunks ended, as one reader's read would have. */
