@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -304,16 +305,23 @@ void store_release(struct store *s)
 	s->window_len = 0;
 }
 
+static uint64_t seed;
+
+static void draw_seed(void)
+{
+	if (getrandom(&seed, sizeof seed, GRND_NONBLOCK) != (ssize_t)sizeof seed)
+		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)(uintptr_t)&seed;
+}
+
+/*
+ * One seed for the process, drawn once: -j's workers hash keys that the
+ * merge compares with its own (stats' invocation ids, usage), so a seed
+ * drawn twice by two threads at once would tell equal keys apart.
+ */
 static uint64_t hash_seed(void)
 {
-	static uint64_t seed;
-	static bool drawn;
-	if (!drawn) {
-		if (getrandom(&seed, sizeof seed, GRND_NONBLOCK) != (ssize_t)sizeof seed)
-			seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^
-			       (uint64_t)(uintptr_t)&seed;
-		drawn = true;
-	}
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, draw_seed);
 	return seed;
 }
 

@@ -45,7 +45,13 @@ struct chunk_file {
 	int fd;           /* a file's, or -1 */
 	unsigned long long size;
 	struct input *in; /* a stream's, read by the reading thread alone */
-	bool hides_damage; /* a stream decompressed: damage may lie past bad text */
+	/*
+	 * A stream decompressed: damage may lie past bad text.  Set once, with
+	 * the first bytes, before a chunk of them is made (and so before another
+	 * thread looks), as standard input may hold gzip data.
+	 */
+	bool hides_damage;
+	bool kind_known; /* the reading thread's: hides_damage is set */
 	/* How the stream ended, known once its last chunk is made. */
 	ssize_t end; /* 0, SOURCE_ERROR or SOURCE_DAMAGED */
 	int err;     /* errno of SOURCE_ERROR */
@@ -283,6 +289,18 @@ struct chunks {
 	pthread_t *threads;
 	unsigned started; /* workers started, once a second chunk is made */
 };
+
+/*
+ * Chunk i, made: the reading thread may grow (move) the list meanwhile, so
+ * a thread that does not hold the lock looks it up under it.
+ */
+static struct chunk *chunk_of(struct chunks *cs, size_t i)
+{
+	pthread_mutex_lock(&cs->lock);
+	struct chunk *c = cs->list[i];
+	pthread_mutex_unlock(&cs->lock);
+	return c;
+}
 
 /* Lets go of a reader's hold on c's bytes, under the lock. */
 static void unref(struct chunk *c)
@@ -714,9 +732,10 @@ static enum filled fill(struct chunks *cs, struct chunk_file *file, char *buf, s
 			return FILL_ENDED;
 		}
 		*len += (size_t)n;
-		/* Known once the first bytes are read (standard input may hold gzip data). */
-		file->hides_damage =
-		    file->in->ops->may_hide_damage && file->in->ops->may_hide_damage(file->in);
+		if (!file->kind_known)
+			file->hides_damage = file->in->ops->may_hide_damage &&
+			                     file->in->ops->may_hide_damage(file->in);
+		file->kind_known = true;
 	}
 	return FILLED;
 }
@@ -966,7 +985,7 @@ static void pass_to(struct chunks *cs, size_t i)
 static bool follow_on(struct chunks *cs, size_t i, struct merge_point *p,
                       struct chunks_end *end)
 {
-	struct chunk *c = cs->list[i];
+	struct chunk *c = chunk_of(cs, i);
 	struct chunk kept = {0};
 	pthread_mutex_lock(&cs->lock);
 	c->refs++;
@@ -991,7 +1010,7 @@ static bool follow_on(struct chunks *cs, size_t i, struct merge_point *p,
 			break;
 		}
 		i = chunk_at(cs, i, p->at);
-		c = cs->list[i];
+		c = chunk_of(cs, i);
 		pass_to(cs, i);
 		if (p->at == c->start && !c->first) {
 			wait_for(cs, i);
@@ -1013,7 +1032,7 @@ static bool follow_on(struct chunks *cs, size_t i, struct merge_point *p,
 static bool merge_chunk(struct chunks *cs, size_t i, struct merge_point *p,
                         struct chunks_end *end)
 {
-	struct chunk *c = cs->list[i];
+	struct chunk *c = chunk_of(cs, i);
 	if (c->first)
 		*p = (struct merge_point){c->file, 0, 1, false};
 	bool stream = c->file->in != NULL;
@@ -1042,7 +1061,7 @@ static bool merge_chunk(struct chunks *cs, size_t i, struct merge_point *p,
 /* Lets go of chunk i once merged: its results, its bytes. */
 static void let_go(struct chunks *cs, size_t i)
 {
-	struct chunk *c = cs->list[i];
+	struct chunk *c = chunk_of(cs, i);
 	chunk_clear(cs, c);
 	pthread_mutex_lock(&cs->lock);
 	drop_from_ring(cs, c);
