@@ -177,6 +177,12 @@ struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 	    sqlite3_open_v2(path, &db->handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_busy_timeout(db->handle, BUSY_TIMEOUT_MS);
+	/*
+	 * A page of events is sorted by time (sessiondb.c), up to 4 MiB of
+	 * rows: in memory, not through a temporary file written and read back.
+	 */
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db->handle, "PRAGMA temp_store = MEMORY", NULL, NULL, NULL);
 	/* The first read of the schema is where a damaged or locked file shows. */
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(db->handle, "SELECT count(*) FROM sqlite_master", NULL, NULL,

@@ -93,7 +93,18 @@ struct sdb_input {
 	struct strbuf bytes;
 	struct cell *cells;
 	size_t cells_cap, nrows, row;
-	unsigned long long offset; /* the session's rows read so far */
+	/*
+	 * SQLite: the session's rowids in event order, read once when its read
+	 * begins (so its events are those it held then), and the next to fetch.
+	 */
+	long long *rowids;
+	size_t nrowids, rowids_cap, rowid_at;
+	/*
+	 * How many rowids a page asks for: PAGE_ROWS, or as many rows as fit
+	 * in PAGE_BYTES last time, as each row asked for is also sorted.
+	 */
+	size_t window;
+	bool rowids_read;
 	bool session_done;
 	struct db_rows *live; /* PostgreSQL: the session's query, read a row at a time */
 	struct strbuf record, where;
@@ -453,29 +464,89 @@ static int apply_choice(struct sdb_input *in, const struct session_choice *c)
 
 /* ------------------------------------------------------------- pages */
 
-/* The query of the current session's events, from row offset (SQLite: one page). */
+static const char *const session_where = "app_name = $1 AND user_id = $2 AND session_id = $3";
+
+/*
+ * SQLite: reads the current session's rowids in event order, once.  Its
+ * table has no index that orders a session's events by time, so each query
+ * of a page by LIMIT and OFFSET read and sorted the whole table again (13 s
+ * for 125 MB); the keys are sorted once and each page fetched by rowid.
+ */
+static bool read_rowids(struct sdb_input *in)
+{
+	const struct session_key *k = &in->sessions[in->cur];
+	const char *params[] = {k->app, k->user, k->id};
+	struct strbuf sql = {0};
+	strbuf_addf(&sql, "SELECT rowid FROM events WHERE %s ORDER BY \"timestamp\", rowid",
+	            session_where);
+	struct db_rows *rows = in->db->ops->query(in->db, sql.buf, params, 3);
+	strbuf_release(&sql);
+	if (!rows)
+		return false;
+	in->nrowids = in->rowid_at = 0;
+	in->window = PAGE_ROWS;
+	int got;
+	while ((got = in->db->ops->next(rows)) > 0) {
+		size_t len;
+		const char *text = in->db->ops->column(rows, 0, &len);
+		if (in->nrowids == in->rowids_cap) {
+			in->rowids_cap = in->rowids_cap ? 2 * in->rowids_cap : 1024;
+			in->rowids = xrealloc(in->rowids, in->rowids_cap * sizeof *in->rowids);
+		}
+		in->rowids[in->nrowids++] = text ? strtoll(text, NULL, 10) : 0;
+	}
+	in->db->ops->finish(rows);
+	in->rowids_read = got == 0;
+	return in->rowids_read;
+}
+
+/* SQLite: the end of the rowids the next page asks for. */
+static size_t page_end(const struct sdb_input *in)
+{
+	return in->nrowids - in->rowid_at < in->window ? in->nrowids : in->rowid_at + in->window;
+}
+
+/*
+ * The query of the current session's events: PostgreSQL's whole, read a
+ * row at a time; SQLite's next page, by rowid (read_rowids()), each row's
+ * rowid in a column after in->ncols.
+ */
 static struct db_rows *events_query(struct sdb_input *in)
 {
 	const struct session_key *k = &in->sessions[in->cur];
 	struct strbuf sql = {0};
-	const char *where = "app_name = $1 AND user_id = $2 AND session_id = $3";
-	if (in->db->postgres)
+	if (in->db->postgres) {
 		strbuf_addf(&sql, "SELECT %s FROM events WHERE %s ORDER BY \"timestamp\", ctid",
-		            in->select.buf, where);
-	else
-		/*
-		 * The page's rowids are chosen first, sorting only the keys (no
-		 * index orders a session's events by time), then its rows fetched.
-		 */
-		strbuf_addf(&sql,
-		            "SELECT %s FROM events WHERE rowid IN (SELECT rowid FROM events "
-		            "WHERE %s ORDER BY \"timestamp\", rowid LIMIT %d OFFSET %llu) "
-		            "ORDER BY \"timestamp\", rowid",
-		            in->select.buf, where, PAGE_ROWS, in->offset);
+		            in->select.buf, session_where);
+	} else {
+		size_t n = page_end(in) - in->rowid_at;
+		strbuf_addf(&sql, "SELECT %s, rowid FROM events WHERE %s AND rowid IN (",
+		            in->select.buf, session_where);
+		for (size_t i = 0; i < n; i++)
+			strbuf_addf(&sql, "%s%lld", i ? "," : "", in->rowids[in->rowid_at + i]);
+		strbuf_addstr(&sql, ") ORDER BY \"timestamp\", rowid");
+	}
 	const char *params[] = {k->app, k->user, k->id};
 	struct db_rows *rows = in->db->ops->query(in->db, sql.buf, params, 3);
 	strbuf_release(&sql);
 	return rows;
+}
+
+/*
+ * SQLite: the rowids past the page's last row, whose rowid is last (-1 for
+ * a page of no rows: its rows went since read_rowids()), are those to fetch.
+ */
+static void pass_rowids(struct sdb_input *in, long long last, bool cut)
+{
+	size_t end = page_end(in);
+	size_t at = in->rowid_at;
+	while (at < end && in->rowids[at] != last)
+		at++;
+	in->rowid_at = at < end ? at + 1 : end;
+	if (cut)
+		in->window = in->nrows ? in->nrows : 1;
+	else if (in->window < PAGE_ROWS)
+		in->window = 2 * in->window < PAGE_ROWS ? 2 * in->window : PAGE_ROWS;
 }
 
 /* Copies the row into the page. */
@@ -507,25 +578,39 @@ static bool fill_page(struct sdb_input *in)
 {
 	strbuf_reset(&in->bytes);
 	in->nrows = in->row = 0;
+	bool sqlite = !in->db->postgres;
+	if (sqlite && !in->rowids_read && !read_rowids(in))
+		return false;
+	if (sqlite && in->rowid_at == in->nrowids) {
+		in->session_done = true;
+		return true;
+	}
 	struct db_rows *rows = in->live;
 	if (!rows && !(rows = events_query(in)))
 		return false;
 	int got = 1;
+	long long last = -1;
 	while (in->nrows < PAGE_ROWS && in->bytes.len < PAGE_BYTES &&
 	       (got = in->db->ops->next(rows)) > 0) {
 		page_add_row(in, rows);
-		if (in->db->postgres)
+		if (!sqlite)
 			break;
+		size_t len;
+		const char *rowid = in->db->ops->column(rows, in->ncols, &len);
+		last = rowid ? strtoll(rowid, NULL, 10) : -1;
 	}
-	in->offset += in->nrows;
-	if (in->db->postgres && got > 0) {
+	if (!sqlite && got > 0) {
 		in->live = rows;
 		return true;
 	}
 	in->live = NULL;
 	in->db->ops->finish(rows);
-	/* A short page is the session's last; a page cut by its bytes is not. */
-	in->session_done = got <= 0 || (in->nrows < PAGE_ROWS && in->bytes.len < PAGE_BYTES);
+	if (sqlite) {
+		pass_rowids(in, last, in->bytes.len >= PAGE_BYTES);
+		in->session_done = in->rowid_at == in->nrowids;
+	} else {
+		in->session_done = true;
+	}
 	return got >= 0;
 }
 
@@ -652,7 +737,7 @@ static bool next_session(struct sdb_input *in)
 	in->db->ops->finish(in->live);
 	in->live = NULL;
 	in->cur = in->cur == in->nsessions ? 0 : in->cur + 1;
-	in->offset = 0;
+	in->rowids_read = false;
 	in->session_done = false;
 	in->nrows = in->row = 0;
 	return in->cur < in->nsessions;
@@ -714,6 +799,7 @@ static void sdb_close(struct input *base)
 		in->db->ops->close(in->db);
 	}
 	session_keys_free(in);
+	free(in->rowids);
 	free(in->cells);
 	strbuf_release(&in->bytes);
 	strbuf_release(&in->select);

@@ -1,0 +1,48 @@
+# A session of many pages: SQLite's rows come a page of rowids at a time
+# (sessiondb.c reads the session's rowids in event order once), each page
+# cut at 4,096 rows or 4 MiB.  9,000 generated events, about 16 MB, put in
+# ADK Python's SqliteSessionService layout in a shuffled order (so that
+# rowids are not the events' order), some of them with equal time stamps
+# (ties go in rowid order, as ADK's query has them), and then a few rows
+# deleted: each command gives from the database what it gives from the
+# events as sqlite3 reads them back in that order.
+command -v sqlite3 >/dev/null 2>&1 || {
+	echo "sessiondb/pages: SKIPPED: needs sqlite3 (Debian: sqlite3)" >&2
+	exit 77
+}
+t=$(mktemp -d) && cd "$t" || exit 1
+trap 'cd / && rm -rf "$t"' EXIT
+gen=${ADKEV_GEN:-$TESTS/../build/default/adkev-gen}
+"$gen" -s 21 -n 9000 >events.jsonl
+sqlite3 s.db <<SQL
+CREATE TABLE sessions (app_name TEXT NOT NULL, user_id TEXT NOT NULL, id TEXT NOT NULL,
+  state TEXT NOT NULL, create_time REAL NOT NULL, update_time REAL NOT NULL,
+  PRIMARY KEY (app_name, user_id, id));
+CREATE TABLE events (id TEXT NOT NULL, app_name TEXT NOT NULL, user_id TEXT NOT NULL,
+  session_id TEXT NOT NULL, invocation_id TEXT NOT NULL, timestamp REAL NOT NULL,
+  event_data TEXT NOT NULL, PRIMARY KEY (app_name, user_id, session_id, id));
+CREATE TEMP TABLE line (t TEXT);
+.mode ascii
+.separator "\037" "\n"
+.import events.jsonl line
+INSERT INTO events SELECT 'e' || rowid, 'app', 'user', 's1', '',
+  CASE WHEN rowid % 7 = 0 THEN 1.5 ELSE json_extract(t, '\$.timestamp') END, t
+  FROM line ORDER BY (rowid * 7919) % 9001;
+DELETE FROM events WHERE rowid IN (3, 4096, 4097, 8000);
+INSERT INTO sessions VALUES ('app', 'user', 's1', '{}', 0, 1);
+SQL
+sqlite3 s.db 'SELECT event_data FROM events ORDER BY timestamp, rowid' >twin.jsonl
+echo "$(wc -l <twin.jsonl) events, $(($(wc -c <twin.jsonl) / 1000000)) MB"
+for c in state stats "final --full-scan" trajectory "partition" "to-a2a"; do
+	# shellcheck disable=SC2086 # the command and its options, a word each
+	adkev $c s.db >db.out 2>db.err
+	echo "status $?" >>db.out
+	# shellcheck disable=SC2086
+	adkev $c twin.jsonl >file.out 2>file.err
+	echo "status $?" >>file.out
+	if cmp -s db.out file.out && cmp -s db.err file.err; then
+		echo "$c: same ($(wc -l <db.out) lines, $(tail -n 1 db.out))"
+	else
+		echo "$c: DIFFERENT"
+	fi
+done
