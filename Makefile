@@ -377,7 +377,7 @@ VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_errors \
 	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing merge/hostile usage/options \
 	batch/parallel merge/law merge/trajectory_law merge/parallel sessiondb/vertex perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory \
-	perf/jobs_every_form
+	perf/jobs_every_form perf/chunks_identity
 VALGRIND_SHARDS = 2
 check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
 	@pids=""; i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \
