@@ -439,13 +439,10 @@ session_db() {
 	db=$file.db
 	if [ ! -s "$db" ] || [ ! -s "$db.jsonl" ]; then
 		rm -f "$db" "$db.jsonl" "$db.tmp"
+		# The tables are those of the corpus' SqliteSessionService database.
+		sqlite3 "$top/tests/corpus/db/adkpy-sqlite.db" .schema >"$db.sql"
 		sqlite3 "$db.tmp" <<EOF || { echo "bench: sqlite3 could not make $db" >&2; exit 1; }
-CREATE TABLE sessions (app_name TEXT NOT NULL, user_id TEXT NOT NULL, id TEXT NOT NULL,
-  state TEXT NOT NULL, create_time REAL NOT NULL, update_time REAL NOT NULL,
-  PRIMARY KEY (app_name, user_id, id));
-CREATE TABLE events (id TEXT NOT NULL, app_name TEXT NOT NULL, user_id TEXT NOT NULL,
-  session_id TEXT NOT NULL, invocation_id TEXT NOT NULL, timestamp REAL NOT NULL,
-  event_data TEXT NOT NULL, PRIMARY KEY (app_name, user_id, session_id, id));
+.read $db.sql
 CREATE TEMP TABLE line (t TEXT);
 .mode ascii
 .separator "\037" "\n"
@@ -455,6 +452,7 @@ INSERT INTO events SELECT coalesce(json_extract(t, '\$.id'), 'e' || rowid), 'ben
   json_extract(t, '\$.timestamp'), t FROM line ORDER BY rowid;
 INSERT INTO sessions SELECT 'bench', 'user', 's1', '{}', min(timestamp), max(timestamp) FROM events;
 EOF
+		rm -f "$db.sql"
 		sqlite3 "$db.tmp" 'SELECT event_data FROM events ORDER BY timestamp, rowid' >"$db.jsonl.tmp" &&
 			mv "$db.jsonl.tmp" "$db.jsonl" && mv "$db.tmp" "$db"
 	fi

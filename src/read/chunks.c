@@ -985,9 +985,9 @@ static void pass_to(struct chunks *cs, size_t i)
 static bool follow_on(struct chunks *cs, size_t i, struct merge_point *p,
                       struct chunks_end *end)
 {
-	struct chunk *c = chunk_of(cs, i);
 	struct chunk kept = {0};
 	pthread_mutex_lock(&cs->lock);
+	struct chunk *c = cs->list[i];
 	c->refs++;
 	pthread_mutex_unlock(&cs->lock);
 	unsigned long long base = p->at;

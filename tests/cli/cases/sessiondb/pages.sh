@@ -14,13 +14,10 @@ t=$(mktemp -d) && cd "$t" || exit 1
 trap 'cd / && rm -rf "$t"' EXIT
 gen=${ADKEV_GEN:-$TESTS/../build/default/adkev-gen}
 "$gen" -s 21 -n 9000 >events.jsonl
+# The tables are the corpus' SqliteSessionService database's own.
+sqlite3 "$CORPUS/db/adkpy-sqlite.db" .schema >schema.sql
 sqlite3 s.db <<SQL
-CREATE TABLE sessions (app_name TEXT NOT NULL, user_id TEXT NOT NULL, id TEXT NOT NULL,
-  state TEXT NOT NULL, create_time REAL NOT NULL, update_time REAL NOT NULL,
-  PRIMARY KEY (app_name, user_id, id));
-CREATE TABLE events (id TEXT NOT NULL, app_name TEXT NOT NULL, user_id TEXT NOT NULL,
-  session_id TEXT NOT NULL, invocation_id TEXT NOT NULL, timestamp REAL NOT NULL,
-  event_data TEXT NOT NULL, PRIMARY KEY (app_name, user_id, session_id, id));
+.read schema.sql
 CREATE TEMP TABLE line (t TEXT);
 .mode ascii
 .separator "\037" "\n"
