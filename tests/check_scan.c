@@ -351,12 +351,14 @@ START_TEST(inside_content_actions_and_parts_members_are_chosen_too)
 END_TEST
 
 /* An event whose first part holds k arrays around 1. */
-static char *deep_part(size_t k)
+static char *deep_part(size_t k, const char *member)
 {
 	char *inner = nested(k, "1");
-	const char *head = "{\"content\":{\"parts\":[{\"x\":";
-	char *p = malloc(strlen(head) + strlen(inner) + 8);
+	const char *head = "{\"content\":{\"parts\":[{\"";
+	char *p = malloc(strlen(head) + strlen(member) + strlen(inner) + 8);
 	strcpy(p, head);
+	strcat(p, member);
+	strcat(p, "\":");
 	strcat(p, inner);
 	strcat(p, "}]}}");
 	free(inner);
@@ -366,16 +368,75 @@ static char *deep_part(size_t k)
 START_TEST(depth_is_counted_through_chosen_members_too)
 {
 	/* The event, content, parts, the part and x: the arrays start at depth 5. */
-	char *p = deep_part(2043);
-	json_t *v;
-	size_t end;
-	ck_assert(scan_only(p, strlen(p), &adk_reads_final, &v, &end));
+	static const struct adk_reads call_levels = {.event = ADK_MEMBER(ADK_CONTENT),
+	                                             .content = ADK_MEMBER(ADK_PARTS),
+	                                             .part = ADK_MEMBER(ADK_FUNCTION_CALL),
+	                                             .tool_levels = 2};
+	struct {
+		const char *member;
+		const struct adk_reads *reads;
+	} ways[] = {{"x", &adk_reads_final}, {"functionCall", &call_levels}};
+	for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
+		char *p = deep_part(2043, ways[w].member);
+		json_t *v;
+		size_t end;
+		ck_assert(scan_only(p, strlen(p), ways[w].reads, &v, &end));
+		json_decref(v);
+		free(p);
+		p = deep_part(2044, ways[w].member);
+		ck_assert(!scan_only(p, strlen(p), ways[w].reads, &v, &end));
+		ck_assert_ptr_null(json_loads(p, 0, NULL));
+		free(p);
+	}
+}
+END_TEST
+
+static void assert_selected_as_scanned(const char *p, const struct adk_reads *reads);
+
+/* Member key of content.parts[part]'s tool (a call or a result), or inner of that. */
+static json_t *tool_member(json_t *event, size_t part, const char *tool, const char *key,
+                           const char *inner)
+{
+	json_t *v = json_object_get(
+	    json_array_get(adk_get(adk_get(event, ADK_CONTENT), ADK_PARTS), part), tool);
+	v = json_object_get(v, key);
+	return inner ? json_object_get(v, inner) : v;
+}
+
+START_TEST(a_tool_value_is_built_to_the_levels_asked)
+{
+	const char *p =
+	    "{\"content\":{\"parts\":[{\"functionCall\":{\"name\":\"f\",\"args\":{\"city\":"
+	    "\"Paris\",\"near\":{\"a\":[1]}}}},{\"functionResponse\":{\"name\":\"f\","
+	    "\"response\":{\"status\":\"error\",\"error\":{\"code\":1},\"isError\":false,"
+	    "\"data\":[1,{\"x\":2}],\"none\":null}}}]}}";
+	struct adk_reads reads = {.event = ADK_MEMBER(ADK_CONTENT),
+	                          .content = ADK_MEMBER(ADK_PARTS),
+	                          .part = ADK_MEMBER(ADK_FUNCTION_CALL) |
+	                                  ADK_MEMBER(ADK_FUNCTION_RESPONSE),
+	                          .tool_levels = 2};
+	json_error_t e;
+	json_t *v = scan_load(p, strlen(p), &reads, &e);
+	ck_assert_ptr_nonnull(v);
+	ck_assert(json_string_equals(tool_member(v, 0, "functionCall", "name", NULL), "f"));
+	ck_assert(json_string_equals(tool_member(v, 0, "functionCall", "args", "city"), "Paris"));
+	ck_assert(json_is_true(tool_member(v, 0, "functionCall", "args", "near")));
+	ck_assert(json_string_equals(tool_member(v, 1, "functionResponse", "response", "status"),
+	                             "error"));
+	/* Scalars are themselves at every level, false and null too; deeper containers stand in. */
+	ck_assert(json_is_false(tool_member(v, 1, "functionResponse", "response", "isError")));
+	ck_assert(json_is_null(tool_member(v, 1, "functionResponse", "response", "none")));
+	ck_assert(json_is_true(tool_member(v, 1, "functionResponse", "response", "error")));
+	ck_assert(json_is_true(tool_member(v, 1, "functionResponse", "response", "data")));
 	json_decref(v);
-	free(p);
-	p = deep_part(2044);
-	ck_assert(!scan_only(p, strlen(p), &adk_reads_final, &v, &end));
-	ck_assert_ptr_null(json_loads(p, 0, NULL));
-	free(p);
+	assert_selected_as_scanned(p, &reads);
+	/* One level: the call's and the result's own members, every container a stand-in. */
+	reads.tool_levels = 1;
+	v = scan_load(p, strlen(p), &reads, &e);
+	ck_assert(json_is_true(tool_member(v, 0, "functionCall", "args", NULL)));
+	ck_assert(json_is_true(tool_member(v, 1, "functionResponse", "response", NULL)));
+	json_decref(v);
+	assert_selected_as_scanned(p, &reads);
 }
 END_TEST
 
@@ -574,6 +635,7 @@ static Suite *scan_suite(void)
 	tcase_add_test(tc, only_the_members_asked_for_are_built);
 	tcase_add_test(tc, inside_content_actions_and_parts_members_are_chosen_too);
 	tcase_add_test(tc, depth_is_counted_through_chosen_members_too);
+	tcase_add_test(tc, a_tool_value_is_built_to_the_levels_asked);
 	tcase_add_test(tc, what_the_reader_must_tell_apart_is_kept);
 	tcase_add_test(tc, values_nothing_is_built_of_are_walked_by_jansson_rules);
 	tcase_add_test(tc, the_reader_and_its_workers_build_the_same_members);

@@ -150,8 +150,10 @@ bool adk_key_is(enum adk_field field, const char *key, size_t len)
 	return spelt(field, key, len);
 }
 
-const struct adk_reads adk_reads_all = {ADK_MEMBERS_ALL, ADK_MEMBERS_ALL, ADK_MEMBERS_ALL,
-                                        ADK_MEMBERS_ALL, false};
+const struct adk_reads adk_reads_all = {.event = ADK_MEMBERS_ALL,
+                                        .content = ADK_MEMBERS_ALL,
+                                        .actions = ADK_MEMBERS_ALL,
+                                        .part = ADK_MEMBERS_ALL};
 
 /* The first and last field of each object's section of enum adk_field. */
 static const struct {

@@ -169,6 +169,14 @@ struct adk_reads {
 	 * eval set is never held whole (adkev eval).
 	 */
 	bool split_eval_cases;
+	/*
+	 * How many levels of a part's functionCall and functionResponse are
+	 * built where the part's set reads them: 0, all of them; else an
+	 * object or array deeper stands in as true.  A call's name and a
+	 * result's "error" and "status" are 2 levels down, its arguments and
+	 * data below, and a tool's data can be most of a run's bytes.
+	 */
+	unsigned tool_levels;
 };
 /* Everything: every value built whole. */
 extern const struct adk_reads adk_reads_all;

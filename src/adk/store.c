@@ -305,12 +305,14 @@ void store_release(struct store *s)
 	s->window_len = 0;
 }
 
-static uint64_t seed;
+static uint64_t process_seed;
 
 static void draw_seed(void)
 {
-	if (getrandom(&seed, sizeof seed, GRND_NONBLOCK) != (ssize_t)sizeof seed)
-		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)(uintptr_t)&seed;
+	if (getrandom(&process_seed, sizeof process_seed, GRND_NONBLOCK) !=
+	    (ssize_t)sizeof process_seed)
+		process_seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^
+		               (uint64_t)(uintptr_t)&process_seed;
 }
 
 /*
@@ -322,7 +324,7 @@ static uint64_t hash_seed(void)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	pthread_once(&once, draw_seed);
-	return seed;
+	return process_seed;
 }
 
 uint64_t store_hash(const void *data, size_t len)

@@ -604,8 +604,9 @@ static bool stats_print(const void *config, const char *file, const json_t *id,
  * only the parts; of the actions the ones event_items() counts when they
  * are not empty, and what event_is_final() reads; of each part the text
  * (is it empty?), the thought flag, and the calls and results, whose names
- * and failures are counted.  Every other member (errorCode, inlineData,
- * executableCode, thoughtSignature, ...) is only asked whether it is there.
+ * and failures are counted (their arguments and data are not built).  Every
+ * other member (errorCode, inlineData, executableCode, thoughtSignature, ...)
+ * is only asked whether it is there.
  */
 static const struct adk_reads stats_reads = {
     .event = ADK_READS_FINAL_EVENT | ADK_MEMBER(ADK_INVOCATION_ID) | ADK_MEMBER(ADK_TIMESTAMP) |
@@ -615,8 +616,10 @@ static const struct adk_reads stats_reads = {
                ADK_MEMBER(ADK_ARTIFACT_DELTA) | ADK_MEMBER(ADK_TRANSFER_TO_AGENT) |
                ADK_MEMBER(ADK_ESCALATE) | ADK_MEMBER(ADK_REQUESTED_AUTH_CONFIGS) |
                ADK_MEMBER(ADK_REQUESTED_TOOL_CONFIRMATIONS),
-    .part = ADK_READS_FINAL_PART | ADK_MEMBER(ADK_FUNCTION_CALL) |
-            ADK_MEMBER(ADK_FUNCTION_RESPONSE),
+    .part =
+        ADK_READS_FINAL_PART | ADK_MEMBER(ADK_FUNCTION_CALL) | ADK_MEMBER(ADK_FUNCTION_RESPONSE),
+    /* A call's name; a result's name, "error", "status", "isError" (function_response_failed()). */
+    .tool_levels = 2,
 };
 
 static const struct fold_hooks stats_partial = {

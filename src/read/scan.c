@@ -26,7 +26,9 @@ struct scan {
 	size_t depth;                  /* values open, counted as jansson counts them */
 	size_t nuls_after_words;       /* see after_word() */
 	const struct adk_reads *reads; /* what is built; NULL: everything */
-	struct stage *stage;           /* the strings' stops; NULL: every byte is looked at here */
+	/* Objects and arrays opened deeper than this stand in as true (adk_reads.tool_levels). */
+	size_t build_depth;
+	struct stage *stage; /* the strings' stops; NULL: every byte is looked at here */
 	/* Where strings with escapes are decoded before jansson copies them. */
 	char *scratch;
 	size_t scratch_cap;
@@ -670,6 +672,19 @@ static bool skip_value(struct scan *s)
 	return true;
 }
 
+/*
+ * A container deeper than the command reads, its '{' or '[' counted toward
+ * the depth already: checked and skipped, standing in as true.
+ */
+static bool stand_in(struct scan *s, json_t **out)
+{
+	s->depth--;
+	bool ok = skip_value(s);
+	s->depth++;
+	*out = ok ? json_true() : NULL;
+	return ok;
+}
+
 /* Any value; jansson counts every value, a scalar too, toward its depth limit. */
 static bool scan_value(struct scan *s, json_t **out)
 {
@@ -680,10 +695,10 @@ static bool scan_value(struct scan *s, json_t **out)
 	bool ok;
 	switch (s->p[s->i]) {
 	case '{':
-		ok = scan_object(s, out);
-		break;
 	case '[':
-		ok = scan_array(s, out);
+		ok = s->depth > s->build_depth ? stand_in(s, out)
+		     : s->p[s->i] == '{'       ? scan_object(s, out)
+		                               : scan_array(s, out);
 		break;
 	case '"':
 		ok = scan_string(s, out);
@@ -739,8 +754,11 @@ static bool member_wanted(const struct adk_reads *r, enum adk_object object, enu
 	        (members_read(r, object) & ADK_MEMBER(field)));
 }
 
-/* How a member the command reads is built: whole, or with members of its own chosen. */
-enum inside { INSIDE_WHOLE, INSIDE_CHOSEN, INSIDE_PARTS };
+/*
+ * How a member the command reads is built: whole, with members of its own
+ * chosen, or to adk_reads.tool_levels levels.
+ */
+enum inside { INSIDE_WHOLE, INSIDE_CHOSEN, INSIDE_PARTS, INSIDE_LEVELS };
 
 /*
  * content and actions, when objects, have their own members chosen
@@ -759,6 +777,8 @@ static enum inside chosen_inside(const struct adk_reads *r, enum adk_field field
 	}
 	if (field == ADK_PARTS && r->part != ADK_MEMBERS_ALL)
 		return INSIDE_PARTS;
+	if ((field == ADK_FUNCTION_CALL || field == ADK_FUNCTION_RESPONSE) && r->tool_levels)
+		return INSIDE_LEVELS;
 	return INSIDE_WHOLE;
 }
 
@@ -814,7 +834,13 @@ static bool scan_read_member(struct scan *s, enum adk_field field, json_t **out)
 		return scan_chosen_value(s, object, out);
 	if (inside == INSIDE_PARTS && c == '[')
 		return scan_parts(s, out);
-	return scan_value(s, out);
+	if (inside != INSIDE_LEVELS)
+		return scan_value(s, out);
+	size_t was = s->build_depth;
+	s->build_depth = s->depth + s->reads->tool_levels;
+	bool ok = scan_value(s, out);
+	s->build_depth = was;
+	return ok;
 }
 
 /*
@@ -912,6 +938,32 @@ static bool reads_everything(const struct adk_reads *r)
 
 static json_t *select_object(json_t *object, const struct adk_reads *r, enum adk_object which);
 
+/* value built to levels levels, as scan_value() builds it under a build_depth. */
+static json_t *select_levels(json_t *value, unsigned levels)
+{
+	if (!json_is_object(value) && !json_is_array(value))
+		return json_incref(value);
+	if (levels == 0)
+		return json_true();
+	json_t *into, *member;
+	const char *key;
+	size_t len, i;
+	if (json_is_array(value)) {
+		into = json_array();
+		json_array_foreach(value, i, member)
+		{
+			json_array_append_new(into, select_levels(member, levels - 1));
+		}
+		return into;
+	}
+	into = json_object();
+	json_object_keylen_foreach(value, key, len, member)
+	{
+		json_object_setn_new_nocheck(into, key, len, select_levels(member, levels - 1));
+	}
+	return into;
+}
+
 /* A chosen member's value, as scan_read_member() builds it. */
 static json_t *select_member(json_t *value, const struct adk_reads *r, enum adk_field field)
 {
@@ -930,6 +982,8 @@ static json_t *select_member(json_t *value, const struct adk_reads *r, enum adk_
 		}
 		return parts;
 	}
+	if (inside == INSIDE_LEVELS)
+		return select_levels(value, r->tool_levels);
 	return json_incref(value);
 }
 
@@ -964,7 +1018,8 @@ json_t *scan_select(json_t *value, const struct adk_reads *reads)
 
 bool scan_only(const char *p, size_t n, const struct adk_reads *reads, json_t **value, size_t *end)
 {
-	struct scan s = {.p = (const unsigned char *)p, .n = n, .reads = reads};
+	struct scan s = {
+	    .p = (const unsigned char *)p, .n = n, .reads = reads, .build_depth = SIZE_MAX};
 	struct stage stage;
 	s.stage = stage_init(&stage, p, n) ? &stage : NULL;
 	s.scratch = s.stack_scratch;

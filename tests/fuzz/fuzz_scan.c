@@ -6,7 +6,8 @@
  * json_loadb() accept and refuse the same input; where they accept, the
  * value ends at the same offset and is the same value, member for member
  * where the scanner built it, and a stand-in (null for null, else true)
- * where it did not; value_kind() is the same, and scan_select() makes the
+ * where it did not (in a part's call or result, objects and arrays below
+ * tool_levels); value_kind() is the same, and scan_select() makes the
  * same of jansson's value; and where they refuse,
  * scan_load() reports jansson's error, line, column and position.
  */
@@ -29,10 +30,35 @@ static adk_member_set members_read(const struct adk_reads *r, enum adk_object ob
 	                                      : r->part;
 }
 
+/* g is v with every object or array more than levels levels down a stand-in true. */
+static bool cut_at(const json_t *v, const json_t *g, unsigned levels)
+{
+	if (!g || (!json_is_object(v) && !json_is_array(v)))
+		return g && json_equal(v, g);
+	if (levels == 0)
+		return json_is_true(g);
+	if (json_typeof(v) != json_typeof(g) || json_object_size(v) != json_object_size(g) ||
+	    json_array_size(v) != json_array_size(g))
+		return false;
+	const char *key;
+	json_t *m;
+	json_object_foreach((json_t *)v, key, m)
+	{
+		if (!cut_at(m, json_object_get(g, key), levels - 1))
+			return false;
+	}
+	for (size_t i = 0; i < json_array_size(v); i++)
+		if (!cut_at(json_array_get(v, i), json_array_get(g, i), levels - 1))
+			return false;
+	return true;
+}
+
 /* A member the command reads: chosen from again where scan.h says, else whole. */
 static bool read_as_asked(const json_t *v, const json_t *g, enum adk_field field,
                           const struct adk_reads *reads)
 {
+	if ((field == ADK_FUNCTION_CALL || field == ADK_FUNCTION_RESPONSE) && reads->tool_levels)
+		return cut_at(v, g, reads->tool_levels);
 	if (field == ADK_CONTENT && reads->content != ADK_MEMBERS_ALL && json_is_object(v))
 		return chosen_as_asked(v, g, ADK_OBJECT_CONTENT, reads);
 	if (field == ADK_ACTIONS && reads->actions != ADK_MEMBERS_ALL && json_is_object(v))
@@ -147,6 +173,7 @@ static struct adk_reads pick(const uint8_t *data, size_t size)
 	r.content = h >> 25 & 1 ? ADK_MEMBERS_ALL : ADK_MEMBER(ADK_PARTS);
 	r.actions = h >> 26 & 1 ? ADK_MEMBERS_ALL : (h >> 8) & 0xFF;
 	r.part = h >> 27 & 1 ? ADK_MEMBERS_ALL : (h >> 12) & 0x3FF;
+	r.tool_levels = h >> 28 & 3;
 	return r;
 }
 
