@@ -507,6 +507,36 @@ static const bool may_start_secret[256] = {
     ['g'] = true, ['r'] = true, ['s'] = true, ['x'] = true,
 };
 
+/* Key characters but '-': inside a word, where no secret but a PEM block's "-----" starts. */
+static const bool within_word[256] = {
+    ['0'] = true, ['1'] = true, ['2'] = true, ['3'] = true, ['4'] = true, ['5'] = true,
+    ['6'] = true, ['7'] = true, ['8'] = true, ['9'] = true, ['_'] = true, ['a'] = true,
+    ['b'] = true, ['c'] = true, ['d'] = true, ['e'] = true, ['f'] = true, ['g'] = true,
+    ['h'] = true, ['i'] = true, ['j'] = true, ['k'] = true, ['l'] = true, ['m'] = true,
+    ['n'] = true, ['o'] = true, ['p'] = true, ['q'] = true, ['r'] = true, ['s'] = true,
+    ['t'] = true, ['u'] = true, ['v'] = true, ['w'] = true, ['x'] = true, ['y'] = true,
+    ['z'] = true, ['A'] = true, ['B'] = true, ['C'] = true, ['D'] = true, ['E'] = true,
+    ['F'] = true, ['G'] = true, ['H'] = true, ['I'] = true, ['J'] = true, ['K'] = true,
+    ['L'] = true, ['M'] = true, ['N'] = true, ['O'] = true, ['P'] = true, ['Q'] = true,
+    ['R'] = true, ['S'] = true, ['T'] = true, ['U'] = true, ['V'] = true, ['W'] = true,
+    ['X'] = true, ['Y'] = true, ['Z'] = true,
+};
+
+/*
+ * Where the next secret may start after s[i], at which none does: past the
+ * rest of the word when s[i] is a letter, digit or '_', since the
+ * characters after it start no word and secret_at() would refuse them all.
+ * Tool values are most of a run's text, so this is a hot loop.
+ */
+static size_t next_candidate(const char *s, size_t len, size_t i)
+{
+	if (!within_word[(unsigned char)s[i++]])
+		return i;
+	while (i < len && within_word[(unsigned char)s[i]])
+		i++;
+	return i;
+}
+
 bool redact_text(const char *s, size_t len, struct strbuf *out)
 {
 	size_t copied = 0;
@@ -514,7 +544,7 @@ bool redact_text(const char *s, size_t len, struct strbuf *out)
 	for (size_t i = 0; i < len;) {
 		struct span sp = {0, 0};
 		if (!may_start_secret[(unsigned char)s[i]] || !secret_at(s, len, i, &sp)) {
-			i++;
+			i = next_candidate(s, len, i);
 			continue;
 		}
 		if (out) {
