@@ -175,17 +175,21 @@ void run_settings_apply(const struct run_options *o)
 	output_set_style(o->style);
 }
 
-/* Keeps id among the candidates of the --invocation prefix, once. */
+/*
+ * Counts id among the candidates of the --invocation prefix, once however
+ * many of its events come, and keeps the first eight for the message.
+ */
 static void add_candidate(struct run_match *m, const json_t *id)
 {
+	const char *name = json_string_value(id);
 	size_t len = json_string_length(id);
-	size_t kept = m->count < 8 ? m->count : 8;
-	for (size_t i = 0; i < kept; i++)
-		if (strlen(m->candidates[i]) == len &&
-		    memcmp(m->candidates[i], json_string_value(id), len) == 0)
-			return;
+	if (!m->seen)
+		m->seen = json_object();
+	if (json_object_getn(m->seen, name, len))
+		return;
+	json_object_setn_new_nocheck(m->seen, name, len, json_true());
 	if (m->count < 8)
-		m->candidates[m->count] = xstrndup(json_string_value(id), len);
+		m->candidates[m->count] = xstrndup(name, len);
 	m->count++;
 }
 
@@ -264,6 +268,7 @@ int run_end_report(const struct run_options *o, struct run_end *end)
 	free(m->taken);
 	for (size_t i = 0; i < m->count && i < 8; i++)
 		free(m->candidates[i]);
+	json_decref(m->seen);
 	*m = (struct run_match){0};
 	return status;
 }

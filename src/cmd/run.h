@@ -109,8 +109,9 @@ struct run_match {
 	char *taken;              /* the id --invocation ID was taken for, owned */
 	bool exact;               /* an id equal to ID was read: it is the one */
 	bool ambiguous;           /* two ids begin with ID: no event passes from then on */
-	char *candidates[8];      /* the ids that begin with ID, as read, owned */
-	size_t count;             /* how many there are (more than are kept) */
+	char *candidates[8];      /* the first ids that begin with ID, as read, owned */
+	size_t count;             /* how many ids begin with ID (more than are kept) */
+	json_t *seen;             /* each of them once, as the keys of an object, owned */
 };
 
 /* How a run of run_read() ended, for a caller that runs it once per operand (--per-file). */

@@ -23,3 +23,10 @@ echo "no author in a batch: status $?"
 # A command that writes as it reads has written the events of the first id
 # when the second comes.
 adkev show --invocation e- l_multi_turn.session.json; echo "ambiguous show: status $?"
+# An id is counted once however many events it has, also past the eight the
+# message names: the corpus together holds more than eight ids.
+ids=$(cat ./*.jsonl | grep -o '"invocationId":"e-[^"]*"' | sort -u | wc -l)
+said=$(cat ./*.jsonl | adkev stats --invocation e- 2>&1 >/dev/null |
+	sed -n 's/.* is ambiguous: \([0-9]*\) invocation ids .*/\1/p')
+[ "$ids" -gt 8 ] && [ "$said" = "$ids" ] && echo "every id once: $said" ||
+	echo "ids counted: $said of $ids"
