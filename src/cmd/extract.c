@@ -66,6 +66,18 @@ static const char *extraction_name(const struct extraction *e)
 	return e->stream ? e->stream->name : e->results->name;
 }
 
+/*
+ * Whether the groups are the ids an --invocation prefix may name: a piece
+ * of --partial cannot tell which id the prefix names (the first one read
+ * in all the input) nor whether it is ambiguous, so it keeps a group for
+ * each, and --merge, which reads them in input order, picks as one run
+ * does (emit_by_prefix()).
+ */
+static bool grouped_by_prefix(const struct run_options *o)
+{
+	return o->invocation && (o->partial || o->merge);
+}
+
 /* A new state, as invocation_groups start it. */
 static void *state_start(const void *ctx)
 {
@@ -197,6 +209,28 @@ static void emit_last(struct extraction *e, int *status, int *assertion)
 }
 
 /*
+ * The result one run over the merged pieces' input gives: each group's id
+ * passes --invocation ID in the order the ids came, as each id's first
+ * event did in that run, so the id taken, an ambiguous prefix (nothing is
+ * written; run_end_report() says it) and one that matches nothing are
+ * that run's.
+ */
+static void emit_by_prefix(struct extraction *e, int *status, int *assertion)
+{
+	struct invocation_groups *g = &e->groups;
+	void *chosen = NULL;
+	for (size_t i = 0; i < g->count; i++)
+		if (run_passes_invocation(e->o, e->match, g->list[i].id) && !chosen)
+			chosen = g->list[i].state;
+	if (e->match->ambiguous)
+		return;
+	void *none = chosen ? NULL : state_start(e);
+	emit_result(e, chosen ? chosen : none, NULL, status, assertion);
+	if (none)
+		state_release(e)(none);
+}
+
+/*
  * Whether a backward read may stand in for the forward one: the extractor
  * allows it, one result is wanted, and every operand is a named regular
  * file (the forward read reports anything else).
@@ -321,12 +355,15 @@ static int emit_groups(struct extraction *e, bool nothing_read)
 	const struct run_options *o = e->o;
 	struct invocation_groups *g = &e->groups;
 	int status = 0, assertion = o->exit_status ? EXIT_FALSE : 0;
-	if (o->invocation_last && !nothing_read)
+	if (nothing_read)
+		return exit_status_worst(status, assertion);
+	if (o->invocation_last)
 		emit_last(e, &status, &assertion);
-	for (size_t i = 0; i < g->count && !nothing_read && !o->invocation_last &&
-	                   (e->streamed || !output_failed());
-	     i++)
-		emit_result(e, g->list[i].state, g->list[i].id, &status, &assertion);
+	else if (grouped_by_prefix(o))
+		emit_by_prefix(e, &status, &assertion);
+	else
+		for (size_t i = 0; i < g->count && (e->streamed || !output_failed()); i++)
+			emit_result(e, g->list[i].state, g->list[i].id, &status, &assertion);
 	return exit_status_worst(status, assertion);
 }
 
@@ -368,6 +405,23 @@ static void split_at_session(struct extraction *e, const json_t *object)
 }
 
 /*
+ * --partial --invocation ID: an event of an id that begins with ID makes
+ * its id's group, the author's events are added to it, and nothing else
+ * is read (a stream error belongs to no invocation).
+ */
+static void add_by_prefix(struct extraction *e, const struct reader_item *item)
+{
+	if (item->kind != VALUE_EVENT)
+		return;
+	bool author = run_passes_author(e->o, e->match, item);
+	if (!run_invocation_begins(e->o->invocation, event_invocation_id_string(item->value)))
+		return;
+	void *state = invocation_groups_state(&e->groups, item);
+	if (author)
+		state_add(e, state, item);
+}
+
+/*
  * The filters are applied here (struct run_plan's own_filters):
  * --invocation last is the run's last turn whatever --author keeps of it,
  * so an event filtered out still names its invocation, and a last turn with
@@ -379,6 +433,10 @@ static int extract_item(void *ctx, struct reader *r, const struct reader_item *i
 	(void)r;
 	if (e->split)
 		split_at_session(e, item->session);
+	if (grouped_by_prefix(e->o)) {
+		add_by_prefix(e, item);
+		return 0;
+	}
 	/* With --author, a filter drops every stream error (run_passes_filters()). */
 	if (e->o->partial && e->groups.per_invocation && item->kind == VALUE_STREAM_ERROR &&
 	    e->groups.in_progress < 0 && !e->o->author) {
@@ -438,7 +496,9 @@ static int run_merge(struct extraction *e, int argc, char *argv[], struct run_en
 {
 	struct partial_format f = extraction_format(e);
 	run_settings_apply(e->o);
-	invocation_groups_init(&e->groups, e->o->per_invocation || e->o->invocation_last,
+	invocation_groups_init(&e->groups,
+	                       e->o->per_invocation || e->o->invocation_last ||
+	                           grouped_by_prefix(e->o),
 	                       state_start, e);
 	int status = partial_merge_run(&f, &e->groups, argc, argv, end, extract_done, e);
 	invocation_groups_release(&e->groups, state_release(e));
@@ -570,7 +630,7 @@ static int run_operands(const struct extraction *how, int argc, char *argv[], st
 	if (backward_possible(&e, argc, argv) && run_backward(&e, argc, argv, &backward_status))
 		return backward_status;
 
-	bool grouped = e.o->per_invocation || e.o->invocation_last;
+	bool grouped = e.o->per_invocation || e.o->invocation_last || grouped_by_prefix(e.o);
 	e.grouped = grouped;
 	struct run_plan plan = {.reads = e.stream ? e.stream->reads : e.results->reads,
 	                        .own_filters = true,
@@ -716,10 +776,13 @@ static int extract_run(const struct extraction *how, int argc, char *argv[])
 		status = run_per_file(how, argc, argv, &end);
 	else
 		status = run_operands(how, argc, argv, &end);
-	/* A piece's partial result may hold none of the author's events: only the merge tells. */
+	/*
+	 * A piece's partial result may hold none of the author's events, or the
+	 * ids of an ambiguous prefix, or none: only the merge tells.
+	 */
 	struct run_options reported = *how->o;
 	if (reported.partial)
-		reported.author = NULL;
+		reported.author = reported.invocation = NULL;
 	return exit_status_worst(status, run_end_report(&reported, &end));
 }
 

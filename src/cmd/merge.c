@@ -126,9 +126,9 @@ const char *partial_refusal(const struct run_options *o)
 		return "--partial and --merge exclude each other";
 	if (o->per_file || o->per_session)
 		return "--per-file and --per-session do not go with --partial or --merge";
-	/* Which invocation a prefix names, and whether it is ambiguous, only all the input says. */
-	if (o->invocation)
-		return "--invocation ID does not go with --partial or --merge";
+	/* Each id a prefix may name is a group of its own (cmd/extract.c). */
+	if (o->invocation && o->per_invocation)
+		return "--invocation ID and --per-invocation do not go with --partial or --merge";
 	if (o->follow)
 		return "--follow does not go with --partial or --merge";
 	if (o->merge && o->skip_invalid)
@@ -143,6 +143,8 @@ static json_t *partial_options(const struct partial_format *f)
 	json_t *o = f->hooks->options(f->config);
 	json_object_set_new(o, "per_invocation", json_boolean(f->o->per_invocation));
 	json_object_set_new(o, "invocation_last", json_boolean(f->o->invocation_last));
+	json_object_set_new(o, "invocation",
+	                    f->o->invocation ? json_string_lossy(f->o->invocation) : json_null());
 	json_object_set_new(o, "author",
 	                    f->o->author ? json_string_lossy(f->o->author) : json_null());
 	return o;
@@ -427,8 +429,9 @@ static int merge_item(void *ctx, struct reader *r, const struct reader_item *ite
 static int merge_done(void *ctx, struct reader *r)
 {
 	struct merging *m = ctx;
-	/* A refused merge read no events: it says nothing of what --author matched. */
+	/* A refused merge read no events: it says nothing of what --author or --invocation matched. */
 	m->end->match.author += m->failed ? 1 : m->merge.author_matched;
+	m->end->match.invocation += m->failed;
 	if (m->failed)
 		return 0;
 	if (m->in_piece && !m->merge.stopped) {

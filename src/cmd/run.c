@@ -200,11 +200,9 @@ static void add_candidate(struct run_match *m, const json_t *id)
  */
 static bool invocation_matches(const char *want, struct run_match *m, const json_t *id)
 {
-	size_t n = strlen(want);
-	if (!json_is_string(id) || json_string_length(id) < n ||
-	    memcmp(json_string_value(id), want, n) != 0)
+	if (!run_invocation_begins(want, id))
 		return false;
-	bool equal = json_string_length(id) == n;
+	bool equal = json_string_length(id) == strlen(want);
 	if (m->exact)
 		return equal;
 	if (m->taken && json_string_equals(id, m->taken))
@@ -219,6 +217,32 @@ static bool invocation_matches(const char *want, struct run_match *m, const json
 	return true;
 }
 
+bool run_invocation_begins(const char *want, const json_t *id)
+{
+	size_t n = strlen(want);
+	return json_is_string(id) && json_string_length(id) >= n &&
+	       memcmp(json_string_value(id), want, n) == 0;
+}
+
+bool run_passes_author(const struct run_options *o, struct run_match *m,
+                       const struct reader_item *item)
+{
+	if (!o->author)
+		return true;
+	/* Whole names: "a\u0000evil" is not author "a". */
+	bool author = item->kind == VALUE_EVENT &&
+	              json_string_equals(event_author_string(item->value), o->author);
+	m->author += author;
+	return author;
+}
+
+bool run_passes_invocation(const struct run_options *o, struct run_match *m, const json_t *id)
+{
+	bool invocation = invocation_matches(o->invocation, m, id);
+	m->invocation += invocation;
+	return invocation;
+}
+
 bool run_passes_filters(const struct run_options *o, struct run_match *m,
                         const struct reader_item *item)
 {
@@ -227,13 +251,9 @@ bool run_passes_filters(const struct run_options *o, struct run_match *m,
 	/* A stream error belongs to no agent or invocation, so a filter drops it. */
 	if (item->kind != VALUE_EVENT)
 		return false;
-	/* Whole names: "a\u0000evil" is not author "a". */
-	bool author = !o->author || json_string_equals(event_author_string(item->value), o->author);
+	bool author = run_passes_author(o, m, item);
 	bool invocation =
-	    !o->invocation ||
-	    invocation_matches(o->invocation, m, event_invocation_id_string(item->value));
-	m->author += o->author && author;
-	m->invocation += o->invocation && invocation;
+	    !o->invocation || run_passes_invocation(o, m, event_invocation_id_string(item->value));
 	return author && invocation && !m->ambiguous;
 }
 

@@ -227,6 +227,12 @@ void run_settings_apply(const struct run_options *o);
  */
 bool run_passes_filters(const struct run_options *o, struct run_match *m,
                         const struct reader_item *item);
+/* Its two halves: --author (a stream error fails it), and --invocation ID on an id. */
+bool run_passes_author(const struct run_options *o, struct run_match *m,
+                       const struct reader_item *item);
+bool run_passes_invocation(const struct run_options *o, struct run_match *m, const json_t *id);
+/* Whether id is a JSON string that begins with want: one --invocation want may name. */
+bool run_invocation_begins(const char *want, const json_t *id);
 
 /*
  * The sessions of a session database operand that --session, --app and

@@ -20,7 +20,8 @@ sed 's/"events":[0-9]*/"events":"sk-live-0123456789abcdef"/' good |
 # Not partial results at all, and options that do not go with them.
 adkev stats --merge "$f"; echo "exit $?"
 adkev stats --partial --merge "$f"; echo "exit $?"
-adkev state --partial --invocation x "$f"; echo "exit $?"
+adkev state --partial --invocation x --per-invocation "$f"; echo "exit $?"
+adkev state --partial --invocation e- "$f" | adkev state --merge --invocation e-a; echo "exit $?"
 # Bad input ends the read of a piece: the merge writes the result of the
 # pieces up to it and exits 65, as one run over the whole input does.
 {
