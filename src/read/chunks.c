@@ -1069,12 +1069,8 @@ static bool merge_chunk(struct chunks *cs, size_t i, struct merge_point *p,
 	}
 	if (!take_result(cs, c, p->line, end))
 		return false;
-	/*
-	 * A read that did not stop at the limit read the file to its end (a
-	 * value cut short there, with --skip-invalid), or gave the rest up:
-	 * one reader reads no more of this file either.
-	 */
-	p->at = c->stopped ? c->left_at : stream ? c->limit : c->file->size;
+	/* A read that ended before the limit ended at the file's end, or gave the rest up. */
+	p->at = c->stopped ? c->left_at : c->limit;
 	p->in_array = c->stopped_in_array;
 	p->line += c->lines;
 	return true;

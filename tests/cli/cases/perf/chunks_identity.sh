@@ -62,7 +62,7 @@ done
 # lines inside it (adkev-gen -i), an element that is no event, a ',' before
 # the ']', two arrays in one file, and the events pretty-printed by jq over
 # many lines each (their '{' at the line start, so that chunks start there
-# and elements run past their chunk's end).
+# and elements run past their chunk's end); gzip data and a pipe of them.
 "$gen" -s 18 -n 600 >a.jsonl
 "$gen" -s 19 -n 600 -i 10 >abad.jsonl
 as_array() { echo '['; sed '$!s/$/,/' "$@"; echo ']'; }
@@ -78,6 +78,7 @@ as_array abad.jsonl >arr_bad.json
 sed '$d' arr.json | sed '$s/$/,/' >arr_comma.json && echo ']' >>arr_comma.json
 { cat arr.json arr.json; } >arr_two.json
 { echo '['; jq . a.jsonl | sed 's/^}$/},/' | sed '$s/^},$/}/'; echo ']'; } >arr_pretty.json
+gzip -c <arr_nocomma.json >arr_nocomma.json.gz
 arrays="arr.json arr_nocomma.json arr_cut.json arr_after.json arr_bom.json arr_crlf.json
 arr_bad.json arr_noevent.json arr_comma.json arr_two.json arr_pretty.json"
 for c in state stats "final --full-scan" reasoning "final --concat" trajectory to-a2a; do
@@ -86,6 +87,12 @@ for c in state stats "final --full-scan" reasoning "final --concat" trajectory t
 	done
 	same "$c --skip-invalid arr_bad.json arr_noevent.json arr_cut.json arr.json" \
 		$c --skip-invalid arr_bad.json arr_noevent.json arr_cut.json arr.json
+	same "$c arr_nocomma.json.gz" $c arr_nocomma.json.gz
+	pipe=arr_pretty.json
+	same "$c arr_pretty.json, a pipe" $c
+	pipe=arr_nocomma.json
+	same "$c arr_nocomma.json, a pipe" $c
+	pipe=
 done
 # trajectory and to-a2a with their options, over the same forms, the corpus
 # (both spellings, every file at once: chunks end between files too) and an
