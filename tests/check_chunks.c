@@ -3,7 +3,8 @@
  * of a JSON line or after a blank line, never inside an SSE event, CRLF
  * kept whole, a line longer than a chunk) and runs in chunks of real
  * streams against one reader over the same files: the same items in the
- * same order, the same reports at the same lines, the same end.
+ * same order, the same reports at the same lines, the same end; one JSON
+ * array of events too, split at its elements, whole or damaged.
  */
 #include "testutil.h"
 
@@ -142,6 +143,9 @@ static char *one_reader(char **files, int count, unsigned flags, int *res)
 	return text_of(&all);
 }
 
+/* How many chunks the last in_chunks() read again on the calling thread. */
+static unsigned long last_reread;
+
 /* The same in chunks of bytes bytes on jobs threads. */
 static char *in_chunks(char **files, int count, unsigned flags, const char *bytes, unsigned jobs)
 {
@@ -157,6 +161,7 @@ static char *in_chunks(char **files, int count, unsigned flags, const char *byte
 	char *err = capture_end();
 	strbuf_addf(&all, "%s--\n%s--\n%d %d %lu\n", items.buf ? items.buf : "", err, end.res, end.status,
 	            end.skipped);
+	last_reread = end.reread;
 	chunk_files_free(f);
 	strbuf_release(&items);
 	free(err);
@@ -172,7 +177,12 @@ static int same_in_chunks(char **files, int count, unsigned flags)
 	const char *sizes[] = {"1", "2", "40", "333", "4096"};
 	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
 		char *got = in_chunks(files, count, flags, sizes[i], 1 + (unsigned)i % 3);
-		ck_assert_str_eq(got, want);
+		/* Said short: the texts are whole streams. */
+		size_t at = 0;
+		while (got[at] && got[at] == want[at])
+			at++;
+		ck_assert_msg(got[at] == want[at], "chunks of %s bytes: \"%.60s\" where one reader has \"%.60s\"",
+		              sizes[i], got + at, want + at);
 		free(got);
 	}
 	free(want);
@@ -255,6 +265,86 @@ START_TEST(bad_lines_in_a_later_chunk_are_reported_at_their_lines)
 }
 END_TEST
 
+/*
+ * The events of sample files as one JSON array, an element a line (as a
+ * recorded run is saved), each written again by jansson; with indent, over
+ * many lines each, their '{' at a line start.  Damage: the comma after
+ * element bad_at left out (0: none).
+ */
+static char *array_text(const char *const *names, size_t count, int indent, int bad_at)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addstr(&sb, "[\n");
+	int n = 0;
+	for (size_t i = 0; i < count; i++) {
+		FILE *in = fopen(names[i], "r");
+		ck_assert_ptr_nonnull(in);
+		json_error_t e;
+		json_t *v;
+		while ((v = json_loadf(in, JSON_DISABLE_EOF_CHECK, &e)) != NULL) {
+			char *text = json_dumps(v, indent ? JSON_INDENT(indent) : JSON_COMPACT);
+			strbuf_addf(&sb, "%s%s", n ? (n == bad_at ? "\n" : ",\n") : "", text);
+			n++;
+			free(text);
+			json_decref(v);
+		}
+		fclose(in);
+	}
+	strbuf_addstr(&sb, "\n]\n");
+	return text_of(&sb);
+}
+
+static const char *const array_samples[] = {SAMPLES "/c_streaming.jsonl", SAMPLES "/d_thinking.jsonl",
+                                            SAMPLES "/b_tool_call.jsonl", SAMPLES "/a_plain.jsonl"};
+
+START_TEST(an_array_of_events_is_split_at_its_elements)
+{
+	char *text = array_text(array_samples, 4, 0, 0);
+	char *files[] = {(char *)temp_file(text)};
+	ck_assert_int_eq(same_in_chunks(files, 1, 0), READ_END);
+	/* Each chunk's worker read stands: none is read again by the merge. */
+	const char *sizes[] = {"1", "40", "700"};
+	for (size_t i = 0; i < 3; i++) {
+		free(in_chunks(files, 1, 0, sizes[i], 2));
+		ck_assert_uint_eq(last_reread, 0);
+	}
+	/* Two arrays, and one after lines of JSONL: chunks guessed inside an array are read again. */
+	char *both[] = {files[0], files[0], SAMPLES "/a_plain.jsonl", files[0]};
+	ck_assert_int_eq(same_in_chunks(both, 4, 0), READ_END);
+	free(text);
+}
+END_TEST
+
+START_TEST(a_damaged_array_reads_as_one_reader_reads_it)
+{
+	/* Elements over many lines, that run past their chunks' ends. */
+	char *pretty = array_text(array_samples, 4, 2, 0);
+	/* A comma left out in the middle. */
+	char *no_comma = array_text(array_samples, 4, 0, 9);
+	size_t len = strlen(no_comma);
+	struct strbuf cut = STRBUF_INIT, after = STRBUF_INIT, bom = STRBUF_INIT;
+	strbuf_add(&cut, no_comma, len * 2 / 3);
+	char *whole = array_text(array_samples, 4, 0, 0);
+	strbuf_add(&after, whole, strlen(whole) - 1);
+	strbuf_addstr(&after, " x\n");
+	strbuf_addf(&bom, "\xEF\xBB\xBF%s", whole);
+	const char *texts[] = {pretty, no_comma, cut.buf, after.buf, bom.buf};
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+		char *files[] = {(char *)temp_file(texts[i])};
+		same_in_chunks(files, 1, 0);
+		same_in_chunks(files, 1, READER_SKIP_INVALID);
+	}
+	char *files[] = {(char *)temp_file(no_comma)};
+	ck_assert_int_eq(same_in_chunks(files, 1, 0), READ_INVALID);
+	free(pretty);
+	free(no_comma);
+	free(whole);
+	strbuf_release(&cut);
+	strbuf_release(&after);
+	strbuf_release(&bom);
+}
+END_TEST
+
 static Suite *chunks_suite(void)
 {
 	Suite *s = suite_create("chunks");
@@ -270,6 +360,8 @@ static Suite *chunks_suite(void)
 	tcase_add_test(tc, chunks_of_real_streams_read_as_one_reader);
 	tcase_add_test(tc, values_over_several_lines_are_read_whole_across_chunks);
 	tcase_add_test(tc, bad_lines_in_a_later_chunk_are_reported_at_their_lines);
+	tcase_add_test(tc, an_array_of_events_is_split_at_its_elements);
+	tcase_add_test(tc, a_damaged_array_reads_as_one_reader_reads_it);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -51,6 +51,8 @@ struct chunk_file {
 	 * thread looks), as standard input may hold gzip data.
 	 */
 	bool hides_damage;
+	/* A file of plain text that starts with '[': its chunks after the first start inside it. */
+	bool array;
 	bool kind_known; /* the reading thread's: hides_damage is set */
 	/* How the stream ended, known once its last chunk is made. */
 	ssize_t end; /* 0, SOURCE_ERROR or SOURCE_DAMAGED */
@@ -77,6 +79,8 @@ struct chunk {
 	unsigned refs;    /* one for the ring while ring_held, one per reader of them */
 	bool ring_held;
 	bool cut_start; /* a stream's chunk starts at a cut (chunk_cut()): a worker may read it */
+	/* It is read as starting inside a top-level array (reader_options' in_array). */
+	bool in_array;
 	/* Filled in by its read. */
 	void *partial;
 	unsigned long items;
@@ -86,6 +90,7 @@ struct chunk {
 	struct kept_report *reports;
 	size_t report_count;
 	bool stopped;               /* the read ended at the limit */
+	bool stopped_in_array;      /* there, inside a top-level array (reader_stopped_in_array()) */
 	unsigned long long left_at; /* there, from the file's start */
 	unsigned long lines;        /* the lines before that point, from the chunk's start */
 	bool read;                  /* a worker read it (a stream's may be passed over) */
@@ -127,10 +132,12 @@ static size_t chunk_bytes(bool *set)
 /*
  * Whether the plain text of fd starts with "[" (after white space and a
  * byte-order mark): one JSON array, as a recorded run often is.  Its
- * elements span every chunk, so the first chunk's reader reads it whole
- * and the others' work is lost: -j 2 was a fifth slower than -j 1 on
- * 100 MB (make bench, 2026-11-28).  A file of lines that are arrays is
- * taken for one too, and read by one reader, which gives the same output.
+ * elements span every chunk, so the chunks after the first are read as
+ * starting inside it, after an element's ',' (reader_options' in_array).
+ * The guess is checked at the merge: a chunk stands only where the read
+ * of the chunk before stopped inside the array at its very start.  A file
+ * of lines that are arrays is taken for one too; its chunks are read again
+ * from where the merge is, as they would be with no guess.
  */
 static bool starts_one_array(int fd)
 {
@@ -146,7 +153,7 @@ static bool starts_one_array(int fd)
  * Opens operand to be read in chunks: a regular file that no other kind of
  * input claims (a file of plain text, or a stream of gzip or zstd data this
  * adkev decodes), or standard input.  Not a FIFO, which the open would wait
- * on, nor a directory, nor a file of plain text that is one array.
+ * on, nor a directory.
  */
 static bool open_operand(const char *operand, struct chunk_file *f)
 {
@@ -174,13 +181,13 @@ static bool open_operand(const char *operand, struct chunk_file *f)
 		return false;
 	enum source_kind kind = SOURCE_PLAIN;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    ((kind = source_sniff_fd(fd)) != SOURCE_PLAIN && !source_can_read(kind)) ||
-	    (kind == SOURCE_PLAIN && starts_one_array(fd))) {
+	    ((kind = source_sniff_fd(fd)) != SOURCE_PLAIN && !source_can_read(kind))) {
 		close(fd);
 		return false;
 	}
 	if (kind == SOURCE_PLAIN) {
 		f->fd = fd;
+		f->array = starts_one_array(fd);
 		f->size = (unsigned long long)st.st_size;
 	} else {
 		f->in = input_of_fd(fd, operand, operand, false, false);
@@ -518,10 +525,11 @@ static void keep_report(void *ctx, const struct reader_pos *pos, bool warning, c
  * kept in *keep; o must outlive the reader, which holds its operand list.
  */
 static struct reader *chunk_reader(const struct chunks *cs, struct opening *o,
-                                   unsigned long long stop_at, struct chunk *keep)
+                                   unsigned long long stop_at, bool in_array, struct chunk *keep)
 {
 	struct reader_options opt = *cs->how;
 	opt.jobs = 1;
+	opt.in_array = in_array;
 	opt.kinds = chunk_kinds;
 	opt.stop_at = stop_at;
 	opt.report = keep_report;
@@ -559,12 +567,13 @@ static void *fold_items(const struct chunks *cs, struct reader *r, const struct 
 static void read_chunk(struct chunks *cs, struct chunk *c)
 {
 	struct opening o = {cs, c, 0, c->start, false, NULL, 0, NULL};
-	struct reader *r = chunk_reader(cs, &o, c->limit - c->start, c);
+	struct reader *r = chunk_reader(cs, &o, c->limit - c->start, c->in_array, c);
 	c->partial = fold_items(cs, r, &o, c);
 	c->status = reader_status(r);
 	c->skipped = reader_skipped(r);
 	unsigned long line;
 	c->stopped = reader_stop_point(r, &c->left_at, &line);
+	c->stopped_in_array = reader_stopped_in_array(r);
 	c->left_at += c->start;
 	c->lines = line - 1;
 	c->read = true;
@@ -682,6 +691,7 @@ static void make_file_chunks(struct chunks *cs, const struct chunk_file *file)
 		    file->size - start > cs->bytes ? find_cut(file, start + cs->bytes) : file->size;
 		struct chunk *c = new_chunk(file, start, limit);
 		c->last = limit == file->size;
+		c->in_array = file->array && start > 0;
 		pthread_mutex_lock(&cs->lock);
 		add_chunk(cs, c);
 		pthread_mutex_unlock(&cs->lock);
@@ -911,6 +921,7 @@ struct merge_point {
 	const struct chunk_file *file;
 	unsigned long long at; /* where one reader would be: the next chunk must start here */
 	unsigned long line;    /* and the line it would be on */
+	bool in_array;         /* and it would be inside a top-level array (reader_stopped_in_array()) */
 	bool file_read;        /* a read after the merge read the stream to its end */
 };
 
@@ -945,7 +956,8 @@ static bool stream_read_stands(const struct chunks *cs, const struct chunk *c,
                                const struct merge_point *p)
 {
 	bool bad = c->res == READ_INVALID || c->report_count;
-	return c->read && p->at == c->start && !c->ran_off && !(c->last && c->file->end) &&
+	return c->read && p->at == c->start && p->in_array == c->in_array && !c->ran_off &&
+	       !(c->last && c->file->end) &&
 	       !(bad && c->file->hides_damage && !(cs->how->flags & READER_SKIP_INVALID));
 }
 
@@ -993,7 +1005,7 @@ static bool follow_on(struct chunks *cs, size_t i, struct merge_point *p,
 	unsigned long long base = p->at;
 	unsigned long base_line = p->line;
 	struct opening o = {cs, c, i, base, true, &kept, base_line, NULL};
-	struct reader *r = chunk_reader(cs, &o, c->last ? 0 : c->limit - base, &kept);
+	struct reader *r = chunk_reader(cs, &o, c->last ? 0 : c->limit - base, p->in_array, &kept);
 	bool goes_on = true;
 	for (;;) {
 		kept.partial = fold_items(cs, r, &o, &kept);
@@ -1005,6 +1017,7 @@ static bool follow_on(struct chunks *cs, size_t i, struct merge_point *p,
 		bool stopped = reader_stop_point(r, &at, &line);
 		p->at = base + at;
 		p->line = base_line + line - 1;
+		p->in_array = reader_stopped_in_array(r);
 		if (!goes_on || !stopped) {
 			p->file_read = goes_on;
 			break;
@@ -1034,7 +1047,7 @@ static bool merge_chunk(struct chunks *cs, size_t i, struct merge_point *p,
 {
 	struct chunk *c = chunk_of(cs, i);
 	if (c->first)
-		*p = (struct merge_point){c->file, 0, 1, false};
+		*p = (struct merge_point){c->file, 0, 1, false, false};
 	bool stream = c->file->in != NULL;
 	if (p->file_read || (p->at >= c->limit && !(stream && c->last && c->file->end))) {
 		/* A value read with the chunks before it took all of this one. */
@@ -1043,17 +1056,22 @@ static bool merge_chunk(struct chunks *cs, size_t i, struct merge_point *p,
 	}
 	if (stream && !stream_read_stands(cs, c, p)) {
 		chunk_clear(cs, c);
+		end->reread++;
 		return follow_on(cs, i, p, end);
 	}
-	if (p->at != c->start) {
+	if (p->at != c->start || p->in_array != c->in_array) {
+		/* The chunk's read began where one reader would not be, or not as it would be. */
 		chunk_clear(cs, c);
 		c->start = p->at;
+		c->in_array = p->in_array;
 		read_chunk(cs, c);
+		end->reread++;
 	}
 	if (!take_result(cs, c, p->line, end))
 		return false;
 	/* A read that ended before the limit ended at the file's end, or gave the rest up. */
 	p->at = c->stopped ? c->left_at : c->limit;
+	p->in_array = c->stopped_in_array;
 	p->line += c->lines;
 	return true;
 }
@@ -1106,7 +1124,7 @@ void chunks_run(struct chunk_files *f, const struct reader_options *how,
 	cs.threads = xcalloc(jobs, sizeof *cs.threads);
 	pthread_t reading;
 	bool reading_started = start_making(&cs, &reading);
-	*end = (struct chunks_end){READ_END, 0, 0, 0};
+	*end = (struct chunks_end){READ_END, 0, 0, 0, 0};
 	struct merge_point p = {0};
 	for (size_t i = 0;; i++) {
 		pthread_mutex_lock(&cs.lock);

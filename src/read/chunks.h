@@ -21,6 +21,15 @@
  * one reader over the files, by construction: every chunk is read from a
  * place where the one reader would be between lines with nothing pending.
  *
+ * A file of plain text that starts with '[' (one array of events, an
+ * element a line) is split at its elements: a reader stops inside the
+ * array only after the ',' that ends an element's line, before a line that
+ * opens the next, with nothing pending (reader_stopped_in_array()); the
+ * chunks after the first are read by readers that start in that state
+ * (reader_options' in_array), and stand where the merge found the chunk
+ * before stopped so at their start.  Elsewhere they are read again from
+ * where the merge is, in the state one reader would be in there.
+ *
  * A stream (standard input, gzip or zstd data) has no second place to read
  * from: one reading thread reads (and decodes) it into chunks of bytes, cut
  * the same way, a bounded ring of them.  A worker's reader reads only its
@@ -112,6 +121,12 @@ struct chunks_end {
 	int status;             /* reader_status() */
 	unsigned long skipped;  /* reader_skipped() */
 	int merged;             /* 0, or the status of the merge that ended the run */
+	/*
+	 * Chunks read again on the calling thread, as their worker's read did
+	 * not start where one reader would be (or how): what the tests hold
+	 * ordinary input to, none of it.
+	 */
+	unsigned long reread;
 };
 
 /*

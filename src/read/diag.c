@@ -2,6 +2,7 @@
  * diag.c - positions and diagnostics of the reader (diag.h).
  */
 #include "read/diag.h"
+#include "read/framer.h"
 #include "read/reader.h"
 #include "util.h"
 
@@ -113,13 +114,22 @@ struct reader_pos origins_pos(struct origins *o, size_t off)
 {
 	if (o->record)
 		return (struct reader_pos){o->file, 0, 0, o->record};
-	for (; o->off < off; o->off++) {
-		unsigned char c = (unsigned char)o->src[o->off];
-		if (c == '\n' && o->at + 1 < o->count) {
+	/*
+	 * A run of bytes up to the next line end at a time, its columns counted
+	 * in one loop the compiler widens: a streamed array's elements are
+	 * walked so as each is let go, and a byte at a time cost a sixth of
+	 * reading it.  A line end past the last origin is one more column.
+	 */
+	while (o->off < off) {
+		const char *p = o->src + o->off;
+		const char *nl = o->at + 1 < o->count ? memchr(p, '\n', off - o->off) : NULL;
+		size_t run = nl ? (size_t)(nl - p) : off - o->off;
+		o->column += framer_columns(p, run);
+		o->off += run;
+		if (nl) {
 			o->at++;
 			o->column = o->list[o->at].column;
-		} else if ((c & 0xC0) != 0x80) {
-			o->column++;
+			o->off++;
 		}
 	}
 	return (struct reader_pos){o->file, o->list[o->at].line, o->column + 1, NULL};

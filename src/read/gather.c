@@ -183,7 +183,9 @@ enum next_line {
 /* Moves to the next line; with NEXT_JOINS, *from is where its part of the value starts. */
 static enum next_line next_line(struct gather *g, struct lines *l, bool sse, size_t *from)
 {
-	lines_consume(l);
+	if (!g->line_ready)
+		lines_consume(l);
+	g->line_ready = false;
 	if (!lines_peek(l))
 		return lines_gave_up(l) ? NEXT_GAVE_UP : NEXT_NONE;
 	/* The data lines of an SSE event are joined across its other fields. */
@@ -238,6 +240,7 @@ static enum scan_result start_value(struct gather *g, struct lines *l, struct or
 	g->sse = l->kind == FRAME_SSE_DATA;
 	g->from = i;
 	g->draining = false;
+	g->line_ready = false;
 	origins_add(o, l->line_no, framer_columns(line, i));
 	strbuf_add(&g->text, line + i, l->len - i);
 	g->line_start = 0;
@@ -250,6 +253,24 @@ void gather_stream(struct gather *g, bool split, bool members)
 {
 	g->scanner.split_depth = split ? 1 : 0;
 	g->scanner.watch_members = members;
+}
+
+void gather_enter_array(struct gather *g, struct origins *o)
+{
+	strbuf_reset(&g->text);
+	origins_reset(o);
+	/* The text's first byte is the '\n' before the first line: no position is said there. */
+	origins_add(o, 0, 0);
+	scanner_reset(&g->scanner);
+	strbuf_addch(&g->scanner.stack, '[');
+	g->scanner.last = ',';
+	gather_stream(g, true, false);
+	g->sse = false;
+	g->from = 0;
+	g->draining = false;
+	g->line_start = g->scan_at = 0;
+	g->last_line = g->last_end_column = 0;
+	g->line_ready = true;
 }
 
 void gather_split_member(struct gather *g)

@@ -54,6 +54,8 @@ struct gather {
 	bool draining;           /* gather_stop_splitting(drain): text holds no more than a line */
 	unsigned long last_line; /* that line's number, for a value truncated after it */
 	unsigned long last_end_column; /* and the column just past its end */
+	/* gather_enter_array(): the next line is joined as it is, not consumed first. */
+	bool line_ready;
 };
 
 enum gathered {
@@ -91,6 +93,14 @@ void gather_stream(struct gather *g, bool split, bool members);
  */
 enum gathered gather_resume(struct gather *g, struct lines *l, struct origins *o, size_t drop,
                             size_t *len);
+/*
+ * Sets g as the gather of a top-level array stands just after a ',' that
+ * ended an element's line, with nothing after it (a chunk's reader that
+ * starts inside the array, reader_options' in_array): the next
+ * gather_resume() joins l's next line, not yet peeked, as the first of the
+ * text, and goes on as the gather of the whole array would.
+ */
+void gather_enter_array(struct gather *g, struct origins *o);
 /* Stops the scan at the ',' and ']' of a member array that opened (GATHER_MEMBER) from now on. */
 void gather_split_member(struct gather *g);
 /*

@@ -78,6 +78,7 @@ struct reader {
 	unsigned long long left_at; /* where the last operand of bytes was left */
 	unsigned long left_line;    /* its line there */
 	bool stopped;               /* the read ended at stop_at */
+	bool stopped_in_array;      /* there, inside a top-level array (stops_in_array()) */
 };
 
 static char *const stdin_operand[] = {"-"};
@@ -196,6 +197,12 @@ void reader_resume(struct reader *r, unsigned long long stop_at)
 {
 	r->opt.stop_at = stop_at;
 	r->stopped = false;
+	r->stopped_in_array = false;
+}
+
+bool reader_stopped_in_array(const struct reader *r)
+{
+	return r->stopped && r->stopped_in_array;
 }
 
 bool reader_stop_point(const struct reader *r, unsigned long long *offset, unsigned long *line)
@@ -227,6 +234,11 @@ static bool open_next(struct reader *r)
 		lines_start(&r->lines, r->in);
 		if (r->preparse)
 			preparse_start(r->preparse, r->in);
+	}
+	if (r->opt.in_array && r->in->ops->read) {
+		/* As the stream of the whole array stands after an element's ',' (stops_in_array()). */
+		gather_enter_array(&r->gather, &r->origins);
+		r->stream = (struct stream){.on = true, .count = 1, .comma = true};
 	}
 	return true;
 }
@@ -472,9 +484,41 @@ static enum step parse_gathered(struct reader *r, size_t i, struct reader_item *
 	return gathered(r, res, len, item);
 }
 
+/*
+ * Whether a chunk's reader stops inside the top-level array it streams,
+ * after the element handed out last: that element's ',' ended its line,
+ * and the next line, read already, starts with '{' at or past stop_at.
+ * There the whole file's reader holds nothing but "inside an array, after
+ * a ','": a reader that starts there with in_array reads on as it would,
+ * the same items, reports and positions.  Anything pending (an element
+ * refused, a bad byte, a session's events) reads on past the limit.
+ */
+static bool stops_in_array(struct reader *r)
+{
+	const struct stream *st = &r->stream;
+	const struct gather *g = &r->gather;
+	const struct lines *l = &r->lines;
+	if (!r->opt.stop_at || st->member || st->draining || st->refused || !st->comma ||
+	    !st->count || g->sse || g->draining || g->line_ready || g->scanner.split_depth != 1 ||
+	    g->scanner.stack.len != 1 || g->scanner.in_string || st->drop != g->text.len ||
+	    !l->have)
+		return false;
+	size_t next = l->start + l->total;
+	unsigned long long at = lines_offset(l) + l->total;
+	if (next >= l->end || l->buf[next] != '{' || at < r->opt.stop_at)
+		return false;
+	r->left_at = at;
+	r->left_line = l->line_no + 1;
+	r->stopped = true;
+	r->stopped_in_array = true;
+	return true;
+}
+
 /* The next step through a value being streamed: the gather goes on where it stopped. */
 static enum step stream_next(struct reader *r, struct reader_item *item)
 {
+	if (stops_in_array(r))
+		return STEP_NONE;
 	size_t len = 0, drop = r->stream.drop;
 	r->stream.on = false;
 	enum gathered res = gather_resume(&r->gather, &r->lines, &r->origins, drop, &len);
@@ -589,13 +633,13 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item)
 		elements_drop(&r->elements);
 	for (;;) {
 		enum step step;
+		if (r->stopped)
+			return READ_END;
 		if (r->stream.on)
 			step = stream_next(r, item);
 		else if (elements_pending(&r->elements))
 			step = elements_next(&r->elements, item);
 		else if (!r->in && !open_next(r))
-			return READ_END;
-		else if (r->stopped)
 			return READ_END;
 		else if (r->in->ops->next_record)
 			step = next_record(r, item);

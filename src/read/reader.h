@@ -99,6 +99,13 @@ struct reader_options {
 	 */
 	unsigned long long stop_at;
 	/*
+	 * A chunk's reader of a top-level array (read/chunks.h): the operand of
+	 * bytes starts inside the array, at the first line after one that ended
+	 * with the ',' after an element, and is read on as the reader of the
+	 * whole file reads on from there (reader_stopped_in_array()).
+	 */
+	bool in_array;
+	/*
 	 * Optional: where the reports of bad input go (what diag_say() would
 	 * print), for a chunk's reader, whose reports wait for the chunks
 	 * before it; NULL: to stderr as they come.
@@ -137,6 +144,15 @@ void reader_free(struct reader *r);
  * operand's end, bad input, a line given up).
  */
 bool reader_stop_point(const struct reader *r, unsigned long long *offset, unsigned long *line);
+/*
+ * Whether the read that ended at stop_at ended inside a top-level array it
+ * was handing out, at a line after one that ended with the ',' after an
+ * element, where a reader with in_array (reader_options) reads on as this
+ * one would.  The stream of elements stops there only where that holds:
+ * the line starts with '{', nothing is pending (no element refused, no
+ * bad byte), and it is not a session's events.
+ */
+bool reader_stopped_in_array(const struct reader *r);
 /*
  * After a read that ended at stop_at: reads on from there, up to the new
  * stop_at (0: to the operand's end), as if the limit had been that one.

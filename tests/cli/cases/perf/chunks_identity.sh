@@ -55,6 +55,45 @@ for c in state stats "final --full-scan" reasoning "reasoning -r" "final --conca
 	same "$c -e, a pipe" $c -e
 	pipe=
 done
+# One JSON array of events (read/chunks.h: its chunks after the first start
+# inside it), an element a line, made from generated events as bench/scale.sh
+# makes it, and damaged: a comma missing in a later chunk, cut short inside
+# an element, bytes after the ']', a byte-order mark, CRLF line ends, bad
+# lines inside it (adkev-gen -i), an element that is no event, a ',' before
+# the ']', two arrays in one file, and the events pretty-printed by jq over
+# many lines each (their '{' at the line start, so that chunks start there
+# and elements run past their chunk's end); gzip data and a pipe of them.
+"$gen" -s 18 -n 600 >a.jsonl
+"$gen" -s 19 -n 600 -i 10 >abad.jsonl
+as_array() { echo '['; sed '$!s/$/,/' "$@"; echo ']'; }
+as_array a.jsonl >arr.json
+sed '300s/,$//' arr.json >arr_nocomma.json
+head -c $(($(wc -c <arr.json) * 2 / 3)) arr.json >arr_cut.json
+sed '$s/$/ x/' arr.json >arr_after.json
+{ printf '\357\273\277'; cat arr.json; } >arr_bom.json
+sed 's/$/\r/' <arr.json >arr_crlf.json
+as_array abad.jsonl >arr_bad.json
+{ head -n 400 arr.json; sed -n 400p a.jsonl | jq -c '.content' | sed 's/$/,/'
+  tail -n +401 arr.json; } >arr_noevent.json
+sed '$d' arr.json | sed '$s/$/,/' >arr_comma.json && echo ']' >>arr_comma.json
+{ cat arr.json arr.json; } >arr_two.json
+{ echo '['; jq . a.jsonl | sed 's/^}$/},/' | sed '$s/^},$/}/'; echo ']'; } >arr_pretty.json
+gzip -c <arr_nocomma.json >arr_nocomma.json.gz
+arrays="arr.json arr_nocomma.json arr_cut.json arr_after.json arr_bom.json arr_crlf.json
+arr_bad.json arr_noevent.json arr_comma.json arr_two.json arr_pretty.json"
+for c in state stats "final --full-scan" reasoning "final --concat" trajectory to-a2a; do
+	for f in $arrays; do
+		same "$c $f" $c $f
+	done
+	same "$c --skip-invalid arr_bad.json arr_noevent.json arr_cut.json arr.json" \
+		$c --skip-invalid arr_bad.json arr_noevent.json arr_cut.json arr.json
+	same "$c arr_nocomma.json.gz" $c arr_nocomma.json.gz
+	pipe=arr_pretty.json
+	same "$c arr_pretty.json, a pipe" $c
+	pipe=arr_nocomma.json
+	same "$c arr_nocomma.json, a pipe" $c
+	pipe=
+done
 # trajectory and to-a2a with their options, over the same forms, the corpus
 # (both spellings, every file at once: chunks end between files too) and an
 # event to-a2a refuses (content.parts not an array, made from a generated
@@ -122,6 +161,10 @@ split_same "pretty.json crlf.jsonl" pretty.json crlf.jsonl
 pipe=good.jsonl
 split_same "a pipe"
 pipe=
+for f in arr.json arr_nocomma.json arr_pretty.json; do
+	split_same "$f" $f
+done
+split_same "--skip-invalid arr_bad.json" --skip-invalid arr_bad.json
 ADKEV_CHUNK_BYTES=1000 adkev state -j 2 bad.jsonl >/dev/null 2>n.err
 echo "the first bad line, in chunk $(($(head -n 37 bad.jsonl | wc -c) / 1000)) or later: $(cat n.err)"
 # stats with each of its options, over the corpus streams put together and
