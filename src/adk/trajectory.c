@@ -986,7 +986,9 @@ static void journal_laid_out(struct trajectory *t, const json_t *author, const d
 
 void trajectory_journal_laid_out(struct trajectory *t, bool pretty, int level)
 {
-	trajectory_journal(t);
+	/* Joined in this process, never folded: the usage keeps hashes, not objects. */
+	t->journaling = true;
+	usage_total_keep_firsts(&t->usage);
 	trajectory_layout(t, pretty, level);
 	t->laid_out = true;
 }

@@ -98,15 +98,33 @@ static bool keep_edge(struct usage_total *u, const struct strbuf *key, json_t *u
 	return true;
 }
 
-/* Records the usage hash of key; returns whether it equals the one recorded before. */
-static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage)
+/*
+ * Records the usage hash of key; returns whether it equals the one recorded
+ * before.  *known (NULL allowed) tells whether key had one.
+ */
+static bool usage_seen_again(struct usage_total *u, uint64_t key, uint64_t usage, bool *known)
 {
 	size_t at;
 	store_table_reserve(&u->last);
-	bool known = store_table_find(&u->last, key, NULL, NULL, &at);
-	bool repeat = known && store_table_get(&u->last, at).value == usage;
+	bool had = store_table_find(&u->last, key, NULL, NULL, &at);
+	bool repeat = had && store_table_get(&u->last, at).value == usage;
 	store_table_put(&u->last, at, (struct store_slot){key, usage});
+	if (known)
+		*known = had;
 	return repeat;
+}
+
+/* Records the first usage of key, counted as counts, for usage_total_absorb(). */
+static void keep_first(struct usage_total *u, uint64_t key, uint64_t usage,
+                       const json_t *counted)
+{
+	if (u->first_count == u->first_cap) {
+		u->first_cap = u->first_cap ? 2 * u->first_cap : 64;
+		u->firsts = xrealloc(u->firsts, u->first_cap * sizeof *u->firsts);
+	}
+	struct usage_first *f = &u->firsts[u->first_count++];
+	*f = (struct usage_first){key, usage, {0}};
+	count_usage(&f->counts, counted);
 }
 
 /*
@@ -149,11 +167,18 @@ bool usage_total_add_call(struct usage_total *u, json_t *usage, const json_t *au
 		strbuf_add(sb, json_string_value(inv), json_string_length(inv));
 	uint64_t key = store_hash(sb->buf, sb->len);
 	bool first = u->edges && keep_edge(u, sb, usage);
-	if (usage_seen_again(u, key, usage_hash(u, usage)))
+	uint64_t hash = usage_hash(u, usage);
+	bool known;
+	bool repeat = usage_seen_again(u, key, hash, &known);
+	if (u->keeps_firsts && !known) {
+		keep_first(u, key, hash, usage);
+		first = true;
+	}
+	if (repeat)
 		return false;
 	count_usage(&u->sum, usage);
-	/* A key's first usage is the edges' to count (usage_total_merge()). */
-	if (u->edges && !first)
+	/* A key's first usage is the edges' (or firsts') to count (usage_total_merge()). */
+	if ((u->edges || u->keeps_firsts) && !first)
 		count_usage(&u->rest, usage);
 	return true;
 }
@@ -180,6 +205,12 @@ void usage_total_release(struct usage_total *u)
 	store_table_release(&u->last);
 	strbuf_release(&u->scratch);
 	json_decref(u->edges);
+	free(u->firsts);
+}
+
+void usage_total_keep_firsts(struct usage_total *u)
+{
+	u->keeps_firsts = true;
 }
 
 void usage_total_keep_edges(struct usage_total *u)
@@ -250,9 +281,9 @@ static void absorb_edges(struct usage_total *u, json_t *edges, const struct usag
 	json_object_keylen_foreach(edges, key, len, pair)
 	{
 		uint64_t hash = store_hash(key, len);
-		if (!usage_seen_again(u, hash, usage_hash(u, json_array_get(pair, 0))))
+		if (!usage_seen_again(u, hash, usage_hash(u, json_array_get(pair, 0)), NULL))
 			count_usage(&u->sum, json_array_get(pair, 0));
-		usage_seen_again(u, hash, usage_hash(u, json_array_get(pair, 1)));
+		usage_seen_again(u, hash, usage_hash(u, json_array_get(pair, 1)), NULL);
 	}
 	add_counts(&u->sum, rest);
 }
@@ -273,6 +304,15 @@ bool usage_total_merge(struct usage_total *u, const json_t *p)
 
 void usage_total_absorb(struct usage_total *u, struct usage_total *from)
 {
-	usage_total_keep_edges(from);
-	absorb_edges(u, from->edges, &from->rest);
+	/* A total that absorbs is the run's, never absorbed itself: it keeps no firsts. */
+	u->keeps_firsts = false;
+	for (size_t i = 0; i < from->first_count; i++) {
+		const struct usage_first *f = &from->firsts[i];
+		size_t at;
+		if (!usage_seen_again(u, f->key, f->usage, NULL))
+			add_counts(&u->sum, &f->counts);
+		if (store_table_find(&from->last, f->key, NULL, NULL, &at))
+			usage_seen_again(u, f->key, store_table_get(&from->last, at).value, NULL);
+	}
+	add_counts(&u->sum, &from->rest);
 }

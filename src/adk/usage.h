@@ -13,6 +13,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "adk/store.h"
 #include "util.h"
@@ -21,6 +22,12 @@
 struct usage_counts {
 	long long input, output, total, thoughts, cached;
 	bool any, has_thoughts, has_cached;
+};
+
+/* A key's first usage: the key's hash, the usage object's hash and its counts. */
+struct usage_first {
+	uint64_t key, usage;
+	struct usage_counts counts;
 };
 
 struct usage_total {
@@ -35,6 +42,17 @@ struct usage_total {
 	 */
 	json_t *edges;
 	struct usage_counts rest;
+	/*
+	 * For a total that usage_total_absorb() takes in, in one process
+	 * (usage_total_keep_firsts()): each key's first counted usage, by the
+	 * hashes usage_total_add() compares, in the order the keys came; the
+	 * last usage of each key is the one its entry in last holds.  Counts
+	 * and hashes instead of the usage objects, so a chunk's total keeps no
+	 * value of its events alive.  Together with rest, as edges.
+	 */
+	struct usage_first *firsts;
+	size_t first_count, first_cap;
+	bool keeps_firsts;
 	/*
 	 * The hash of each author and invocation, with the hash of the last
 	 * usage object seen for it (usage.c says why hashes are enough).
@@ -91,12 +109,18 @@ json_t *usage_total_partial(const struct usage_total *u);
  */
 bool usage_total_merge(struct usage_total *u, const json_t *p);
 /*
- * The same in one process, for u read as usage_total_add() reads (its
- * edges not kept) and from, a total of the usage after u's that kept its
- * edges: each key's first usage in from counts unless it repeats the last
- * one of the key before it, told apart by the hashes usage_total_add()
- * compares, so u counts what one total over both would, with no more
- * memory than that total's table.
+ * Keeps what usage_total_absorb() needs of a total (its firsts), in place
+ * of edges, for a total that is never written as a partial result (a
+ * chunk's, read/chunks.h); before the first add.
+ */
+void usage_total_keep_firsts(struct usage_total *u);
+/*
+ * The same as usage_total_merge() in one process, for u read as
+ * usage_total_add() reads (neither edges nor firsts kept) and from, a total
+ * of the usage after u's that kept its firsts: each key's first usage in
+ * from counts unless it repeats the last one of the key before it, told
+ * apart by the hashes usage_total_add() compares, so u counts what one
+ * total over both would, with no more memory than that total's table.
  */
 void usage_total_absorb(struct usage_total *u, struct usage_total *from);
 

@@ -520,13 +520,13 @@ static const struct result_extractor *chunk_folder(const struct extraction *e)
 /* Whether e's chunks are states joined whole (join()), not folds as JSON. */
 static bool chunks_join(const struct extraction *e)
 {
-	return e->stream && e->stream->join;
+	return e->stream ? e->stream->join != NULL : e->results->join != NULL;
 }
 
 static void *chunk_begin(const void *ctx)
 {
 	const struct extraction *e = ctx;
-	if (chunks_join(e))
+	if (e->stream && e->stream->join)
 		return e->stream->chunk_begin(e->config);
 	return chunk_folder(e)->start(e->config, NULL);
 }
@@ -534,7 +534,7 @@ static void *chunk_begin(const void *ctx)
 static void chunk_add(const void *ctx, void *state, const struct reader_item *item)
 {
 	const struct extraction *e = ctx;
-	if (chunks_join(e))
+	if (e->stream && e->stream->join)
 		e->stream->add(state, item);
 	else
 		chunk_folder(e)->add(state, item);
@@ -557,8 +557,13 @@ static int chunk_merge(const void *ctx, void *fold)
 	struct reader_item error = {.kind = VALUE_STREAM_ERROR};
 	void *state = invocation_groups_state(&e->groups, &error);
 	if (chunks_join(e)) {
-		e->stream->join(state, fold);
-		e->stream->release(fold);
+		if (e->stream) {
+			e->stream->join(state, fold);
+			e->stream->release(fold);
+		} else {
+			e->results->join(state, fold);
+			e->results->release(fold);
+		}
 		return 0;
 	}
 	/* A fold this adkev made has the shape absorb() takes. */
@@ -573,10 +578,12 @@ static int chunk_merge(const void *ctx, void *fold)
 static void chunk_release(const void *ctx, void *fold)
 {
 	const struct extraction *e = ctx;
-	if (chunks_join(e))
+	if (!chunks_join(e))
+		json_decref(fold);
+	else if (e->stream)
 		e->stream->release(fold);
 	else
-		json_decref(fold);
+		e->results->release(fold);
 }
 
 /*
@@ -589,7 +596,7 @@ static void chunk_release(const void *ctx, void *fold)
 static bool chunks_fit(const struct extraction *e)
 {
 	const struct run_options *o = e->o;
-	bool folds = e->results ? e->results->partial != NULL
+	bool folds = e->results ? e->results->partial != NULL || e->results->join != NULL
 	                        : chunks_join(e) || (e->streamed && e->stream->absorb &&
 	                                             e->stream->whole->partial);
 	return folds && !o->per_invocation && !o->invocation_last && !o->per_file &&

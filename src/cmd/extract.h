@@ -58,6 +58,14 @@ struct result_extractor {
 	bool (*settled)(const void *state);
 	/* Optional: what makes and merges partial results (--partial, --merge; merge.h). */
 	const struct fold_hooks *partial;
+	/*
+	 * Optional: a run in chunks (cmd/run.h) in one process, with no fold
+	 * built as JSON.  A chunk's state is start()'s while the run reads in
+	 * chunks (run_in_chunks()), fed by add(); join() folds one into the
+	 * run's state, whose events came before the chunk's, as if it had read
+	 * them, and leaves it for release().
+	 */
+	void (*join)(void *state, void *chunk);
 };
 
 struct streaming_extractor {

@@ -169,6 +169,11 @@ bool run_folds_pieces(const struct run_options *o)
 	return o->partial || o->merge || reading_in_chunks;
 }
 
+bool run_in_chunks(void)
+{
+	return reading_in_chunks;
+}
+
 void run_settings_apply(const struct run_options *o)
 {
 	output_set_unbuffered(o->unbuffered);

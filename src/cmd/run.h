@@ -212,6 +212,8 @@ json_t *run_read_value(const char *path, int *status);
  * (stats' usage edges) keeps it then, and only then, as it costs time.
  */
 bool run_folds_pieces(const struct run_options *o);
+/* Whether a run in chunks is under way (run_read()): its states are all started while it is. */
+bool run_in_chunks(void);
 
 /*
  * Sets up what o says of standard output, for a command that reads

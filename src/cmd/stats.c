@@ -71,6 +71,10 @@ struct stats {
 	json_t *invocations;
 	struct store_table invocation_hashes;
 	json_int_t invocation_count;
+	/* A chunk's state (run_in_chunks()): the hashes it counted, for stats_join(). */
+	bool chunk;
+	uint64_t *new_hashes;
+	size_t new_cap;
 	int store_status; /* the table's, which stays in memory and never fails */
 	json_t *tools;       /* name -> {"calls", "errors"} */
 	json_int_t kinds[ITEM_KIND_COUNT];
@@ -91,27 +95,42 @@ static void *stats_start(const void *config, const char *file)
 	s->tools = json_object();
 	store_table_init(&s->invocation_hashes, "stats", STORE_IN_MEMORY, &s->store_status);
 	usage_total_init(&s->usage);
-	if (run_folds_pieces(&cfg->run)) {
+	if (cfg->run.partial || cfg->run.merge) {
 		s->invocations = json_object();
 		usage_total_keep_edges(&s->usage);
+	} else if (run_in_chunks()) {
+		/* A chunk's state, joined in this process (stats_join()): hashes, no JSON. */
+		s->chunk = true;
+		usage_total_keep_firsts(&s->usage);
 	}
 	return s;
+}
+
+/* Counts the invocation whose id has hash once; a chunk's state lists it for stats_join(). */
+static void count_invocation_hash(struct stats *s, uint64_t hash)
+{
+	size_t at;
+	store_table_reserve(&s->invocation_hashes);
+	if (store_table_find(&s->invocation_hashes, hash, NULL, NULL, &at))
+		return;
+	store_table_put(&s->invocation_hashes, at, (struct store_slot){hash, 1});
+	if (s->chunk) {
+		if ((size_t)s->invocation_count == s->new_cap) {
+			s->new_cap = s->new_cap ? 2 * s->new_cap : 64;
+			s->new_hashes = xrealloc(s->new_hashes, s->new_cap * sizeof *s->new_hashes);
+		}
+		s->new_hashes[s->invocation_count] = hash;
+	}
+	s->invocation_count++;
 }
 
 /* Counts invocation id[0..len) once however often it comes. */
 static void count_invocation(struct stats *s, const char *id, size_t len)
 {
-	if (s->invocations) {
+	if (s->invocations)
 		json_object_setn_new_nocheck(s->invocations, id, len, json_true());
-		return;
-	}
-	uint64_t hash = store_hash(id, len);
-	size_t at;
-	store_table_reserve(&s->invocation_hashes);
-	if (!store_table_find(&s->invocation_hashes, hash, NULL, NULL, &at)) {
-		store_table_put(&s->invocation_hashes, at, (struct store_slot){hash, 1});
-		s->invocation_count++;
-	}
+	else
+		count_invocation_hash(s, store_hash(id, len));
 }
 
 /* Counts each id of set (id -> true) once. */
@@ -374,6 +393,36 @@ static bool stats_absorb(void *state, const json_t *fold)
 	       absorb_times(s, first, last);
 }
 
+/*
+ * Folds in chunk, a chunk's state of the events after s's, as if s had
+ * read them (struct result_extractor's join()): its counts as they are,
+ * its invocations by the hashes -j 1 counts them by.  The partial counts
+ * of two states this run made are always of the right shape.
+ */
+static void stats_join(void *state, void *chunk)
+{
+	struct stats *s = state;
+	struct stats *c = chunk;
+	/* A state that joins is the run's, never joined itself: it lists no hashes. */
+	s->chunk = false;
+	s->events += c->events;
+	s->stream_errors += c->stream_errors;
+	partial_counts_merge(s->authors, c->authors, 1);
+	partial_counts_merge(s->tools, c->tools, 2);
+	for (json_int_t i = 0; i < c->invocation_count; i++)
+		count_invocation_hash(s, c->new_hashes[i]);
+	for (int k = 0; k < ITEM_KIND_COUNT; k++)
+		s->kinds[k] += c->kinds[k];
+	usage_total_absorb(&s->usage, &c->usage);
+	if (c->have_time) {
+		if (!s->have_time || c->first < s->first)
+			s->first = c->first;
+		if (!s->have_time || c->last > s->last)
+			s->last = c->last;
+		s->have_time = true;
+	}
+}
+
 /* --redact changes the names counted; --table only how the result is written. */
 static json_t *stats_fold_options(const void *config)
 {
@@ -389,6 +438,7 @@ static void stats_release(void *state)
 	store_table_release(&s->invocation_hashes);
 	json_decref(s->tools);
 	usage_total_release(&s->usage);
+	free(s->new_hashes);
 	free(s);
 }
 
@@ -637,6 +687,7 @@ static const struct result_extractor stats_extractor = {
     .release = stats_release,
     .print = stats_print,
     .partial = &stats_partial,
+    .join = stats_join,
 };
 
 static const struct option_row stats_options[] = {
