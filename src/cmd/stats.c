@@ -357,18 +357,23 @@ static bool absorb_invocations(struct stats *s, const json_t *set)
 }
 
 /* Takes in a later piece's first and last times, both null or both numbers. */
+/* Widens s's span of time to take in first..last, the times of events after s's. */
+static void join_times(struct stats *s, double first, double last)
+{
+	if (!s->have_time || first < s->first)
+		s->first = first;
+	if (!s->have_time || last > s->last)
+		s->last = last;
+	s->have_time = true;
+}
+
 static bool absorb_times(struct stats *s, const json_t *first, const json_t *last)
 {
 	if (json_is_null(first) && json_is_null(last))
 		return true;
 	if (!json_is_number(first) || !json_is_number(last))
 		return false;
-	double f = json_number_value(first), l = json_number_value(last);
-	if (!s->have_time || f < s->first)
-		s->first = f;
-	if (!s->have_time || l > s->last)
-		s->last = l;
-	s->have_time = true;
+	join_times(s, json_number_value(first), json_number_value(last));
 	return true;
 }
 
@@ -414,13 +419,8 @@ static void stats_join(void *state, void *chunk)
 	for (int k = 0; k < ITEM_KIND_COUNT; k++)
 		s->kinds[k] += c->kinds[k];
 	usage_total_absorb(&s->usage, &c->usage);
-	if (c->have_time) {
-		if (!s->have_time || c->first < s->first)
-			s->first = c->first;
-		if (!s->have_time || c->last > s->last)
-			s->last = c->last;
-		s->have_time = true;
-	}
+	if (c->have_time)
+		join_times(s, c->first, c->last);
 }
 
 /* --redact changes the names counted; --table only how the result is written. */
