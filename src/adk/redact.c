@@ -508,19 +508,10 @@ static const bool may_start_secret[256] = {
 };
 
 /* Key characters but '-': inside a word, where no secret but a PEM block's "-----" starts. */
-static const bool within_word[256] = {
-    ['0'] = true, ['1'] = true, ['2'] = true, ['3'] = true, ['4'] = true, ['5'] = true,
-    ['6'] = true, ['7'] = true, ['8'] = true, ['9'] = true, ['_'] = true, ['a'] = true,
-    ['b'] = true, ['c'] = true, ['d'] = true, ['e'] = true, ['f'] = true, ['g'] = true,
-    ['h'] = true, ['i'] = true, ['j'] = true, ['k'] = true, ['l'] = true, ['m'] = true,
-    ['n'] = true, ['o'] = true, ['p'] = true, ['q'] = true, ['r'] = true, ['s'] = true,
-    ['t'] = true, ['u'] = true, ['v'] = true, ['w'] = true, ['x'] = true, ['y'] = true,
-    ['z'] = true, ['A'] = true, ['B'] = true, ['C'] = true, ['D'] = true, ['E'] = true,
-    ['F'] = true, ['G'] = true, ['H'] = true, ['I'] = true, ['J'] = true, ['K'] = true,
-    ['L'] = true, ['M'] = true, ['N'] = true, ['O'] = true, ['P'] = true, ['Q'] = true,
-    ['R'] = true, ['S'] = true, ['T'] = true, ['U'] = true, ['V'] = true, ['W'] = true,
-    ['X'] = true, ['Y'] = true, ['Z'] = true,
-};
+static bool within_word(char c)
+{
+	return c != '-' && is_key_char(c);
+}
 
 /*
  * Where the next secret may start after s[i], at which none does: past the
@@ -530,9 +521,9 @@ static const bool within_word[256] = {
  */
 static size_t next_candidate(const char *s, size_t len, size_t i)
 {
-	if (!within_word[(unsigned char)s[i++]])
+	if (!within_word(s[i++]))
 		return i;
-	while (i < len && within_word[(unsigned char)s[i]])
+	while (i < len && within_word(s[i]))
 		i++;
 	return i;
 }

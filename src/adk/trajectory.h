@@ -161,8 +161,9 @@ bool trajectory_absorb_record(struct trajectory *t, const json_t *record);
  * before the first event, makes t a chunk's, which journals its pieces
  * as trajectory_journal() does, but laid out already for a result written
  * with trajectory_layout(pretty, level), and kept as they are, not as
- * JSON (its usage too: usage_total_keep_firsts()).  trajectory_replay() folds in from, such a chunk's trajectory of
- * the events after t's, in t's layout, as if t had read them: its fold, and
+ * JSON (its usage too: usage_total_keep_firsts()).  trajectory_replay()
+ * folds in from, such a chunk's trajectory of the events after t's, in t's
+ * layout, as if t had read them: its fold, and
  * its pieces paired as one run pairs them, never parsed again.  It returns
  * t's status, which takes from's failure of a temporary file (reported).
  */

@@ -304,8 +304,6 @@ bool usage_total_merge(struct usage_total *u, const json_t *p)
 
 void usage_total_absorb(struct usage_total *u, struct usage_total *from)
 {
-	/* A total that absorbs is the run's, never absorbed itself: it keeps no firsts. */
-	u->keeps_firsts = false;
 	for (size_t i = 0; i < from->first_count; i++) {
 		const struct usage_first *f = &from->firsts[i];
 		size_t at;

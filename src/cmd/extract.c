@@ -523,10 +523,16 @@ static bool chunks_join(const struct extraction *e)
 	return e->stream ? e->stream->join != NULL : e->results->join != NULL;
 }
 
+/* Whether e's chunks are a streaming extractor's own chunk states (its chunk_begin()). */
+static bool chunks_streamed(const struct extraction *e)
+{
+	return e->stream && e->stream->join;
+}
+
 static void *chunk_begin(const void *ctx)
 {
 	const struct extraction *e = ctx;
-	if (e->stream && e->stream->join)
+	if (chunks_streamed(e))
 		return e->stream->chunk_begin(e->config);
 	return chunk_folder(e)->start(e->config, NULL);
 }
@@ -534,7 +540,7 @@ static void *chunk_begin(const void *ctx)
 static void chunk_add(const void *ctx, void *state, const struct reader_item *item)
 {
 	const struct extraction *e = ctx;
-	if (e->stream && e->stream->join)
+	if (chunks_streamed(e))
 		e->stream->add(state, item);
 	else
 		chunk_folder(e)->add(state, item);
@@ -557,13 +563,8 @@ static int chunk_merge(const void *ctx, void *fold)
 	struct reader_item error = {.kind = VALUE_STREAM_ERROR};
 	void *state = invocation_groups_state(&e->groups, &error);
 	if (chunks_join(e)) {
-		if (e->stream) {
-			e->stream->join(state, fold);
-			e->stream->release(fold);
-		} else {
-			e->results->join(state, fold);
-			e->results->release(fold);
-		}
+		(e->stream ? e->stream->join : e->results->join)(state, fold);
+		state_release(e)(fold);
 		return 0;
 	}
 	/* A fold this adkev made has the shape absorb() takes. */
@@ -578,12 +579,10 @@ static int chunk_merge(const void *ctx, void *fold)
 static void chunk_release(const void *ctx, void *fold)
 {
 	const struct extraction *e = ctx;
-	if (!chunks_join(e))
-		json_decref(fold);
-	else if (e->stream)
-		e->stream->release(fold);
+	if (chunks_join(e))
+		state_release(e)(fold);
 	else
-		e->results->release(fold);
+		json_decref(fold);
 }
 
 /*

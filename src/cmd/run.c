@@ -164,11 +164,6 @@ bool run_color_on(const char *when)
  */
 static bool reading_in_chunks;
 
-bool run_folds_pieces(const struct run_options *o)
-{
-	return o->partial || o->merge || reading_in_chunks;
-}
-
 bool run_in_chunks(void)
 {
 	return reading_in_chunks;
@@ -192,10 +187,10 @@ static void add_candidate(struct run_match *m, const json_t *id)
 		m->seen = json_object();
 	if (json_object_getn(m->seen, name, len))
 		return;
+	size_t count = json_object_size(m->seen);
+	if (count < 8)
+		m->candidates[count] = xstrndup(name, len);
 	json_object_setn_new_nocheck(m->seen, name, len, json_true());
-	if (m->count < 8)
-		m->candidates[m->count] = xstrndup(name, len);
-	m->count++;
 }
 
 /*
@@ -266,13 +261,13 @@ bool run_passes_filters(const struct run_options *o, struct run_match *m,
 static void report_ambiguous(const struct run_options *o, const struct run_match *m)
 {
 	struct strbuf ids = STRBUF_INIT;
-	size_t kept = m->count < 8 ? m->count : 8;
+	size_t count = json_object_size(m->seen), kept = count < 8 ? count : 8;
 	for (size_t i = 0; i < kept; i++)
 		strbuf_addf(&ids, "%s%s", i ? ", " : "", m->candidates[i]);
-	if (m->count > kept)
-		strbuf_addf(&ids, " and %zu more", m->count - kept);
+	if (count > kept)
+		strbuf_addf(&ids, " and %zu more", count - kept);
 	warnx_msg("--invocation '%s' is ambiguous: %zu invocation ids begin with it (%s)",
-	          o->invocation, m->count, ids.buf);
+	          o->invocation, count, ids.buf);
 	strbuf_release(&ids);
 }
 
@@ -291,7 +286,7 @@ int run_end_report(const struct run_options *o, struct run_end *end)
 	if (o->author && !m->author)
 		warnx_msg("--author '%s': no event has this author", o->author);
 	free(m->taken);
-	for (size_t i = 0; i < m->count && i < 8; i++)
+	for (size_t i = 0; i < 8; i++)
 		free(m->candidates[i]);
 	json_decref(m->seen);
 	*m = (struct run_match){0};

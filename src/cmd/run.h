@@ -110,8 +110,7 @@ struct run_match {
 	bool exact;               /* an id equal to ID was read: it is the one */
 	bool ambiguous;           /* two ids begin with ID: no event passes from then on */
 	char *candidates[8];      /* the first ids that begin with ID, as read, owned */
-	size_t count;             /* how many ids begin with ID (more than are kept) */
-	json_t *seen;             /* each of them once, as the keys of an object, owned */
+	json_t *seen;             /* every id that begins with ID, once, as keys; owned */
 };
 
 /* How a run of run_read() ended, for a caller that runs it once per operand (--per-file). */
@@ -205,13 +204,6 @@ int run_read(const struct run_plan *plan, const struct run_options *o, int argc,
  */
 json_t *run_read_value(const char *path, int *status);
 
-/*
- * Whether partial results of pieces of the input may be merged in this run:
- * --partial, --merge, or a run in chunks under way (run_read()), whose
- * states are all started while it is.  A fold that keeps more for a merge
- * (stats' usage edges) keeps it then, and only then, as it costs time.
- */
-bool run_folds_pieces(const struct run_options *o);
 /* Whether a run in chunks is under way (run_read()): its states are all started while it is. */
 bool run_in_chunks(void);
 

@@ -408,8 +408,6 @@ static void stats_join(void *state, void *chunk)
 {
 	struct stats *s = state;
 	struct stats *c = chunk;
-	/* A state that joins is the run's, never joined itself: it lists no hashes. */
-	s->chunk = false;
 	s->events += c->events;
 	s->stream_errors += c->stream_errors;
 	partial_counts_merge(s->authors, c->authors, 1);
