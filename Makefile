@@ -59,19 +59,20 @@ ZLIB_LIBS = $(if $(filter yes,$(ZLIB_FOUND)),$(shell pkg-config --libs zlib 2>/d
 ZSTD_CFLAGS = $(if $(filter yes,$(ZSTD_FOUND)),$(shell pkg-config --cflags libzstd 2>/dev/null),-DADKEV_NO_ZSTD)
 ZSTD_LIBS = $(if $(filter yes,$(ZSTD_FOUND)),$(shell pkg-config --libs libzstd 2>/dev/null || echo -lzstd))
 # libsqlite3 and libpq (session databases) the same way, stamps $(BUILD)/.sqlite
-# and $(BUILD)/.pq; -DADKEV_NO_SQLITE, -DADKEV_NO_PQ without them.
+# and $(BUILD)/.pq; -DADKEV_NO_SQLITE, -DADKEV_NO_PQ without them.  Their headers
+# are built in, the libraries not linked: adkev loads them (dlopen) when it
+# opens a database, so every other run starts without them and their 20-odd
+# dependencies (doc/speed.md, "Starting").
 SQLITE_FOUND = $(shell cat $(BUILD)/.sqlite 2>/dev/null)
 PQ_FOUND = $(shell cat $(BUILD)/.pq 2>/dev/null)
 SQLITE_CFLAGS = $(if $(filter yes,$(SQLITE_FOUND)),$(shell pkg-config --cflags sqlite3 2>/dev/null),-DADKEV_NO_SQLITE)
-SQLITE_LIBS = $(if $(filter yes,$(SQLITE_FOUND)),$(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3))
 PQ_CFLAGS = $(if $(filter yes,$(PQ_FOUND)),$(shell pkg-config --cflags libpq 2>/dev/null),-DADKEV_NO_PQ)
-PQ_LIBS = $(if $(filter yes,$(PQ_FOUND)),$(shell pkg-config --libs libpq 2>/dev/null || echo -lpq))
 
 WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Isrc $(WARNINGS) $(CFLAGS) $(JANSSON_CFLAGS) \
 	$(ZLIB_CFLAGS) $(ZSTD_CFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS) -DADKEV_VERSION='"$(VERSION)"'
-LDLIBS_ALL = $(JANSSON_LIBS) $(ZLIB_LIBS) $(ZSTD_LIBS) $(SQLITE_LIBS) $(PQ_LIBS) -pthread
+LDLIBS_ALL = $(JANSSON_LIBS) $(ZLIB_LIBS) $(ZSTD_LIBS) -pthread
 
 BUILD ?= build/default
 # The layers (doc/design.md, "Layout"): read/, adk/, cmd/, write/, and the top of src/.

@@ -5,6 +5,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
@@ -400,4 +401,26 @@ size_t edit_distance(const char *a, const char *b)
 		}
 	}
 	return d[la][lb];
+}
+
+bool util_load_library(const char *const *names, const char *const *symbols, void *const *slots,
+                       size_t count, char *why, size_t size)
+{
+	void *lib = NULL;
+	for (size_t k = 0; names[k] && !lib; k++)
+		lib = dlopen(names[k], RTLD_NOW | RTLD_LOCAL);
+	if (!lib) {
+		snprintf(why, size, "%s", dlerror());
+		return false;
+	}
+	for (size_t k = 0; k < count; k++) {
+		void *symbol = dlsym(lib, symbols[k]);
+		if (!symbol) {
+			snprintf(why, size, "%s", dlerror());
+			return false;
+		}
+		/* POSIX makes a function's address fit a void *; C only lets it be copied so. */
+		memcpy(slots[k], &symbol, sizeof symbol);
+	}
+	return true;
 }

@@ -155,6 +155,22 @@ static inline uint64_t mix64(uint64_t x)
 #define STDIN_NAME "<stdin>"
 
 /* Parses a whole decimal number; false on junk, overflow or a value below min. */
+/* X-macro helpers for util_load_library(): a function pointer of a function's type, its name. */
+#define LIBRARY_POINTER(name) __typeof__(name) *name;
+#define LIBRARY_NAME(name) #name,
+
+/*
+ * Loads the first of the shared libraries names[] (NULL-ended) that loads
+ * and stores each of its functions symbols[0..count) into the function
+ * pointer *slots[k] points to; false, with why[0..size) saying what failed
+ * in dlerror()'s words, where none loads or a function is missing.  The
+ * library stays loaded until the process ends.  For the optional libraries
+ * (libsqlite3, libpq): loaded only when an input needs them, so that every
+ * other run starts without them (doc/speed.md, "Starting").
+ */
+bool util_load_library(const char *const *names, const char *const *symbols, void *const *slots,
+                       size_t count, char *why, size_t size);
+
 bool parse_long(const char *s, long min, long *out);
 bool parse_double(const char *s, double *out);
 /* Parses a size in bytes, 1 or more, with K, M or G after it for KiB, MiB or GiB. */

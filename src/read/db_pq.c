@@ -31,7 +31,57 @@ struct db *db_pq_open(const char *conninfo, char *why, size_t size, int *status)
 #else
 
 #include <libpq-fe.h>
+#include <pthread.h>
 #include <string.h>
+
+/*
+ * The functions of libpq adkev calls.  The library is loaded when the first
+ * PostgreSQL URL is opened, not linked: every other run then starts without
+ * it and its many dependencies (doc/speed.md, "Starting"), and an adkev
+ * copied to a machine without it still reads everything else.
+ */
+#define PQ_CALLS(X)                                                                                \
+	X(PQcancel)                                                                                \
+	X(PQclear)                                                                                 \
+	X(PQconnectdbParams)                                                                       \
+	X(PQerrorMessage)                                                                          \
+	X(PQexec)                                                                                  \
+	X(PQfinish)                                                                                \
+	X(PQfreeCancel)                                                                            \
+	X(PQgetCancel)                                                                             \
+	X(PQgetResult)                                                                             \
+	X(PQgetisnull)                                                                             \
+	X(PQgetlength)                                                                             \
+	X(PQgetvalue)                                                                              \
+	X(PQpass)                                                                                  \
+	X(PQresultErrorField)                                                                      \
+	X(PQresultErrorMessage)                                                                    \
+	X(PQresultStatus)                                                                          \
+	X(PQsendQueryParams)                                                                       \
+	X(PQsetClientEncoding)                                                                     \
+	X(PQsetSingleRowMode)                                                                      \
+	X(PQstatus)
+
+static struct {
+	PQ_CALLS(LIBRARY_POINTER)
+} pq;
+
+static pthread_once_t pq_once = PTHREAD_ONCE_INIT;
+static bool pq_loaded;
+static char pq_why[256];
+
+/* Loads libpq (ADKEV_LIBPQ names another file of it), once. */
+static void load_pq(void)
+{
+	static const char *const symbols[] = {PQ_CALLS(LIBRARY_NAME)};
+#define PQ_SLOT(name) &pq.name,
+	void *const slots[] = {PQ_CALLS(PQ_SLOT)};
+	const char *asked = getenv("ADKEV_LIBPQ");
+	const char *const names[] = {asked && *asked ? asked : "libpq.so.5",
+	                             asked && *asked ? NULL : "libpq.so", NULL};
+	pq_loaded = util_load_library(names, symbols, slots, sizeof symbols / sizeof *symbols, pq_why,
+	                              sizeof pq_why);
+}
 
 struct pq_db {
 	struct db base;
@@ -50,7 +100,7 @@ struct pq_rows {
 static void set_error(struct pq_db *db, const char *msg, int status)
 {
 	struct strbuf sb = {0};
-	const char *pw = db->conn ? PQpass(db->conn) : NULL;
+	const char *pw = db->conn ? pq.PQpass(db->conn) : NULL;
 	size_t pwlen = pw ? strlen(pw) : 0;
 	for (const char *p = msg; *p; p++) {
 		if (pwlen && strncmp(p, pw, pwlen) == 0) {
@@ -74,9 +124,9 @@ static struct db_rows *pq_query(struct db *base, const char *sql, const char *co
                                 int nparams)
 {
 	struct pq_db *db = (struct pq_db *)base;
-	if (!PQsendQueryParams(db->conn, sql, nparams, NULL, params, NULL, NULL, 0) ||
-	    !PQsetSingleRowMode(db->conn)) {
-		set_error(db, PQerrorMessage(db->conn), EXIT_IOERR);
+	if (!pq.PQsendQueryParams(db->conn, sql, nparams, NULL, params, NULL, NULL, 0) ||
+	    !pq.PQsetSingleRowMode(db->conn)) {
+		set_error(db, pq.PQerrorMessage(db->conn), EXIT_IOERR);
 		return NULL;
 	}
 	struct pq_rows *rows = xcalloc(1, sizeof *rows);
@@ -87,27 +137,27 @@ static struct db_rows *pq_query(struct db *base, const char *sql, const char *co
 static int pq_next(struct db_rows *r)
 {
 	struct pq_rows *rows = (struct pq_rows *)r;
-	PQclear(rows->row);
+	pq.PQclear(rows->row);
 	rows->row = NULL;
 	if (rows->done)
 		return 0;
-	PGresult *res = PQgetResult(rows->db->conn);
-	if (res && PQresultStatus(res) == PGRES_SINGLE_TUPLE) {
+	PGresult *res = pq.PQgetResult(rows->db->conn);
+	if (res && pq.PQresultStatus(res) == PGRES_SINGLE_TUPLE) {
 		rows->row = res;
 		return 1;
 	}
 	int got = 0;
-	if (res && PQresultStatus(res) != PGRES_TUPLES_OK) {
+	if (res && pq.PQresultStatus(res) != PGRES_TUPLES_OK) {
 		/* A statement the tables do not fit is the data's fault; else the server's. */
-		const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+		const char *state = pq.PQresultErrorField(res, PG_DIAG_SQLSTATE);
 		bool schema = state && strncmp(state, "42", 2) == 0;
-		set_error(rows->db, PQresultErrorMessage(res), schema ? EXIT_DATAERR : EXIT_IOERR);
+		set_error(rows->db, pq.PQresultErrorMessage(res), schema ? EXIT_DATAERR : EXIT_IOERR);
 		got = -1;
 	}
-	PQclear(res);
+	pq.PQclear(res);
 	/* The rest of the results, to leave the connection ready for the next query. */
-	while ((res = PQgetResult(rows->db->conn)))
-		PQclear(res);
+	while ((res = pq.PQgetResult(rows->db->conn)))
+		pq.PQclear(res);
 	rows->done = true;
 	return got;
 }
@@ -115,10 +165,10 @@ static int pq_next(struct db_rows *r)
 static const char *pq_column(struct db_rows *r, int col, size_t *len)
 {
 	struct pq_rows *rows = (struct pq_rows *)r;
-	if (PQgetisnull(rows->row, 0, col))
+	if (pq.PQgetisnull(rows->row, 0, col))
 		return NULL;
-	*len = (size_t)PQgetlength(rows->row, 0, col);
-	return PQgetvalue(rows->row, 0, col);
+	*len = (size_t)pq.PQgetlength(rows->row, 0, col);
+	return pq.PQgetvalue(rows->row, 0, col);
 }
 
 static void pq_finish(struct db_rows *r)
@@ -126,18 +176,18 @@ static void pq_finish(struct db_rows *r)
 	struct pq_rows *rows = (struct pq_rows *)r;
 	if (!rows)
 		return;
-	PQclear(rows->row);
+	pq.PQclear(rows->row);
 	if (!rows->done) {
 		/* Rows not read: ask the server to stop sending them. */
-		PGcancel *cancel = PQgetCancel(rows->db->conn);
+		PGcancel *cancel = pq.PQgetCancel(rows->db->conn);
 		char buf[256];
 		if (cancel) {
-			PQcancel(cancel, buf, sizeof buf);
-			PQfreeCancel(cancel);
+			pq.PQcancel(cancel, buf, sizeof buf);
+			pq.PQfreeCancel(cancel);
 		}
 		PGresult *res;
-		while ((res = PQgetResult(rows->db->conn)))
-			PQclear(res);
+		while ((res = pq.PQgetResult(rows->db->conn)))
+			pq.PQclear(res);
 	}
 	free(rows);
 }
@@ -155,7 +205,7 @@ static int pq_status(struct db *base)
 static void pq_close(struct db *base)
 {
 	struct pq_db *db = (struct pq_db *)base;
-	PQfinish(db->conn);
+	pq.PQfinish(db->conn);
 	free(db);
 }
 
@@ -172,27 +222,36 @@ static const struct db_ops pq_ops = {
 /* Read-only and UTF-8 for the whole connection; false after an error. */
 static bool pq_setup(struct pq_db *db)
 {
-	PGresult *res = PQexec(db->conn, "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
-	bool ok = PQresultStatus(res) == PGRES_COMMAND_OK;
-	PQclear(res);
-	if (ok && PQsetClientEncoding(db->conn, "UTF8") != 0)
+	PGresult *res = pq.PQexec(db->conn, "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
+	bool ok = pq.PQresultStatus(res) == PGRES_COMMAND_OK;
+	pq.PQclear(res);
+	if (ok && pq.PQsetClientEncoding(db->conn, "UTF8") != 0)
 		ok = false;
 	if (!ok)
-		set_error(db, PQerrorMessage(db->conn), EXIT_IOERR);
+		set_error(db, pq.PQerrorMessage(db->conn), EXIT_IOERR);
 	return ok;
 }
 
 struct db *db_pq_open(const char *conninfo, char *why, size_t size, int *status)
 {
+	pthread_once(&pq_once, load_pq);
+	if (!pq_loaded) {
+		snprintf(why, size,
+		         "a PostgreSQL database, and libpq could not be loaded (%s): install libpq5 "
+		         "(Debian) or libpq (elsewhere)",
+		         pq_why);
+		*status = EXIT_DATAERR;
+		return NULL;
+	}
 	struct pq_db *db = xcalloc(1, sizeof *db);
 	db->base = (struct db){&pq_ops, true};
 	/* The URL's own settings win over these defaults (they come before it). */
 	const char *const keys[] = {"connect_timeout", "fallback_application_name", "dbname", NULL};
 	const char *const values[] = {"10", "adkev", conninfo, NULL};
-	db->conn = PQconnectdbParams(keys, values, 1);
-	bool ok = db->conn && PQstatus(db->conn) == CONNECTION_OK;
+	db->conn = pq.PQconnectdbParams(keys, values, 1);
+	bool ok = db->conn && pq.PQstatus(db->conn) == CONNECTION_OK;
 	if (!ok)
-		set_error(db, db->conn ? PQerrorMessage(db->conn) : "out of memory", EXIT_NOINPUT);
+		set_error(db, db->conn ? pq.PQerrorMessage(db->conn) : "out of memory", EXIT_NOINPUT);
 	if (ok && !pq_setup(db))
 		ok = false;
 	if (!ok) {
