@@ -476,7 +476,7 @@ if wants sqlite; then
 	echo
 	if ! command -v sqlite3 >/dev/null 2>&1; then
 		echo "(no session database table: the sqlite3 tool is not installed)"
-	elif "$ADKEV" sessions "$tmp/none.db" 2>&1 | grep -q 'without libsqlite3'; then
+	elif "$ADKEV" sessions "$tmp/none.db" 2>&1 | grep -q 'without libsqlite3\|libsqlite3 could not be loaded'; then
 		echo "(no session database table: this adkev was built without libsqlite3)"
 	else
 		session_db
