@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -403,24 +404,38 @@ size_t edit_distance(const char *a, const char *b)
 	return d[la][lb];
 }
 
-bool util_load_library(const char *const *names, const char *const *symbols, void *const *slots,
-                       size_t count, char *why, size_t size)
+/* library_load() without its lock. */
+static bool load_library(struct library *lib)
 {
-	void *lib = NULL;
-	for (size_t k = 0; names[k] && !lib; k++)
-		lib = dlopen(names[k], RTLD_NOW | RTLD_LOCAL);
-	if (!lib) {
-		snprintf(why, size, "%s", dlerror());
+	const char *asked = getenv(lib->env);
+	void *handle = NULL;
+	if (asked && *asked)
+		handle = dlopen(asked, RTLD_NOW | RTLD_LOCAL);
+	for (size_t k = 0; !(asked && *asked) && lib->names[k] && !handle; k++)
+		handle = dlopen(lib->names[k], RTLD_NOW | RTLD_LOCAL);
+	if (!handle) {
+		snprintf(lib->why, sizeof lib->why, "%s", dlerror());
 		return false;
 	}
-	for (size_t k = 0; k < count; k++) {
-		void *symbol = dlsym(lib, symbols[k]);
+	for (size_t k = 0; k < lib->count; k++) {
+		void *symbol = dlsym(handle, lib->symbols[k]);
 		if (!symbol) {
-			snprintf(why, size, "%s", dlerror());
+			snprintf(lib->why, sizeof lib->why, "%s", dlerror());
 			return false;
 		}
 		/* POSIX makes a function's address fit a void *; C only lets it be copied so. */
-		memcpy(slots[k], &symbol, sizeof symbol);
+		memcpy(lib->slots[k], &symbol, sizeof symbol);
 	}
 	return true;
+}
+
+bool library_load(struct library *lib)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	pthread_mutex_lock(&lock);
+	if (!lib->tried)
+		lib->loaded = load_library(lib);
+	lib->tried = true;
+	pthread_mutex_unlock(&lock);
+	return lib->loaded;
 }

@@ -155,21 +155,31 @@ static inline uint64_t mix64(uint64_t x)
 #define STDIN_NAME "<stdin>"
 
 /* Parses a whole decimal number; false on junk, overflow or a value below min. */
-/* X-macro helpers for util_load_library(): a function pointer of a function's type, its name. */
+/*
+ * A shared library loaded when first needed, not linked: libsqlite3 and
+ * libpq, so that every run that reads no database starts without them and
+ * their dependencies (doc/speed.md, "Starting").  Its functions are listed
+ * once as an X-macro, which makes their pointers (LIBRARY_POINTER), their
+ * names (LIBRARY_NAME) and the slots the pointers are stored in.
+ */
+struct library {
+	const char *env;            /* an environment variable that names another file of it */
+	const char *names[3];       /* the files to try, in order, NULL-ended */
+	const char *const *symbols; /* the functions' names ... */
+	void *const *slots;         /* ... and where each one's address goes */
+	size_t count;
+	bool tried, loaded;
+	char why[256]; /* dlerror()'s words when it could not be loaded */
+};
+
 #define LIBRARY_POINTER(name) __typeof__(name) *name;
 #define LIBRARY_NAME(name) #name,
 
 /*
- * Loads the first of the shared libraries names[] (NULL-ended) that loads
- * and stores each of its functions symbols[0..count) into the function
- * pointer *slots[k] points to; false, with why[0..size) saying what failed
- * in dlerror()'s words, where none loads or a function is missing.  The
- * library stays loaded until the process ends.  For the optional libraries
- * (libsqlite3, libpq): loaded only when an input needs them, so that every
- * other run starts without them (doc/speed.md, "Starting").
+ * Loads lib and stores its functions' addresses, once for the process
+ * (any thread may ask); whether that worked, lib->why saying why not.
  */
-bool util_load_library(const char *const *names, const char *const *symbols, void *const *slots,
-                       size_t count, char *why, size_t size);
+bool library_load(struct library *lib);
 
 bool parse_long(const char *s, long min, long *out);
 bool parse_double(const char *s, double *out);

@@ -31,7 +31,6 @@ struct db *db_pq_open(const char *conninfo, char *why, size_t size, int *status)
 #else
 
 #include <libpq-fe.h>
-#include <pthread.h>
 #include <string.h>
 
 /*
@@ -62,26 +61,21 @@ struct db *db_pq_open(const char *conninfo, char *why, size_t size, int *status)
 	X(PQsetSingleRowMode)                                                                      \
 	X(PQstatus)
 
+/* The functions' addresses, once the library is loaded (library_load()). */
 static struct {
 	PQ_CALLS(LIBRARY_POINTER)
-} pq;
+} lib;
 
-static pthread_once_t pq_once = PTHREAD_ONCE_INIT;
-static bool pq_loaded;
-static char pq_why[256];
-
-/* Loads libpq (ADKEV_LIBPQ names another file of it), once. */
-static void load_pq(void)
-{
-	static const char *const symbols[] = {PQ_CALLS(LIBRARY_NAME)};
-#define PQ_SLOT(name) &pq.name,
-	void *const slots[] = {PQ_CALLS(PQ_SLOT)};
-	const char *asked = getenv("ADKEV_LIBPQ");
-	const char *const names[] = {asked && *asked ? asked : "libpq.so.5",
-	                             asked && *asked ? NULL : "libpq.so", NULL};
-	pq_loaded = util_load_library(names, symbols, slots, sizeof symbols / sizeof *symbols, pq_why,
-	                              sizeof pq_why);
-}
+static const char *const symbols[] = {PQ_CALLS(LIBRARY_NAME)};
+#define SLOT(name) &lib.name,
+static void *const slots[] = {PQ_CALLS(SLOT)};
+static struct library libpq = {
+    .env = "ADKEV_LIBPQ",
+    .names = {"libpq.so.5", "libpq.so", NULL},
+    .symbols = symbols,
+    .slots = slots,
+    .count = sizeof symbols / sizeof *symbols,
+};
 
 struct pq_db {
 	struct db base;
@@ -100,7 +94,7 @@ struct pq_rows {
 static void set_error(struct pq_db *db, const char *msg, int status)
 {
 	struct strbuf sb = {0};
-	const char *pw = db->conn ? pq.PQpass(db->conn) : NULL;
+	const char *pw = db->conn ? lib.PQpass(db->conn) : NULL;
 	size_t pwlen = pw ? strlen(pw) : 0;
 	for (const char *p = msg; *p; p++) {
 		if (pwlen && strncmp(p, pw, pwlen) == 0) {
@@ -124,9 +118,9 @@ static struct db_rows *pq_query(struct db *base, const char *sql, const char *co
                                 int nparams)
 {
 	struct pq_db *db = (struct pq_db *)base;
-	if (!pq.PQsendQueryParams(db->conn, sql, nparams, NULL, params, NULL, NULL, 0) ||
-	    !pq.PQsetSingleRowMode(db->conn)) {
-		set_error(db, pq.PQerrorMessage(db->conn), EXIT_IOERR);
+	if (!lib.PQsendQueryParams(db->conn, sql, nparams, NULL, params, NULL, NULL, 0) ||
+	    !lib.PQsetSingleRowMode(db->conn)) {
+		set_error(db, lib.PQerrorMessage(db->conn), EXIT_IOERR);
 		return NULL;
 	}
 	struct pq_rows *rows = xcalloc(1, sizeof *rows);
@@ -137,27 +131,27 @@ static struct db_rows *pq_query(struct db *base, const char *sql, const char *co
 static int pq_next(struct db_rows *r)
 {
 	struct pq_rows *rows = (struct pq_rows *)r;
-	pq.PQclear(rows->row);
+	lib.PQclear(rows->row);
 	rows->row = NULL;
 	if (rows->done)
 		return 0;
-	PGresult *res = pq.PQgetResult(rows->db->conn);
-	if (res && pq.PQresultStatus(res) == PGRES_SINGLE_TUPLE) {
+	PGresult *res = lib.PQgetResult(rows->db->conn);
+	if (res && lib.PQresultStatus(res) == PGRES_SINGLE_TUPLE) {
 		rows->row = res;
 		return 1;
 	}
 	int got = 0;
-	if (res && pq.PQresultStatus(res) != PGRES_TUPLES_OK) {
+	if (res && lib.PQresultStatus(res) != PGRES_TUPLES_OK) {
 		/* A statement the tables do not fit is the data's fault; else the server's. */
-		const char *state = pq.PQresultErrorField(res, PG_DIAG_SQLSTATE);
+		const char *state = lib.PQresultErrorField(res, PG_DIAG_SQLSTATE);
 		bool schema = state && strncmp(state, "42", 2) == 0;
-		set_error(rows->db, pq.PQresultErrorMessage(res), schema ? EXIT_DATAERR : EXIT_IOERR);
+		set_error(rows->db, lib.PQresultErrorMessage(res), schema ? EXIT_DATAERR : EXIT_IOERR);
 		got = -1;
 	}
-	pq.PQclear(res);
+	lib.PQclear(res);
 	/* The rest of the results, to leave the connection ready for the next query. */
-	while ((res = pq.PQgetResult(rows->db->conn)))
-		pq.PQclear(res);
+	while ((res = lib.PQgetResult(rows->db->conn)))
+		lib.PQclear(res);
 	rows->done = true;
 	return got;
 }
@@ -165,10 +159,10 @@ static int pq_next(struct db_rows *r)
 static const char *pq_column(struct db_rows *r, int col, size_t *len)
 {
 	struct pq_rows *rows = (struct pq_rows *)r;
-	if (pq.PQgetisnull(rows->row, 0, col))
+	if (lib.PQgetisnull(rows->row, 0, col))
 		return NULL;
-	*len = (size_t)pq.PQgetlength(rows->row, 0, col);
-	return pq.PQgetvalue(rows->row, 0, col);
+	*len = (size_t)lib.PQgetlength(rows->row, 0, col);
+	return lib.PQgetvalue(rows->row, 0, col);
 }
 
 static void pq_finish(struct db_rows *r)
@@ -176,18 +170,18 @@ static void pq_finish(struct db_rows *r)
 	struct pq_rows *rows = (struct pq_rows *)r;
 	if (!rows)
 		return;
-	pq.PQclear(rows->row);
+	lib.PQclear(rows->row);
 	if (!rows->done) {
 		/* Rows not read: ask the server to stop sending them. */
-		PGcancel *cancel = pq.PQgetCancel(rows->db->conn);
+		PGcancel *cancel = lib.PQgetCancel(rows->db->conn);
 		char buf[256];
 		if (cancel) {
-			pq.PQcancel(cancel, buf, sizeof buf);
-			pq.PQfreeCancel(cancel);
+			lib.PQcancel(cancel, buf, sizeof buf);
+			lib.PQfreeCancel(cancel);
 		}
 		PGresult *res;
-		while ((res = pq.PQgetResult(rows->db->conn)))
-			pq.PQclear(res);
+		while ((res = lib.PQgetResult(rows->db->conn)))
+			lib.PQclear(res);
 	}
 	free(rows);
 }
@@ -205,7 +199,7 @@ static int pq_status(struct db *base)
 static void pq_close(struct db *base)
 {
 	struct pq_db *db = (struct pq_db *)base;
-	pq.PQfinish(db->conn);
+	lib.PQfinish(db->conn);
 	free(db);
 }
 
@@ -222,24 +216,23 @@ static const struct db_ops pq_ops = {
 /* Read-only and UTF-8 for the whole connection; false after an error. */
 static bool pq_setup(struct pq_db *db)
 {
-	PGresult *res = pq.PQexec(db->conn, "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
-	bool ok = pq.PQresultStatus(res) == PGRES_COMMAND_OK;
-	pq.PQclear(res);
-	if (ok && pq.PQsetClientEncoding(db->conn, "UTF8") != 0)
+	PGresult *res = lib.PQexec(db->conn, "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
+	bool ok = lib.PQresultStatus(res) == PGRES_COMMAND_OK;
+	lib.PQclear(res);
+	if (ok && lib.PQsetClientEncoding(db->conn, "UTF8") != 0)
 		ok = false;
 	if (!ok)
-		set_error(db, pq.PQerrorMessage(db->conn), EXIT_IOERR);
+		set_error(db, lib.PQerrorMessage(db->conn), EXIT_IOERR);
 	return ok;
 }
 
 struct db *db_pq_open(const char *conninfo, char *why, size_t size, int *status)
 {
-	pthread_once(&pq_once, load_pq);
-	if (!pq_loaded) {
+	if (!library_load(&libpq)) {
 		snprintf(why, size,
 		         "a PostgreSQL database, and libpq could not be loaded (%s): install libpq5 "
 		         "(Debian) or libpq (elsewhere)",
-		         pq_why);
+		         libpq.why);
 		*status = EXIT_DATAERR;
 		return NULL;
 	}
@@ -248,10 +241,10 @@ struct db *db_pq_open(const char *conninfo, char *why, size_t size, int *status)
 	/* The URL's own settings win over these defaults (they come before it). */
 	const char *const keys[] = {"connect_timeout", "fallback_application_name", "dbname", NULL};
 	const char *const values[] = {"10", "adkev", conninfo, NULL};
-	db->conn = pq.PQconnectdbParams(keys, values, 1);
-	bool ok = db->conn && pq.PQstatus(db->conn) == CONNECTION_OK;
+	db->conn = lib.PQconnectdbParams(keys, values, 1);
+	bool ok = db->conn && lib.PQstatus(db->conn) == CONNECTION_OK;
 	if (!ok)
-		set_error(db, db->conn ? pq.PQerrorMessage(db->conn) : "out of memory", EXIT_NOINPUT);
+		set_error(db, db->conn ? lib.PQerrorMessage(db->conn) : "out of memory", EXIT_NOINPUT);
 	if (ok && !pq_setup(db))
 		ok = false;
 	if (!ok) {

@@ -33,7 +33,6 @@ struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 
 #else
 
-#include <pthread.h>
 #include <sqlite3.h>
 #include <string.h>
 
@@ -60,26 +59,21 @@ struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 	X(sqlite3_prepare_v2)                                                                      \
 	X(sqlite3_step)
 
+/* The functions' addresses, once the library is loaded (library_load()). */
 static struct {
 	SQLITE_CALLS(LIBRARY_POINTER)
-} sq;
+} lib;
 
-static pthread_once_t sq_once = PTHREAD_ONCE_INIT;
-static bool sq_loaded;
-static char sq_why[256];
-
-/* Loads libsqlite3 (ADKEV_LIBSQLITE3 names another file of it), once. */
-static void load_sqlite(void)
-{
-	static const char *const symbols[] = {SQLITE_CALLS(LIBRARY_NAME)};
-#define SQ_SLOT(name) &sq.name,
-	void *const slots[] = {SQLITE_CALLS(SQ_SLOT)};
-	const char *asked = getenv("ADKEV_LIBSQLITE3");
-	const char *const names[] = {asked && *asked ? asked : "libsqlite3.so.0",
-	                             asked && *asked ? NULL : "libsqlite3.so", NULL};
-	sq_loaded = util_load_library(names, symbols, slots, sizeof symbols / sizeof *symbols,
-	                              sq_why, sizeof sq_why);
-}
+static const char *const symbols[] = {SQLITE_CALLS(LIBRARY_NAME)};
+#define SLOT(name) &lib.name,
+static void *const slots[] = {SQLITE_CALLS(SLOT)};
+static struct library libsqlite3 = {
+    .env = "ADKEV_LIBSQLITE3",
+    .names = {"libsqlite3.so.0", "libsqlite3.so", NULL},
+    .symbols = symbols,
+    .slots = slots,
+    .count = sizeof symbols / sizeof *symbols,
+};
 
 /* How long a lock held by a writer is waited on before adkev gives up. */
 #define BUSY_TIMEOUT_MS 5000
@@ -121,7 +115,7 @@ static int status_of(int code)
 
 static void set_error(struct sqlite_db *db, int code)
 {
-	const char *what = db->handle ? sq.sqlite3_errmsg(db->handle) : sq.sqlite3_errstr(code);
+	const char *what = db->handle ? lib.sqlite3_errmsg(db->handle) : lib.sqlite3_errstr(code);
 	if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
 		snprintf(db->error, sizeof db->error,
 		         "database is locked by another process (waited %d s): try again "
@@ -137,13 +131,13 @@ static struct db_rows *sqlite_query(struct db *base, const char *sql, const char
 {
 	struct sqlite_db *db = (struct sqlite_db *)base;
 	sqlite3_stmt *stmt = NULL;
-	int rc = sq.sqlite3_prepare_v2(db->handle, sql, -1, &stmt, NULL);
+	int rc = lib.sqlite3_prepare_v2(db->handle, sql, -1, &stmt, NULL);
 	for (int i = 0; rc == SQLITE_OK && i < nparams; i++)
-		rc = params[i] ? sq.sqlite3_bind_text(stmt, i + 1, params[i], -1, SQLITE_STATIC)
-		               : sq.sqlite3_bind_null(stmt, i + 1);
+		rc = params[i] ? lib.sqlite3_bind_text(stmt, i + 1, params[i], -1, SQLITE_STATIC)
+		               : lib.sqlite3_bind_null(stmt, i + 1);
 	if (rc != SQLITE_OK) {
 		set_error(db, rc);
-		sq.sqlite3_finalize(stmt);
+		lib.sqlite3_finalize(stmt);
 		return NULL;
 	}
 	struct sqlite_rows *rows = xcalloc(1, sizeof *rows);
@@ -155,7 +149,7 @@ static struct db_rows *sqlite_query(struct db *base, const char *sql, const char
 static int sqlite_next(struct db_rows *r)
 {
 	struct sqlite_rows *rows = (struct sqlite_rows *)r;
-	int rc = sq.sqlite3_step(rows->stmt);
+	int rc = lib.sqlite3_step(rows->stmt);
 	if (rc == SQLITE_ROW)
 		return 1;
 	if (rc == SQLITE_DONE)
@@ -167,12 +161,12 @@ static int sqlite_next(struct db_rows *r)
 static const char *sqlite_column(struct db_rows *r, int col, size_t *len)
 {
 	struct sqlite_rows *rows = (struct sqlite_rows *)r;
-	int type = sq.sqlite3_column_type(rows->stmt, col);
+	int type = lib.sqlite3_column_type(rows->stmt, col);
 	if (type == SQLITE_NULL)
 		return NULL;
-	const char *p = type == SQLITE_BLOB ? sq.sqlite3_column_blob(rows->stmt, col)
-	                                    : (const char *)sq.sqlite3_column_text(rows->stmt, col);
-	*len = (size_t)sq.sqlite3_column_bytes(rows->stmt, col);
+	const char *p = type == SQLITE_BLOB ? lib.sqlite3_column_blob(rows->stmt, col)
+	                                    : (const char *)lib.sqlite3_column_text(rows->stmt, col);
+	*len = (size_t)lib.sqlite3_column_bytes(rows->stmt, col);
 	/* An empty blob is a NULL pointer: an empty text here. */
 	return p ? p : "";
 }
@@ -182,7 +176,7 @@ static void sqlite_finish(struct db_rows *r)
 	struct sqlite_rows *rows = (struct sqlite_rows *)r;
 	if (!rows)
 		return;
-	sq.sqlite3_finalize(rows->stmt);
+	lib.sqlite3_finalize(rows->stmt);
 	free(rows);
 }
 
@@ -199,7 +193,7 @@ static int sqlite_status(struct db *base)
 static void sqlite_close(struct db *base)
 {
 	struct sqlite_db *db = (struct sqlite_db *)base;
-	sq.sqlite3_close(db->handle);
+	lib.sqlite3_close(db->handle);
 	free(db);
 }
 
@@ -215,12 +209,11 @@ static const struct db_ops sqlite_ops = {
 
 struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 {
-	pthread_once(&sq_once, load_sqlite);
-	if (!sq_loaded) {
+	if (!library_load(&libsqlite3)) {
 		snprintf(why, size,
 		         "an SQLite database, and libsqlite3 could not be loaded (%s): install "
 		         "libsqlite3-0 (Debian) or sqlite (elsewhere)",
-		         sq_why);
+		         libsqlite3.why);
 		*status = EXIT_DATAERR;
 		return NULL;
 	}
@@ -228,18 +221,18 @@ struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 	db->base = (struct db){&sqlite_ops, false};
 	/* No URI filenames: a file named "file:x" is that file. */
 	int rc =
-	    sq.sqlite3_open_v2(path, &db->handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+	    lib.sqlite3_open_v2(path, &db->handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
 	if (rc == SQLITE_OK)
-		rc = sq.sqlite3_busy_timeout(db->handle, BUSY_TIMEOUT_MS);
+		rc = lib.sqlite3_busy_timeout(db->handle, BUSY_TIMEOUT_MS);
 	/*
 	 * A page of events is sorted by time (sessiondb.c), up to 4 MiB of
 	 * rows: in memory, not through a temporary file written and read back.
 	 */
 	if (rc == SQLITE_OK)
-		rc = sq.sqlite3_exec(db->handle, "PRAGMA temp_store = MEMORY", NULL, NULL, NULL);
+		rc = lib.sqlite3_exec(db->handle, "PRAGMA temp_store = MEMORY", NULL, NULL, NULL);
 	/* The first read of the schema is where a damaged or locked file shows. */
 	if (rc == SQLITE_OK)
-		rc = sq.sqlite3_exec(db->handle, "SELECT count(*) FROM sqlite_master", NULL, NULL,
+		rc = lib.sqlite3_exec(db->handle, "SELECT count(*) FROM sqlite_master", NULL, NULL,
 		                  NULL);
 	if (rc != SQLITE_OK) {
 		set_error(db, rc);
