@@ -31,6 +31,21 @@ START_TEST(a_cut_is_after_a_line_end_before_a_json_line)
 }
 END_TEST
 
+START_TEST(an_indented_array_is_cut_before_its_own_elements_only)
+{
+	const char *s = "[\n  {\"a\": 1},\n  {\"b\": [\n    {\"c\": 2}\n  ]},\n  {\"d\": 3}\n]\n";
+	size_t second = strlen("[\n  {\"a\": 1},\n");
+	size_t third = strlen("[\n  {\"a\": 1},\n  {\"b\": [\n    {\"c\": 2}\n  ]},\n");
+	ck_assert_uint_eq(chunk_cut_indented(s, strlen(s), 1, "  ", 2), 2);
+	ck_assert_uint_eq(chunk_cut_indented(s, strlen(s), 3, "  ", 2), second);
+	/* The element nested deeper, and the line that closes its array, are passed over. */
+	ck_assert_uint_eq(chunk_cut_indented(s, strlen(s), second + 1, "  ", 2), third);
+	ck_assert_uint_eq(chunk_cut_indented(s, strlen(s), third + 1, "  ", 2), 0);
+	/* Tabs are an indent of their own. */
+	ck_assert_uint_eq(chunk_cut_indented(s, strlen(s), 1, "\t", 1), 0);
+}
+END_TEST
+
 START_TEST(a_crlf_is_never_cut_between_its_bytes)
 {
 	const char *s = "{\"a\":1}\r\n{\"b\":2}\r\n";
@@ -104,8 +119,12 @@ static void text_release(const void *ctx, void *partial)
 	free(partial);
 }
 
+/* How many partial results the last in_chunks() merged: its chunks, but those read again. */
+static unsigned long merged_partials;
+
 static int text_merge(const void *ctx, void *partial)
 {
+	merged_partials++;
 	struct strbuf *all = (struct strbuf *)ctx;
 	struct strbuf *sb = partial;
 	strbuf_add(all, sb->buf, sb->len);
@@ -157,6 +176,7 @@ static char *in_chunks(char **files, int count, unsigned flags, const char *byte
 	struct reader_options how = {.flags = flags};
 	struct chunks_end end;
 	capture_begin();
+	merged_partials = 0;
 	chunks_run(f, &how, NULL, jobs, &w, &end);
 	char *err = capture_end();
 	strbuf_addf(&all, "%s--\n%s--\n%d %d %lu\n", items.buf ? items.buf : "", err, end.res, end.status,
@@ -315,6 +335,50 @@ START_TEST(an_array_of_events_is_split_at_its_elements)
 }
 END_TEST
 
+/* The events of the sample files as jq -s . and Python's indent=2 write them: elements indented. */
+static char *indented_array_text(const char *const *names, size_t count)
+{
+	json_t *all = json_array();
+	for (size_t i = 0; i < count; i++) {
+		FILE *in = fopen(names[i], "r");
+		ck_assert_ptr_nonnull(in);
+		json_error_t e;
+		json_t *v;
+		while ((v = json_loadf(in, JSON_DISABLE_EOF_CHECK, &e)) != NULL)
+			json_array_append_new(all, v);
+		fclose(in);
+	}
+	char *text = json_dumps(all, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(all);
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addf(&sb, "%s\n", text);
+	free(text);
+	return text_of(&sb);
+}
+
+START_TEST(an_indented_array_is_split_at_its_elements)
+{
+	char *text = indented_array_text(array_samples, 4);
+	ck_assert(strncmp(text, "[\n  {\n", 6) == 0);
+	json_t *all = json_loads(text, 0, NULL);
+	size_t elements = json_array_size(all);
+	json_decref(all);
+	char *files[] = {(char *)temp_file(text)};
+	ck_assert_int_eq(same_in_chunks(files, 1, 0), READ_END);
+	ck_assert_int_eq(same_in_chunks(files, 1, READER_SKIP_INVALID), READ_END);
+	const char *sizes[] = {"1", "300", "2000"};
+	for (size_t i = 0; i < 3; i++) {
+		free(in_chunks(files, 1, 0, sizes[i], 2));
+		ck_assert_uint_eq(last_reread, 0);
+		/* Split indeed: before every element at 1 byte a chunk, into several at 300 and 2000. */
+		if (i == 0)
+			ck_assert_uint_eq(merged_partials, elements);
+		ck_assert_uint_gt(merged_partials, 1);
+	}
+	free(text);
+}
+END_TEST
+
 START_TEST(a_damaged_array_reads_as_one_reader_reads_it)
 {
 	/* Elements over many lines, that run past their chunks' ends. */
@@ -350,6 +414,7 @@ static Suite *chunks_suite(void)
 	Suite *s = suite_create("chunks");
 	TCase *tc = tcase_create("cut");
 	tcase_add_test(tc, a_cut_is_after_a_line_end_before_a_json_line);
+	tcase_add_test(tc, an_indented_array_is_cut_before_its_own_elements_only);
 	tcase_add_test(tc, a_crlf_is_never_cut_between_its_bytes);
 	tcase_add_test(tc, an_sse_event_is_cut_only_after_its_blank_line);
 	tcase_add_test(tc, a_line_longer_than_the_window_has_no_cut_in_it);
@@ -361,6 +426,7 @@ static Suite *chunks_suite(void)
 	tcase_add_test(tc, values_over_several_lines_are_read_whole_across_chunks);
 	tcase_add_test(tc, bad_lines_in_a_later_chunk_are_reported_at_their_lines);
 	tcase_add_test(tc, an_array_of_events_is_split_at_its_elements);
+	tcase_add_test(tc, an_indented_array_is_split_at_its_elements);
 	tcase_add_test(tc, a_damaged_array_reads_as_one_reader_reads_it);
 	suite_add_tcase(s, tc);
 	return s;

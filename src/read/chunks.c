@@ -4,6 +4,7 @@
  */
 #include "read/chunks.h"
 #include "read/diag.h"
+#include "read/framer.h"
 #include "read/input.h"
 #include "read/sessiondb.h"
 #include "read/source.h"
@@ -35,6 +36,21 @@ size_t chunk_cut(const char *p, size_t n, size_t from)
 	return 0;
 }
 
+size_t chunk_cut_indented(const char *p, size_t n, size_t from, const char *indent, size_t len)
+{
+	for (size_t i = from; i < n; i++) {
+		const char *nl = memchr(p + i - 1, '\n', n - i + 1);
+		if (!nl)
+			return 0;
+		i = (size_t)(nl - p) + 1;
+		if (i + len >= n)
+			return 0;
+		if (memcmp(p + i, indent, len) == 0 && p[i + len] == '{')
+			return i;
+	}
+	return 0;
+}
+
 /*
  * One operand to read in chunks: a regular file of plain text, whose chunks
  * workers read with pread(2), or a stream (standard input, gzip or zstd
@@ -53,6 +69,9 @@ struct chunk_file {
 	bool hides_damage;
 	/* A file of plain text that starts with '[': its chunks after the first start inside it. */
 	bool array;
+	/* The white space before its first element's '{' on its line: "" where none or no '{'. */
+	char indent[16];
+	size_t indent_len;
 	bool kind_known; /* the reading thread's: hides_damage is set */
 	/* How the stream ended, known once its last chunk is made. */
 	ssize_t end; /* 0, SOURCE_ERROR or SOURCE_DAMAGED */
@@ -139,14 +158,25 @@ static size_t chunk_bytes(bool *set)
  * of lines that are arrays is taken for one too; its chunks are read again
  * from where the merge is, as they would be with no guess.
  */
-static bool starts_one_array(int fd)
+static bool starts_one_array(struct chunk_file *f)
 {
-	unsigned char head[4096];
-	ssize_t n = pread(fd, head, sizeof head, 0);
+	char head[4096];
+	ssize_t n = pread(f->fd, head, sizeof head, 0);
 	ssize_t i = n >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-	while (i < n && (head[i] == ' ' || head[i] == '\t' || head[i] == '\n' || head[i] == '\r'))
-		i++;
-	return i < n && head[i] == '[';
+	i += (ssize_t)framer_skip_space(head + i, 0, (size_t)(n > i ? n - i : 0));
+	if (i >= n || head[i] != '[')
+		return false;
+	/* The first element's indent: what lies between its line's start and its '{'. */
+	ssize_t element = i + 1 + (ssize_t)framer_skip_space(head + i + 1, 0, (size_t)(n - i - 1));
+	ssize_t line = element;
+	while (line > i + 1 && head[line - 1] != '\n')
+		line--;
+	size_t len = (size_t)(element - line);
+	bool indented = element < n && head[element] == '{' && head[line - 1] == '\n' &&
+	                len < sizeof f->indent;
+	f->indent_len = indented ? len : 0;
+	memcpy(f->indent, head + line, f->indent_len);
+	return true;
 }
 
 /*
@@ -187,7 +217,7 @@ static bool open_operand(const char *operand, struct chunk_file *f)
 	}
 	if (kind == SOURCE_PLAIN) {
 		f->fd = fd;
-		f->array = starts_one_array(fd);
+		f->array = starts_one_array(f);
 		f->size = (unsigned long long)st.st_size;
 	} else {
 		f->in = input_of_fd(fd, operand, operand, false, false);
@@ -250,7 +280,9 @@ static unsigned long long find_cut(const struct chunk_file *file, unsigned long 
 			continue;
 		if (n <= (ssize_t)from)
 			return file->size;
-		size_t cut = chunk_cut(buf, (size_t)n, from);
+		size_t cut = file->indent_len ? chunk_cut_indented(buf, (size_t)n, from, file->indent,
+		                                                   file->indent_len)
+		                              : chunk_cut(buf, (size_t)n, from);
 		if (cut)
 			return at + cut;
 		at += (unsigned long long)n - 3;

@@ -73,6 +73,16 @@
  */
 size_t chunk_cut(const char *p, size_t n, size_t from);
 
+/*
+ * Where the text of a file that is one JSON array, its elements indented
+ * by indent[0..len) (jq's output, Python's indent=2: "  {"), may be cut:
+ * the first i in [from, n) (from >= 1) just after a "\n" that the indent
+ * and a '{' follow, where one of its elements opens.  Elements nested
+ * deeper are indented more, and are never cut before.  0 when there is
+ * none.
+ */
+size_t chunk_cut_indented(const char *p, size_t n, size_t from, const char *indent, size_t len);
+
 /* What a run in chunks does with the items of each chunk. */
 struct chunk_work {
 	/* On a worker thread: a fresh fold.  Every hook gets ctx, which workers only read. */

@@ -487,7 +487,8 @@ static enum step parse_gathered(struct reader *r, size_t i, struct reader_item *
 /*
  * Whether a chunk's reader stops inside the top-level array it streams,
  * after the element handed out last: that element's ',' ended its line,
- * and the next line, read already, starts with '{' at or past stop_at.
+ * and the next line, read already, starts at or past stop_at with '{',
+ * maybe after spaces and tabs.
  * There the whole file's reader holds nothing but "inside an array, after
  * a ','": a reader that starts there with in_array reads on as it would,
  * the same items, reports and positions.  Anything pending (an element
@@ -503,9 +504,12 @@ static bool stops_in_array(struct reader *r)
 	    g->scanner.stack.len != 1 || g->scanner.in_string || st->drop != g->text.len ||
 	    !l->have)
 		return false;
-	size_t next = l->start + l->total;
+	size_t next = l->start + l->total, open = next;
 	unsigned long long at = lines_offset(l) + l->total;
-	if (next >= l->end || l->buf[next] != '{' || at < r->opt.stop_at)
+	/* The next element may be indented (jq, Python's indent=2); its line starts the chunk. */
+	while (open < l->end && (l->buf[open] == ' ' || l->buf[open] == '\t'))
+		open++;
+	if (open >= l->end || l->buf[open] != '{' || at < r->opt.stop_at)
 		return false;
 	r->left_at = at;
 	r->left_line = l->line_no + 1;
