@@ -22,7 +22,7 @@
 
 struct dir_file {
 	char *name;         /* the real name, one path component */
-	char *tmp;          /* the temporary name it is written under */
+	char *tmp;          /* the temporary name it is written under; NULL once swap_in() gave it to backup */
 	char *path;         /* the directory as given, '/', name: for messages */
 	int fd;             /* -1 while closed */
 	unsigned long used; /* when it was last written, to close the least recently used */
@@ -376,12 +376,37 @@ static int set_aside_stale(struct partition_dir *d, struct dir_file *f)
 	return EXIT_CANTCREAT;
 }
 
+/*
+ * With --force, where the file system can: swaps file f with the one it
+ * replaces in one step, so the name always holds a whole file, and the
+ * old one stays under f's temporary name as its backup.  Cheaper than
+ * set_aside() and a rename over it: ext4 writes a file renamed over
+ * another out at once (its auto_da_alloc), not one swapped in.  False when
+ * the name is free or the file system cannot swap (set_aside() then).
+ */
+static bool swap_in(struct partition_dir *d, struct dir_file *f)
+{
+#ifdef RENAME_EXCHANGE
+	if (renameat2(d->fd, f->tmp, d->fd, f->name, RENAME_EXCHANGE) != 0)
+		return false;
+	f->backup = f->tmp; /* the buffer changes hands: the temporary name is gone */
+	f->tmp = NULL;
+	return true;
+#else
+	(void)d;
+	(void)f;
+	return false;
+#endif
+}
+
 /* Gives file f its real name; without force, never over a file that appeared meanwhile. */
 static int dir_rename(struct partition_dir *d, struct dir_file *f)
 {
 	if (f->stale)
 		return set_aside_stale(d, f);
 	if (d->force) {
+		if (swap_in(d, f))
+			return 0;
 		if (!set_aside(d, f))
 			return EXIT_CANTCREAT;
 		if (renameat(d->fd, f->tmp, d->fd, f->name) == 0)
