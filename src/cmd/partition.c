@@ -379,6 +379,7 @@ static void *split_chunk_begin(const void *ctx)
 	return c;
 }
 
+/* Notes a line of l's agent at lines[at..at+len): the last piece grows when it ends there. */
 static void add_piece(struct agent_lines *l, size_t at, size_t len)
 {
 	struct dir_piece *last = l->count ? &l->list[l->count - 1] : NULL;
@@ -422,14 +423,14 @@ static void *split_chunk_end(const void *ctx, void *state)
 
 static void split_chunk_release(const void *ctx, void *state)
 {
+	struct split_run *run = (struct split_run *)ctx;
 	struct split_chunk *c = state;
-	(void)ctx;
 	for (size_t i = 0; i < c->agents.count; i++)
 		free(c->of[i].list);
 	free(c->of);
 	agents_release(&c->agents);
 	jw_release(&c->w);
-	give_back(&((struct split_run *)ctx)->spares, &c->lines);
+	give_back(&run->spares, &c->lines);
 	free(c);
 }
 

@@ -25,7 +25,7 @@
 
 struct dir_file {
 	char *name;         /* the real name, one path component */
-	char *tmp;          /* the temporary name it is written under; NULL once swap_in() gave it to backup */
+	char *tmp;          /* the temporary name it is written under; NULL once swapped in */
 	char *path;         /* the directory as given, '/', name: for messages */
 	int fd;             /* -1 while closed */
 	unsigned long used; /* when it was last written, to close the least recently used */
