@@ -66,6 +66,14 @@ jobs_output() {
 	[ ! -d "$tmp/jd" ] || (cd "$tmp/jd" && ls && cat ./*)
 }
 
+# jobs_fresh ARGS: a command that writes into DIR (partition --split) is
+# timed into a fresh directory each run, removed before the clock starts
+# (run()), as a first split writes it; --force is then only a safeguard.
+jobs_fresh() {
+	fresh_dir=
+	case $1 in *DIR*) fresh_dir=$tmp/jd ;; esac
+}
+
 # jobs_row ARGS FORM: one row of the jobs table.  The three settings take
 # turns, BENCH_RUNS runs each, so that a busy moment falls on all three;
 # their outputs must be the same bytes.
@@ -86,6 +94,7 @@ jobs_row() {
 		cmp -s "$tmp/j1.out" "$tmp/jn.out" || { echo "bench: $label on $f: -j 1 and -j $j differ" >&2; exit 1; }
 	done
 	a=$(echo "$1" | sed "s|DIR|$tmp/jd|")
+	jobs_fresh "$1"
 	s1="" s2="" sd="" i=0
 	while [ $i -lt "$BENCH_RUNS" ]; do
 		run "$ADKEV $a -j 1 $f"; s1="$s1 $secs"
@@ -93,6 +102,7 @@ jobs_row() {
 		run "$ADKEV $a $f"; sd="$sd $secs"
 		i=$((i + 1))
 	done
+	fresh_dir=
 	t1=$(median "$s1") t2=$(median "$s2") td=$(median "$sd")
 	flags=""
 	awk -v a="$td" -v b="$t1" 'BEGIN { exit !(a > b * 1.05) }' && flags="$flags default slower than -j 1;"
@@ -119,7 +129,8 @@ jobs_table() {
 	echo "over 5% slower than -j 1 (any input; closer is the noise of medians of a few runs, and the"
 	echo "def/-j1 column shows it); -j 2 < 1.8x -j 1 (the seven commands of the target, on jsonl,"
 	echo "sse and gz); one core < 1 GB/s (10^9 bytes; final --full-scan, state, partition --split,"
-	echo "reasoning, on jsonl and sse).  MB/s is MiB per second at -j 1."
+	echo "reasoning, on jsonl and sse).  MB/s is MiB per second at -j 1.  partition --split writes"
+	echo "into a fresh directory each run, removed before the clock starts."
 	echo
 	echo "| command              | input  | size MiB |  -j 1 s  |  -j 2 s  | default s | -j1 MB/s | -j2/-j1 | def/-j1 | flags |"
 	echo "| -------------------- | ------ | -------: | -------: | -------: | --------: | -------: | -----: | -----: | ----- |"
@@ -187,12 +198,14 @@ stage_times() {
 		rm -rf "$tmp/jd"
 		out=$(sh -c "exec $ADKEV $a -j 1 $file" | wc -c)
 		[ ! -d "$tmp/jd" ] || out=$(cat "$tmp/jd"/* | wc -c)
+		jobs_fresh "$args"
 		s1="" s2="" i=0
 		while [ $i -lt "$BENCH_RUNS" ]; do
 			run "$ADKEV $a -j 1 $file"; s1="$s1 $secs"
 			run "$ADKEV $a -j 2 $file"; s2="$s2 $secs"
 			i=$((i + 1))
 		done
+		fresh_dir=
 		echo "$(echo "$args" | sed 's| DIR --force||')|$(median "$s1")|$(median "$s2")|$out"
 	done
 }

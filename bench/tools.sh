@@ -73,14 +73,17 @@ gojq_split() {
 	sh -c "exec $plain $camel"
 	split_files "$tmp/sa" >"$tmp/a.out"
 	split_files "$tmp/sg" >"$tmp/g.out"
+	# Into a fresh directory each run, as in the jq table (split_case).
+	fresh_dir=$tmp/sa
 	if cmp -s "$tmp/a.out" "$tmp/g.out"; then
-		plain_timed "$plain" "partition --split $tmp/sa --force"
+		plain_timed "$plain" "partition --split $tmp/sa"
 	else
 		echo "bench: partition --split: adkev and gojq's plain-split.sh disagree" >&2
 		p_mbps="disagrees" p_rss=- p_ratio="- | -"
 	fi
 	f_mbps=- f_rss=- f_ratio="- | -"
-	gojq_row "partition --split" "partition --split $tmp/sa --force"
+	gojq_row "partition --split, fresh dir" "partition --split $tmp/sa"
+	fresh_dir=
 }
 
 gojq_table() {

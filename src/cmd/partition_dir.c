@@ -14,15 +14,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 /* How much is gathered for one file before it is written out. */
 #define DIR_BUFFER (64 * 1024)
 #define NO_FILE    SIZE_MAX
+/* How many pieces one writev() takes: far under any system's IOV_MAX. */
+#define DIR_PIECES 64
 
 struct dir_file {
 	char *name;         /* the real name, one path component */
-	char *tmp;          /* the temporary name it is written under */
+	char *tmp;          /* the temporary name it is written under; NULL once swapped in */
 	char *path;         /* the directory as given, '/', name: for messages */
 	int fd;             /* -1 while closed */
 	unsigned long used; /* when it was last written, to close the least recently used */
@@ -287,36 +290,57 @@ int partition_dir_add(struct partition_dir *d, const char *name, size_t *index)
 	return 0;
 }
 
-/* Writes the buffer out to its file. */
-static int dir_flush(struct partition_dir *d)
+/* File index with a descriptor, reopened for appending if it was closed; the status. */
+static int dir_open_file(struct partition_dir *d, size_t index)
 {
-	if (d->buf_file == NO_FILE || d->buf.len == 0 || d->status)
-		return d->status;
-	struct dir_file *f = &d->files[d->buf_file];
+	struct dir_file *f = &d->files[index];
 	f->used = ++d->clock;
+	if (f->fd >= 0)
+		return 0;
+	f->fd = open_in(d, f->tmp, O_APPEND);
 	if (f->fd < 0) {
-		f->fd = open_in(d, f->tmp, O_APPEND);
-		if (f->fd < 0) {
-			warn_errno(errno, "cannot reopen '%s'", f->path);
-			return dir_fail(d, EXIT_IOERR);
-		}
-		d->open[d->nopen++] = d->buf_file;
+		warn_errno(errno, "cannot reopen '%s'", f->path);
+		return dir_fail(d, EXIT_IOERR);
 	}
-	const char *p = d->buf.buf;
-	size_t left = d->buf.len;
-	while (left) {
-		ssize_t n = write(f->fd, p, left);
+	d->open[d->nopen++] = index;
+	return 0;
+}
+
+/* Writes all of iov[0..count), pieces none of them empty, to open file index; the status. */
+static int dir_writev(struct partition_dir *d, size_t index, struct iovec *iov, int count)
+{
+	struct dir_file *f = &d->files[index];
+	while (count > 0) {
+		ssize_t n = writev(f->fd, iov, count);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
 			warn_errno(n < 0 ? errno : EIO, "write error on '%s'", f->path);
 			return dir_fail(d, EXIT_IOERR);
 		}
-		p += n;
-		left -= (size_t)n;
+		/* Past the pieces written whole, into the one a short write stopped in. */
+		size_t done = (size_t)n;
+		for (; count > 0 && done >= iov->iov_len; iov++, count--)
+			done -= iov->iov_len;
+		if (count > 0) {
+			iov->iov_base = (char *)iov->iov_base + done;
+			iov->iov_len -= done;
+		}
 	}
-	strbuf_reset(&d->buf);
 	return 0;
+}
+
+/* Writes the buffer out to its file. */
+static int dir_flush(struct partition_dir *d)
+{
+	if (d->buf_file == NO_FILE || d->buf.len == 0 || d->status)
+		return d->status;
+	if (dir_open_file(d, d->buf_file))
+		return d->status;
+	struct iovec whole = {.iov_base = d->buf.buf, .iov_len = d->buf.len};
+	if (dir_writev(d, d->buf_file, &whole, 1) == 0)
+		strbuf_reset(&d->buf);
+	return d->status;
 }
 
 int partition_dir_write(struct partition_dir *d, size_t index, const char *data, size_t len)
@@ -331,6 +355,31 @@ int partition_dir_write(struct partition_dir *d, size_t index, const char *data,
 	strbuf_add(&d->buf, data, len);
 	if (d->buf.len >= DIR_BUFFER)
 		dir_flush(d);
+	return d->status;
+}
+
+int partition_dir_write_pieces(struct partition_dir *d, size_t index, const char *base,
+                               const struct dir_piece *pieces, size_t count)
+{
+	size_t total = 0;
+	for (size_t i = 0; i < count; i++)
+		total += pieces[i].len;
+	/* A few lines join the buffer, as partition_dir_write() would have them. */
+	if (total < DIR_BUFFER) {
+		for (size_t i = 0; i < count && !d->status; i++)
+			partition_dir_write(d, index, base + pieces[i].at, pieces[i].len);
+		return d->status;
+	}
+	if (d->status || dir_flush(d) || dir_open_file(d, index))
+		return d->status;
+	struct iovec iov[DIR_PIECES];
+	for (size_t i = 0; i < count && !d->status;) {
+		int n = 0;
+		for (; n < DIR_PIECES && i < count; n++, i++)
+			iov[n] = (struct iovec){.iov_base = (char *)base + pieces[i].at,
+			                        .iov_len = pieces[i].len};
+		dir_writev(d, index, iov, n);
+	}
 	return d->status;
 }
 
@@ -376,12 +425,37 @@ static int set_aside_stale(struct partition_dir *d, struct dir_file *f)
 	return EXIT_CANTCREAT;
 }
 
+/*
+ * With --force, where the file system can: swaps file f with the one it
+ * replaces in one step, so the name always holds a whole file, and the
+ * old one stays under f's temporary name as its backup.  Cheaper than
+ * set_aside() and a rename over it: ext4 writes a file renamed over
+ * another out at once (its auto_da_alloc), not one swapped in.  False when
+ * the name is free or the file system cannot swap (set_aside() then).
+ */
+static bool swap_in(struct partition_dir *d, struct dir_file *f)
+{
+#ifdef RENAME_EXCHANGE
+	if (renameat2(d->fd, f->tmp, d->fd, f->name, RENAME_EXCHANGE) != 0)
+		return false;
+	f->backup = f->tmp; /* the buffer changes hands: the temporary name is gone */
+	f->tmp = NULL;
+	return true;
+#else
+	(void)d;
+	(void)f;
+	return false;
+#endif
+}
+
 /* Gives file f its real name; without force, never over a file that appeared meanwhile. */
 static int dir_rename(struct partition_dir *d, struct dir_file *f)
 {
 	if (f->stale)
 		return set_aside_stale(d, f);
 	if (d->force) {
+		if (swap_in(d, f))
+			return 0;
 		if (!set_aside(d, f))
 			return EXIT_CANTCREAT;
 		if (renameat(d->fd, f->tmp, d->fd, f->name) == 0)

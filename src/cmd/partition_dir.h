@@ -46,6 +46,18 @@ const char *partition_dir_path(struct partition_dir *d, size_t index);
 int partition_dir_add(struct partition_dir *d, const char *name, size_t *index);
 /* Appends data[0..len) to file index; EXIT_IOERR once any write has failed. */
 int partition_dir_write(struct partition_dir *d, size_t index, const char *data, size_t len);
+/* Where a piece of a buffer lies: len bytes from offset at. */
+struct dir_piece {
+	size_t at, len;
+};
+/*
+ * Appends the pieces[0..count) of base (none empty), in order, to file
+ * index, as partition_dir_write() would one by one; many bytes of them go
+ * out in a few writev() calls, never copied.  EXIT_IOERR once any write
+ * has failed.
+ */
+int partition_dir_write_pieces(struct partition_dir *d, size_t index, const char *base,
+                               const struct dir_piece *pieces, size_t count);
 /*
  * Writes out and closes every file and checks that each may still get its
  * name (none appeared meanwhile, without force): what can fail before a
