@@ -85,7 +85,11 @@ size_t chunk_cut_indented(const char *p, size_t n, size_t from, const char *inde
 
 /* What a run in chunks does with the items of each chunk. */
 struct chunk_work {
-	/* On a worker thread: a fresh fold.  Every hook gets ctx, which workers only read. */
+	/*
+	 * On a worker thread: a fresh fold.  Every hook gets ctx, which workers
+	 * only read, but for what the command guards with a lock of its own
+	 * (a pool of spare buffers, say).
+	 */
 	void *(*begin)(const void *ctx);
 	/* On a worker thread: one item of the chunk into the fold. */
 	void (*add)(const void *ctx, void *fold, const struct reader_item *item);
