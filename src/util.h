@@ -174,6 +174,25 @@ struct library {
 
 #define LIBRARY_POINTER(name) __typeof__(name) *name;
 #define LIBRARY_NAME(name) #name,
+#define LIBRARY_SLOT(name) &lib.name,
+
+/*
+ * Defines, in the file that calls a library: lib, whose members are the
+ * functions of the X-macro list calls (lib.f(...) once loaded), and the
+ * struct library var that loads them, env naming another file of it and
+ * the rest the files to try.
+ */
+#define LIBRARY_DEFINE(var, calls, env_name, ...)                                                  \
+	static struct {                                                                            \
+		calls(LIBRARY_POINTER)                                                             \
+	} lib;                                                                                     \
+	static const char *const var##_symbols[] = {calls(LIBRARY_NAME)};                         \
+	static void *const var##_slots[] = {calls(LIBRARY_SLOT)};                                 \
+	static struct library var = {.env = env_name,                                              \
+	                             .names = {__VA_ARGS__, NULL},                                 \
+	                             .symbols = var##_symbols,                                     \
+	                             .slots = var##_slots,                                         \
+	                             .count = sizeof var##_symbols / sizeof *var##_symbols}
 
 /*
  * Loads lib and stores its functions' addresses, once for the process

@@ -61,21 +61,8 @@ struct db *db_pq_open(const char *conninfo, char *why, size_t size, int *status)
 	X(PQsetSingleRowMode)                                                                      \
 	X(PQstatus)
 
-/* The functions' addresses, once the library is loaded (library_load()). */
-static struct {
-	PQ_CALLS(LIBRARY_POINTER)
-} lib;
-
-static const char *const symbols[] = {PQ_CALLS(LIBRARY_NAME)};
-#define SLOT(name) &lib.name,
-static void *const slots[] = {PQ_CALLS(SLOT)};
-static struct library libpq = {
-    .env = "ADKEV_LIBPQ",
-    .names = {"libpq.so.5", "libpq.so", NULL},
-    .symbols = symbols,
-    .slots = slots,
-    .count = sizeof symbols / sizeof *symbols,
-};
+/* The functions' addresses in lib, once libpq is loaded (library_load()). */
+LIBRARY_DEFINE(libpq, PQ_CALLS, "ADKEV_LIBPQ", "libpq.so.5", "libpq.so");
 
 struct pq_db {
 	struct db base;

@@ -59,21 +59,8 @@ struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 	X(sqlite3_prepare_v2)                                                                      \
 	X(sqlite3_step)
 
-/* The functions' addresses, once the library is loaded (library_load()). */
-static struct {
-	SQLITE_CALLS(LIBRARY_POINTER)
-} lib;
-
-static const char *const symbols[] = {SQLITE_CALLS(LIBRARY_NAME)};
-#define SLOT(name) &lib.name,
-static void *const slots[] = {SQLITE_CALLS(SLOT)};
-static struct library libsqlite3 = {
-    .env = "ADKEV_LIBSQLITE3",
-    .names = {"libsqlite3.so.0", "libsqlite3.so", NULL},
-    .symbols = symbols,
-    .slots = slots,
-    .count = sizeof symbols / sizeof *symbols,
-};
+/* The functions' addresses in lib, once libsqlite3 is loaded (library_load()). */
+LIBRARY_DEFINE(libsqlite3, SQLITE_CALLS, "ADKEV_LIBSQLITE3", "libsqlite3.so.0", "libsqlite3.so");
 
 /* How long a lock held by a writer is waited on before adkev gives up. */
 #define BUSY_TIMEOUT_MS 5000
