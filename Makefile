@@ -151,6 +151,7 @@ deps-bench:
 	@$(call want,command -v gojq,gojq,make bench (the gojq table))
 	@$(call want,command -v node && command -v npm,nodejs npm,make bench (the DuckDB table))
 	@$(call want,command -v sqlite3,sqlite3,make bench (the session database table))
+	@$(call want,echo '#include <simdjson.h>' | g++ -fsyntax-only -x c++ -,g++ libsimdjson-dev,make bench (the simdjson table))
 # Everything any target installs, for preparing a machine (a CI image) at once.
 deps: $(LIB_STAMPS) deps-check deps-cli deps-docs deps-man deps-tty deps-valgrind deps-bench deps-browser \
 	deps-postgres deps-otlp deps-nltk fuzz-deps
@@ -423,7 +424,7 @@ BENCH_MEMBW_MIB ?= 1024
 # (issue 21).  Empty: no comparison.
 BENCH_AGAINST ?= bb02df4
 # Which tables make bench makes (bench/run.sh).
-BENCH_TABLES ?= jq gojq duckdb backward compressed against jobs big rss eval stages
+BENCH_TABLES ?= jq gojq duckdb simdjson backward compressed against jobs big rss eval stages
 bench: $(BUILD)/adkev $(BUILD)/adkev-gen $(BUILD)/adkev-membw | deps-bench
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" GEN="$(CURDIR)/$(BUILD)/adkev-gen" BENCH_DIR="$(CURDIR)/build/bench" \
 		MEMBW="$(CURDIR)/$(BUILD)/adkev-membw" BENCH_MEMBW_MIB=$(BENCH_MEMBW_MIB) \

@@ -2,8 +2,8 @@
 # bench/run.sh - adkev against jq, side by side, on the same generated input.
 #
 #   make bench [BENCH_MB=100] [BENCH_RUNS=3] [BENCH_BIG_MB=1024] [BENCH_SEED=1]
-#              [BENCH_AGAINST=bb02df4] [BENCH_TABLES="jq gojq duckdb backward compressed
-#              sqlite against jobs big rss eval stages"] [BENCH_EVAL_CASES=1000]
+#              [BENCH_AGAINST=bb02df4] [BENCH_TABLES="jq gojq duckdb simdjson backward
+#              compressed sqlite against jobs big rss eval stages"] [BENCH_EVAL_CASES=1000]
 #              [BENCH_MEMBW_MIB=1024] [BENCH_PIECES=16] [BENCH_DUCKDB=1.5.6-r.1]
 #
 # Every case has two jq filters: the full-contract one (bench/jq/NAME.jq,
@@ -36,7 +36,8 @@
 # the peak RSS, which grows with the eval set's text only (the reader holds
 # it while it hands the cases out one at a time), not with the runs.  The
 # gojq and duckdb tables (bench/tools.sh) set gojq and DuckDB's read_json
-# beside adkev; the jobs, rss and stages tables (bench/scale.sh) measure
+# beside adkev, the simdjson table simdjson's parse of every line beside
+# adkev -j 1 (the one-core target); the jobs, rss and stages tables (bench/scale.sh) measure
 # issue 26's targets: -j 1, -j 2 and the default on every input form, peak
 # RSS per worker, and what each stage costs for the model of many cores.
 # Each table ends with the time it took.
@@ -49,9 +50,9 @@ top=$(cd "$here/.." && pwd)
 : "${ADKEV:=$top/adkev}" "${GEN:=$top/build/bench/adkev-gen}" "${JQ:=jq}"
 : "${BENCH_MB:=100}" "${BENCH_RUNS:=3}" "${BENCH_BIG_MB:=1024}" "${BENCH_SEED:=1}"
 : "${BENCH_AGAINST=}"
-# BENCH_TABLES: which tables to make, of "jq gojq duckdb backward compressed
-# sqlite against jobs big rss eval stages".
-: "${BENCH_TABLES:=jq gojq duckdb backward compressed sqlite against jobs big rss eval stages}"
+# BENCH_TABLES: which tables to make, of "jq gojq duckdb simdjson backward
+# compressed sqlite against jobs big rss eval stages".
+: "${BENCH_TABLES:=jq gojq duckdb simdjson backward compressed sqlite against jobs big rss eval stages}"
 : "${BENCH_EVAL_CASES:=1000}"
 # gojq, DuckDB's npm package (pinned), adkev-membw and how much memory it
 # touches per thread (MiB), and how many pieces the merge costs are made of.
@@ -396,6 +397,8 @@ wants gojq && gojq_table
 lap gojq
 wants duckdb && duckdb_table
 lap duckdb
+wants simdjson && simdjson_table
+lap simdjson
 if wants backward; then
 echo
 echo "| backward read                  | final     | --full-scan  | speed-up | RSS |"

@@ -189,3 +189,73 @@ duckdb_table() {
 	duck_row "final (full scan)" final "$camel" "final --full-scan"
 	duck_row "final (adkev reads back)" final "$camel" final
 }
+
+# simdjson_ready: builds bench/simdjson/lines.cpp against Debian's
+# libsimdjson-dev into BENCH_DIR once; says why not.
+simdjson_ready() {
+	command -v "${CXX:-g++}" >/dev/null 2>&1 || { echo "no C++ compiler here (Debian package g++)"; return 1; }
+	s=$BENCH_DIR/simdjson-lines
+	if [ ! -x "$s" ] || [ "$here/simdjson/lines.cpp" -nt "$s" ]; then
+		"${CXX:-g++}" -O2 -std=c++17 -o "$s" "$here/simdjson/lines.cpp" -lsimdjson 2>"$tmp/sj.err" ||
+			{ echo "bench/simdjson/lines.cpp does not build (Debian package libsimdjson-dev): $(head -n 1 "$tmp/sj.err")"; return 1; }
+	fi
+}
+
+# simdjson_row KERNEL: simdjson parsing every line of $file with that kernel
+# (SIMDJSON_FORCE_IMPLEMENTATION): the medians of its parse calls' own time
+# and of the whole process (reading the file too).
+simdjson_row() {
+	p="" i=0
+	while [ $i -lt "$BENCH_RUNS" ]; do
+		st=0
+		SIMDJSON_FORCE_IMPLEMENTATION=$1 "$BENCH_DIR/simdjson-lines" "$file" >"$tmp/sj.out" 2>"$tmp/sj.err" || st=$?
+		read -r secs kernel <"$tmp/sj.err" || :
+		# A kernel this CPU lacks is refused, or replaced by another.
+		if [ "${kernel:-}" != "$1" ]; then
+			printf '| %-36s | %s |\n' "simdjson $1" "(not on this CPU: simdjson chose $kernel)"
+			return
+		fi
+		[ $st -eq 0 ] && [ "$(cat "$tmp/sj.out")" = "$lines 0" ] ||
+			{ echo "bench: simdjson-lines failed or refused lines of $file: $(cat "$tmp/sj.out" "$tmp/sj.err")" >&2; exit 1; }
+		p="$p $secs"
+		i=$((i + 1))
+	done
+	parse_s=$(median "$p")
+	timed "env SIMDJSON_FORCE_IMPLEMENTATION=$1 $BENCH_DIR/simdjson-lines $file"
+	printf '| %-36s | %7.3f | %7.2f | %7.3f | %7.2f |\n' "simdjson $1: every line, DOM" \
+		"$parse_s" "$(gbps "$parse_s")" "$med_secs" "$(gbps "$med_secs")"
+}
+
+gbps() {
+	awk -v b="$bytes" -v s="$1" 'BEGIN { printf "%.2f", b / s / 1e9 }'
+}
+
+# simdjson_table: the fastest validating JSON parser there is, on this core,
+# beside adkev -j 1 on the commands of the one-core target: how far 1 GB/s
+# is from what checking every byte costs here.
+simdjson_table() {
+	echo
+	if ! why=$(simdjson_ready); then
+		echo "(NO SIMDJSON TABLE: $why)"
+		return
+	fi
+	echo "one core against simdjson $(pkg-config --modversion simdjson 2>/dev/null || echo '(version ?)') (bench/simdjson/lines.cpp: every line of $file"
+	echo "parsed, checked and its DOM built, as adkev checks every line), medians of $BENCH_RUNS; GB/s = 10^9"
+	echo "bytes/s.  parse = its own clock, the parse calls alone; whole = the process, reading the file"
+	echo "too, as adkev reads it (1 MiB at a time into one buffer).  haswell is simdjson's AVX2 kernel,"
+	echo "as wide as adkev's stage goes; icelake its AVX-512 one.  adkev -j 1: the whole process."
+	echo
+	echo "| reader                               | parse s | GB/s    | whole s | GB/s    |"
+	echo "| ------------------------------------ | ------: | ------: | ------: | ------: |"
+	simdjson_row haswell
+	simdjson_row icelake
+	echo "$jobs_gbps" | tr '|' '\n' | while read -r args; do
+		has_command "${args%% *}" || continue
+		a=$(echo "$args" | sed "s|DIR|$tmp/jd|")
+		jobs_fresh "$args"
+		timed "$ADKEV $a -j 1 $file"
+		fresh_dir=
+		printf '| %-36s | %7s | %7s | %7.3f | %7.2f |\n' "adkev $(echo "$args" | sed 's| DIR --force||') -j 1" \
+			"" "" "$med_secs" "$(gbps "$med_secs")"
+	done
+}
