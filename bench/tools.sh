@@ -195,7 +195,7 @@ duckdb_table() {
 simdjson_ready() {
 	command -v "${CXX:-g++}" >/dev/null 2>&1 || { echo "no C++ compiler here (Debian package g++)"; return 1; }
 	s=$BENCH_DIR/simdjson-lines
-	if [ ! -x "$s" ] || [ "$here/simdjson/lines.cpp" -nt "$s" ]; then
+	if [ ! -x "$s" ] || [ -n "$(find "$here/simdjson/lines.cpp" -newer "$s")" ]; then
 		"${CXX:-g++}" -O2 -std=c++17 -o "$s" "$here/simdjson/lines.cpp" -lsimdjson 2>"$tmp/sj.err" ||
 			{ echo "bench/simdjson/lines.cpp does not build (Debian package libsimdjson-dev): $(head -n 1 "$tmp/sj.err")"; return 1; }
 	fi
@@ -215,8 +215,10 @@ simdjson_row() {
 			printf '| %-36s | %s |\n' "simdjson $1" "(not on this CPU: simdjson chose $kernel)"
 			return
 		fi
-		[ $st -eq 0 ] && [ "$(cat "$tmp/sj.out")" = "$lines 0" ] ||
-			{ echo "bench: simdjson-lines failed or refused lines of $file: $(cat "$tmp/sj.out" "$tmp/sj.err")" >&2; exit 1; }
+		if [ $st -ne 0 ] || [ "$(cat "$tmp/sj.out")" != "$lines 0" ]; then
+			echo "bench: simdjson-lines failed or refused lines of $file: $(cat "$tmp/sj.out" "$tmp/sj.err")" >&2
+			exit 1
+		fi
 		p="$p $secs"
 		i=$((i + 1))
 	done
