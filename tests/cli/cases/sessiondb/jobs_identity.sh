@@ -24,7 +24,7 @@ same() {
 	adkev "$@" -j 1 >one.out 2>one.err
 	echo "status $?" >>one.out
 	for how in "700 -j2" "6000 -j4" "50000 -j3"; do
-		ADKEV_CHUNK_BYTES=${how% *} adkev "$@" ${how#* } >n.out 2>n.err
+		ADKEV_CHUNK_BYTES=${how% *} adkev "$@" "${how#* }" >n.out 2>n.err
 		echo "status $?" >>n.out
 		if ! cmp -s one.out n.out || ! cmp -s one.err n.err; then
 			echo "$name ($how): DIFFERENT"
@@ -57,13 +57,9 @@ same "state --session nonesuch" state --session nonesuch "$db"
 # The generated database, as sessiondb/pages makes it, with a second
 # session of the same events in insertion order beside it.
 "$gen" -s 31 -n 6000 -i 4 >events.jsonl
-sqlite3 "$CORPUS/db/adkpy-sqlite.db" .schema >schema.sql
+. "$TESTS/cli/session_lines.sh"
+db_of_lines events.jsonl s.db
 sqlite3 s.db <<SQL
-.read schema.sql
-CREATE TEMP TABLE line (t TEXT);
-.mode ascii
-.separator "\037" "\n"
-.import events.jsonl line
 INSERT INTO events SELECT 'e' || rowid, 'app', 'user', 's1', '',
   CASE WHEN rowid % 7 = 0 THEN 1.5 WHEN json_valid(t) THEN json_extract(t, '\$.timestamp')
   ELSE (SELECT json_extract(p.t, '\$.timestamp') FROM line p WHERE p.rowid = line.rowid - 1

@@ -14,7 +14,7 @@ trap 'cd / && rm -rf "$t"' EXIT
 gen=${ADKEV_GEN:-$TESTS/../build/default/adkev-gen}
 [ -x "$gen" ] || { echo "adkev-gen is not built: make $gen" >&2; exit 1; }
 "$gen" -s 41 -n 3000 >events.jsonl
-sqlite3 "$CORPUS/db/adkpy-sqlite.db" .schema >schema.sql
+. "$TESTS/cli/session_lines.sh"
 # Each agent's file holds lines of twin.jsonl in its order, none twice, and
 # every line the writer leaves alone that ref/, -j 1's files before the
 # writer began, holds (partition leaves the user's events out) is in one of them.
@@ -28,13 +28,9 @@ check() {
 }
 for mode in wal delete; do
 	rm -f s.db s.db-wal s.db-shm
+	db_of_lines events.jsonl s.db
 	sqlite3 s.db <<SQL >/dev/null
 PRAGMA journal_mode = $mode;
-.read schema.sql
-CREATE TEMP TABLE line (t TEXT);
-.mode ascii
-.separator "\037" "\n"
-.import events.jsonl line
 INSERT INTO events SELECT 'e' || rowid, 'app', 'user', 's1', '', json_extract(t, '\$.timestamp'), t
   FROM line ORDER BY (rowid * 7919) % 3001;
 INSERT INTO sessions VALUES ('app', 'user', 's1', '{}', 0, 1);
@@ -58,7 +54,10 @@ SQL
 		ADKEV_CHUNK_BYTES=4000 adkev partition --split split -j 2 s.db >/dev/null 2>err
 		status=$?
 		runs=$((runs + 1))
-		[ "$status" -eq 0 ] && [ ! -s err ] || { echo "$mode: status $status: $(cat err)"; bad=1; }
+		if [ "$status" -ne 0 ] || [ -s err ]; then
+			echo "$mode: status $status: $(cat err)"
+			bad=1
+		fi
 		check || { echo "$mode: events out of order, twice, or missing"; bad=1; }
 		[ "$bad" -eq 0 ] || break
 	done
