@@ -212,8 +212,8 @@ struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 	if (rc == SQLITE_OK)
 		rc = lib.sqlite3_busy_timeout(db->handle, BUSY_TIMEOUT_MS);
 	/*
-	 * A page of events is sorted by time (sessiondb.c), up to 4 MiB of
-	 * rows: in memory, not through a temporary file written and read back.
+	 * A session's rowids are sorted by time (sessiondb.c): in memory, not
+	 * through a temporary file written and read back.
 	 */
 	if (rc == SQLITE_OK)
 		rc = lib.sqlite3_exec(db->handle, "PRAGMA temp_store = MEMORY", NULL, NULL, NULL);

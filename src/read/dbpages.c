@@ -50,11 +50,48 @@ void db_page_add_row(struct db *db, struct db_rows *rows, int ncols, struct db_p
 	page->nrows++;
 }
 
-bool db_page_fetch(struct db *db, const struct db_page_query *q, const long long *rowids, size_t n,
-                   size_t max_bytes, struct db_page *page, size_t *taken, bool *cut)
+/* A rowid asked for, and its place in the page's order. */
+struct asked {
+	long long rowid;
+	size_t at;
+};
+
+static int by_rowid(const void *a, const void *b)
 {
-	strbuf_reset(&page->bytes);
-	page->nrows = 0;
+	long long x = ((const struct asked *)a)->rowid, y = ((const struct asked *)b)->rowid;
+	return (x > y) - (x < y);
+}
+
+/*
+ * Puts the page's rows, which came in rowid order (came[i]: the row of
+ * rowids[i], or -1), in the order of the rowids, up to the first of them
+ * not fetched when the fetch stopped at rowid last (all of them when it was
+ * not cut); returns how many rowids that covers.
+ */
+static size_t put_in_order(struct db_page *page, int ncols, const long long *rowids, size_t n,
+                           const long *came, bool cut, long long last)
+{
+	size_t covered = 0;
+	while (covered < n && (!cut || rowids[covered] <= last))
+		covered++;
+	size_t width = (size_t)ncols;
+	struct db_cell *cells = xmalloc((covered ? covered : 1) * width * sizeof *cells);
+	size_t rows = 0;
+	for (size_t i = 0; i < covered; i++)
+		if (came[i] >= 0)
+			memcpy(&cells[rows++ * width], &page->cells[(size_t)came[i] * width],
+			       width * sizeof *cells);
+	free(page->cells);
+	page->cells = cells;
+	page->cells_cap = (covered ? covered : 1) * width;
+	page->nrows = rows;
+	return covered;
+}
+
+/* The query of the rows of rowids[0..n), by q, in rowid order. */
+static struct db_rows *page_rows(struct db *db, const struct db_page_query *q,
+                                 const long long *rowids, size_t n)
+{
 	struct strbuf sql = {0};
 	strbuf_addstr(&sql, q->head);
 	for (size_t i = 0; i < n; i++)
@@ -62,22 +99,44 @@ bool db_page_fetch(struct db *db, const struct db_page_query *q, const long long
 	strbuf_addstr(&sql, q->tail);
 	struct db_rows *rows = db->ops->query(db, sql.buf, q->params, q->nparams);
 	strbuf_release(&sql);
+	return rows;
+}
+
+bool db_page_fetch(struct db *db, const struct db_page_query *q, const long long *rowids, size_t n,
+                   size_t max_bytes, struct db_page *page, size_t *taken, bool *cut)
+{
+	strbuf_reset(&page->bytes);
+	page->nrows = 0;
+	struct db_rows *rows = page_rows(db, q, rowids, n);
 	if (!rows)
 		return false;
+	struct asked *asked = xmalloc(n * sizeof *asked);
+	long *came = xmalloc(n * sizeof *came);
+	for (size_t i = 0; i < n; i++) {
+		asked[i] = (struct asked){rowids[i], i};
+		came[i] = -1;
+	}
+	qsort(asked, n, sizeof *asked, by_rowid);
 	int got = 1;
+	size_t next = 0;
 	long long last = -1;
 	while (page->bytes.len < max_bytes && (got = db->ops->next(rows)) > 0) {
-		db_page_add_row(db, rows, q->ncols, page);
 		size_t len;
-		const char *rowid = db->ops->column(rows, q->ncols, &len);
-		last = rowid ? strtoll(rowid, NULL, 10) : -1;
+		const char *text = db->ops->column(rows, q->ncols, &len);
+		last = text ? strtoll(text, NULL, 10) : -1;
+		/* Those passed over went since the rowids were read. */
+		while (next < n && asked[next].rowid < last)
+			next++;
+		if (next < n && asked[next].rowid == last) {
+			came[asked[next++].at] = (long)page->nrows;
+			db_page_add_row(db, rows, q->ncols, page);
+		}
 	}
 	db->ops->finish(rows);
-	size_t at = 0;
-	while (at < n && rowids[at] != last)
-		at++;
-	*taken = at < n ? at + 1 : n;
 	*cut = page->bytes.len >= max_bytes;
+	*taken = put_in_order(page, q->ncols, rowids, n, came, *cut, last);
+	free(asked);
+	free(came);
 	return got >= 0;
 }
 

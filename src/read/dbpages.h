@@ -47,15 +47,18 @@ struct db_page_query {
 	int ncols;
 };
 
-/* The most rowids a page asks for: each is also sorted, in one query. */
+/* The most rowids a page asks for, in one query. */
 #define DB_PAGE_ROWS 4096
 
 /*
  * Fetches the rows of rowids[0..n) (n <= DB_PAGE_ROWS) into page (emptied
- * first) by q, until max_bytes bytes are copied; *taken is how many of the
- * rowids the page covers: those up to its last row's (all n when that
- * rowid is not among them, or the page has no row), so the next page
- * starts past it.  *cut says whether max_bytes cut the page short.  false
+ * first) by q, which gives them in rowid order (ORDER BY rowid, which
+ * SQLite's rowid lookups give without a sort); the page holds them in the
+ * order of rowids[], a rowid with no row left out (it went since the
+ * rowids were read).  The fetch stops once max_bytes bytes are copied
+ * (*cut): the page then holds the rows before the first rowid not yet
+ * fetched, and *taken says how many rowids it covers (n when not cut; 0
+ * when the first was not reached: the next page asks for fewer).  false
  * after an error of db (its error() says why).
  */
 bool db_page_fetch(struct db *db, const struct db_page_query *q, const long long *rowids, size_t n,

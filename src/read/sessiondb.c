@@ -100,7 +100,7 @@ struct sdb_input {
 	size_t nrowids, rowids_cap, rowid_at, rowid_end;
 	/*
 	 * How many rowids a page asks for: DB_PAGE_ROWS, or as many rows as
-	 * fit in PAGE_BYTES last time, as each row asked for is also sorted.
+	 * fit in PAGE_BYTES last time, as rows past those are fetched for nothing.
 	 */
 	size_t window;
 	struct strbuf page_head;    /* SQLite: a page's query up to its rowids ... */
@@ -513,8 +513,8 @@ static struct db_page_query page_query(struct sdb_input *in)
 	strbuf_reset(&in->page_head);
 	strbuf_addf(&in->page_head, "SELECT %s, rowid FROM events WHERE %s AND rowid IN (",
 	            in->select.buf, session_scanned);
-	return (struct db_page_query){in->page_head.buf, ") ORDER BY \"timestamp\", rowid",
-	                              in->params, 3, in->ncols};
+	return (struct db_page_query){in->page_head.buf, ") ORDER BY rowid", in->params, 3,
+	                              in->ncols};
 }
 
 /*
