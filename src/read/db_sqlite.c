@@ -21,6 +21,11 @@
 
 #ifdef ADKEV_NO_SQLITE
 
+bool db_sqlite_threads(void)
+{
+	return false;
+}
+
 struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 {
 	(void)path;
@@ -57,7 +62,8 @@ struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 	X(sqlite3_finalize)                                                                        \
 	X(sqlite3_open_v2)                                                                         \
 	X(sqlite3_prepare_v2)                                                                      \
-	X(sqlite3_step)
+	X(sqlite3_step)                                                                            \
+	X(sqlite3_threadsafe)
 
 /* The functions' addresses in lib, once libsqlite3 is loaded (library_load()). */
 LIBRARY_DEFINE(libsqlite3, SQLITE_CALLS, "ADKEV_LIBSQLITE3", "libsqlite3.so.0", "libsqlite3.so");
@@ -193,6 +199,11 @@ static const struct db_ops sqlite_ops = {
     .status = sqlite_status,
     .close = sqlite_close,
 };
+
+bool db_sqlite_threads(void)
+{
+	return library_load(&libsqlite3) && lib.sqlite3_threadsafe() != 0;
+}
 
 struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 {

@@ -255,6 +255,8 @@ static unsigned open_connections(struct dbpages *dp, const char *path, unsigned 
 
 struct dbpages *dbpages_new(const char *path, unsigned workers)
 {
+	if (!db_sqlite_threads())
+		return NULL;
 	struct dbpages *dp = xcalloc(1, sizeof *dp);
 	dp->workers = xcalloc(workers, sizeof *dp->workers);
 	dp->nworkers = open_connections(dp, path, workers);

@@ -76,8 +76,9 @@ struct dbpages;
 
 /*
  * Workers that fetch pages of the SQLite file path, each on a connection
- * of its own; NULL when no connection can be opened (the caller then
- * reads on its own thread), or when threads cannot be started.
+ * of its own; NULL when no connection can be opened, libsqlite3 was
+ * built without threads, or threads cannot be started (the caller then
+ * reads on its own thread).
  */
 struct dbpages *dbpages_new(const char *path, unsigned workers);
 
