@@ -18,6 +18,7 @@
 #include "read/chunks.h"
 #include "read/db.h"
 #include "read/dbpages.h"
+#include "read/preparse.h"
 #include "read/source.h"
 #include "stamp.h"
 #include "util.h"
@@ -480,8 +481,14 @@ static const char *const session_scanned = "+app_name = $1 AND +user_id = $2 AND
  */
 static void fetch_ahead(struct sdb_input *in, const struct db_page_query *q)
 {
+	/*
+	 * No more workers than online CPUs: the pages go only as fast as the
+	 * command's thread takes them, and each worker holds a connection (a
+	 * file descriptor) and its pages.
+	 */
+	unsigned cpus = preparse_default_jobs();
 	if (in->jobs > 1 && !in->ahead)
-		in->ahead = dbpages_new(in->path, in->jobs);
+		in->ahead = dbpages_new(in->path, in->jobs < cpus ? in->jobs : cpus);
 	if (!in->ahead) {
 		in->jobs = 1;
 		return;
