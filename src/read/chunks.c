@@ -139,7 +139,7 @@ struct chunk_files {
 	bool streams; /* one of them is a stream: the total is not known */
 };
 
-static size_t chunk_bytes(bool *set)
+size_t chunk_bytes(bool *set)
 {
 	const char *env = getenv("ADKEV_CHUNK_BYTES");
 	char *end;

@@ -61,6 +61,13 @@
  * most jobs + 2 chunks of them, each up to twice this.
  */
 #define CHUNK_STREAM_BYTES ((size_t)512 << 10)
+/*
+ * The chunk size ADKEV_CHUNK_BYTES sets (*set true), else
+ * CHUNK_BYTES_DEFAULT; -j's pages of a session database are sized by it too
+ * (sessiondb.c).
+ */
+size_t chunk_bytes(bool *set);
+
 /* The smallest input read in chunks unless ADKEV_CHUNK_BYTES is set: below it, one thread. */
 #define CHUNK_MIN_INPUT ((unsigned long long)2 << 20)
 

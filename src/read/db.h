@@ -48,6 +48,12 @@ struct db {
  * why[0..size) with *status the exit status that asks for.
  */
 struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status);
+/*
+ * Whether libsqlite3 lets each of several threads use a connection of its
+ * own: false where it was built without threads (SQLITE_THREADSAFE=0) or
+ * cannot be loaded.
+ */
+bool db_sqlite_threads(void);
 /* Connects to the PostgreSQL server conninfo (a URL libpq takes); the same. */
 struct db *db_pq_open(const char *conninfo, char *why, size_t size, int *status);
 

@@ -21,6 +21,11 @@
 
 #ifdef ADKEV_NO_SQLITE
 
+bool db_sqlite_threads(void)
+{
+	return false;
+}
+
 struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 {
 	(void)path;
@@ -57,7 +62,8 @@ struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 	X(sqlite3_finalize)                                                                        \
 	X(sqlite3_open_v2)                                                                         \
 	X(sqlite3_prepare_v2)                                                                      \
-	X(sqlite3_step)
+	X(sqlite3_step)                                                                            \
+	X(sqlite3_threadsafe)
 
 /* The functions' addresses in lib, once libsqlite3 is loaded (library_load()). */
 LIBRARY_DEFINE(libsqlite3, SQLITE_CALLS, "ADKEV_LIBSQLITE3", "libsqlite3.so.0", "libsqlite3.so");
@@ -194,6 +200,11 @@ static const struct db_ops sqlite_ops = {
     .close = sqlite_close,
 };
 
+bool db_sqlite_threads(void)
+{
+	return library_load(&libsqlite3) && lib.sqlite3_threadsafe() != 0;
+}
+
 struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 {
 	if (!library_load(&libsqlite3)) {
@@ -212,8 +223,8 @@ struct db *db_sqlite_open(const char *path, char *why, size_t size, int *status)
 	if (rc == SQLITE_OK)
 		rc = lib.sqlite3_busy_timeout(db->handle, BUSY_TIMEOUT_MS);
 	/*
-	 * A page of events is sorted by time (sessiondb.c), up to 4 MiB of
-	 * rows: in memory, not through a temporary file written and read back.
+	 * A session's rowids are sorted by time (sessiondb.c): in memory, not
+	 * through a temporary file written and read back.
 	 */
 	if (rc == SQLITE_OK)
 		rc = lib.sqlite3_exec(db->handle, "PRAGMA temp_store = MEMORY", NULL, NULL, NULL);

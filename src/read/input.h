@@ -125,6 +125,11 @@ struct input_how {
 	bool follow; /* --follow, and this is the last operand: a regular file is followed */
 	const struct session_choice *sessions; /* NULL: every session */
 	void (*wait_hook)(void); /* optional: called before waiting for a file to appear */
+	/*
+	 * -j: the threads an input may read with (0 or 1: the calling thread
+	 * alone); an SQLite session database fetches its pages ahead on them.
+	 */
+	unsigned jobs;
 };
 
 /* A kind of input: the operands it reads, and how it opens them. */
@@ -186,6 +191,7 @@ struct operands {
 	struct dirwalk *walk;                  /* the last directory walked, or NULL */
 	bool walk_done;                        /* whether it has been walked to its end */
 	void (*wait_hook)(void);               /* reader_options': before a wait */
+	unsigned jobs;                         /* reader_options': handed to each open */
 };
 
 /*

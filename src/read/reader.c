@@ -120,8 +120,12 @@ struct reader *reader_new(char *const *operands, int count, const struct reader_
 	r->opt = with_defaults(options);
 	if (r->opt.follow)
 		source_follow_start();
-	r->operands = (struct operands){
-	    operands, count, 0, 0, r->opt.kinds, r->opt.sessions, NULL, false, r->opt.wait_hook};
+	r->operands = (struct operands){.list = operands,
+	                                .count = count,
+	                                .extra = r->opt.kinds,
+	                                .sessions = r->opt.sessions,
+	                                .wait_hook = r->opt.wait_hook,
+	                                .jobs = r->opt.jobs};
 	r->reads = adk_reads_all;
 	r->element_reads = adk_reads_all;
 	r->reads.split_eval_cases = r->opt.flags & READER_EVAL_SET;

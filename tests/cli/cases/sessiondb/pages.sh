@@ -14,14 +14,9 @@ t=$(mktemp -d) && cd "$t" || exit 1
 trap 'cd / && rm -rf "$t"' EXIT
 gen=${ADKEV_GEN:-$TESTS/../build/default/adkev-gen}
 "$gen" -s 21 -n 9000 >events.jsonl
-# The tables are the corpus' SqliteSessionService database's own.
-sqlite3 "$CORPUS/db/adkpy-sqlite.db" .schema >schema.sql
+. "$TESTS/cli/session_lines.sh"
+db_of_lines events.jsonl s.db
 sqlite3 s.db <<SQL
-.read schema.sql
-CREATE TEMP TABLE line (t TEXT);
-.mode ascii
-.separator "\037" "\n"
-.import events.jsonl line
 INSERT INTO events SELECT 'e' || rowid, 'app', 'user', 's1', '',
   CASE WHEN rowid % 7 = 0 THEN 1.5 ELSE json_extract(t, '\$.timestamp') END, t
   FROM line ORDER BY (rowid * 7919) % 9001;
