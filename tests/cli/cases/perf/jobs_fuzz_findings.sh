@@ -1,0 +1,40 @@
+# What fuzz_jobs (tests/fuzz/fuzz_jobs.c) found -j N doing otherwise than
+# -j 1, each over real streams of the corpus: the same output, diagnostics
+# and status now.
+#
+# With --skip-invalid, a line past --max-line is passed over with no look
+# at where its chunk ends: the reader of a chunk of such lines went on
+# through the lines of the chunks after it to the file's end, and the merge
+# then read those chunks again, their lines counted after the file's last
+# (c_streaming.jsonl has 5 lines; -j 2 said lines 6 to 10 were too long).
+set -u
+# Standard output and standard error apart: how they interleave in one
+# file is up to when standard output is flushed, which -j N does whenever
+# its merge waits for a chunk.
+run() {
+	adkev "$@" 2>err.txt
+	echo "status $?"
+	cat err.txt
+}
+same() {
+	name=$1
+	shift
+	one=$(run "$@" -j 1)
+	for how in "1 -j2" "200 -j2" "333 -j3"; do
+		many=$(ADKEV_CHUNK_BYTES=${how%% *} run "$@" ${how#* })
+		if [ "$one" != "$many" ]; then
+			echo "$name (chunks of ${how%% *} bytes, ${how#* }): DIFFERENT"
+			printf '%s\n' "$many" | tail -n 3
+			return
+		fi
+	done
+	echo "$name: same ($(printf '%s\n' "$one" | grep -c 'line longer') lines too long," \
+		"$(printf '%s\n' "$one" | grep '^status'))"
+}
+for c in state stats "final --full-scan" reasoning trajectory to-a2a; do
+	same "$c --max-line 300 c_streaming.jsonl" $c --skip-invalid --max-line 300 \
+		"$CORPUS/adkjs/c_streaming.jsonl"
+	same "$c --max-line 500 c_streaming.jsonl l_multi_turn.jsonl" $c --skip-invalid \
+		--max-line 500 "$CORPUS/adkjs/c_streaming.jsonl" "$CORPUS/adkjs/l_multi_turn.jsonl"
+done
+rm -f err.txt
