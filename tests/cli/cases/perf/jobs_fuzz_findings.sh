@@ -20,6 +20,12 @@
 # otherwise ("string or '}' expected").  Which one depended on how the reads
 # cut the text: a gzip stream in chunks of a byte said the first, -j 1 the
 # second.  A line that goes on a value is now judged with it, always.
+#
+# A chunk of an array of events (jq -s .) whose lines are all given up
+# (--max-line 1): its reader, opened inside the array, framed lines before
+# it read the array, passed over every one to the file's end, closed the
+# file, and then read the array on from the closed file, which it had let
+# go (a use after free under make check-sanitize and check-valgrind).
 set -u
 # Scratch files live in a private directory: other cases of this folder run beside this one.
 tmp=$(mktemp -d) && cd "$tmp" || exit 1
@@ -67,4 +73,8 @@ control=$(printf '\027')
 jq . "$CORPUS/adkjs/c_streaming.jsonl" | sed "4s/^ /$control/" | gzip -c >control.json.gz
 for c in state "final --full-scan" trajectory; do
 	same "$c control.json.gz" $c control.json.gz
+done
+jq -s . "$CORPUS/adkjs/c_streaming.jsonl" | sed '$d' >array_cut.json
+for c in state reasoning "partition --split split"; do
+	same "$c --max-line 1 array_cut.json" $c --skip-invalid --max-line 1 array_cut.json
 done
