@@ -238,6 +238,12 @@ static bool frame_next(struct lines *l, struct frame *f)
 			return false;
 		/* An ended line past the limit is refused as one still growing would be. */
 		size_t pending = cut == FRAME_LINE ? f->skip + f->len : l->end - l->start;
+		/*
+		 * A '\r' last in what was read ends the line, a '\n' after it or
+		 * not: it is no byte of the line, however the reads cut the text.
+		 */
+		if (cut != FRAME_LINE && pending && l->buf[l->start + pending - 1] == '\r')
+			pending--;
 		if (line_hopeless(l, l->buf + l->start, pending)) {
 			if (give_up_line(l, cut, f))
 				continue;

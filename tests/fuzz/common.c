@@ -140,6 +140,28 @@ int fuzz_run_variants(const struct command *cmd, const char *const *const *varia
 	return worst;
 }
 
+static char split_parent[64]; /* a private folder that holds split_dir alone */
+static char split_dir[80];
+
+static void remove_split_dir(void)
+{
+	rmdir(split_dir);
+	rmdir(split_parent);
+}
+
+const char *fuzz_split_dir(const char **parent)
+{
+	if (!split_parent[0]) {
+		snprintf(split_parent, sizeof split_parent, "/tmp/adkev-fuzz-XXXXXX");
+		FUZZ_CHECK(mkdtemp(split_parent) != NULL);
+		snprintf(split_dir, sizeof split_dir, "%s/out", split_parent);
+		atexit(remove_split_dir);
+	}
+	if (parent)
+		*parent = split_parent;
+	return split_dir;
+}
+
 /*
  * One standard stream sent into memory: the FILE pointer adkev writes
  * through, the one it replaced, and the text gathered.

@@ -50,6 +50,14 @@ int fuzz_run_variants(const struct command *cmd, const char *const *const *varia
 		      const uint8_t *data, size_t size);
 
 /*
+ * A directory for partition --split to write into, "out", alone in a
+ * private folder (*parent, when asked for), so that a file written beside
+ * it has escaped it.  Made by the first call, both removed at exit once the
+ * target has emptied "out".
+ */
+const char *fuzz_split_dir(const char **parent);
+
+/*
  * Sends what adkev writes to standard output and to standard error into
  * memory until fuzz_capture_end(), which returns standard output's text;
  * fuzz_captured_stderr() then returns standard error's.  Both stay valid

@@ -85,15 +85,6 @@ struct plan {
 	int noperands;
 };
 
-static char top[64]; /* a private directory; --split writes into top/out */
-static char out[80];
-
-static void remove_scratch(void)
-{
-	rmdir(out);
-	rmdir(top);
-}
-
 /* A 64-bit hash of the bytes (FNV-1a, then mixed), from which every choice is made. */
 static uint64_t hash_of(const uint8_t *data, size_t size)
 {
@@ -255,7 +246,7 @@ static void run_one(const struct subject *s, const struct plan *p, const char *f
 	}
 	if (s->split) {
 		options[n++] = "--split";
-		options[n++] = out;
+		options[n++] = fuzz_split_dir(NULL);
 	}
 	for (const char *const *o = s->options; *o; o++)
 		options[n++] = *o;
@@ -270,7 +261,7 @@ static void run_one(const struct subject *s, const struct plan *p, const char *f
 	text = fuzz_captured_stderr(&len);
 	strbuf_add(&r->err, text, len);
 	if (s->split)
-		take_files(out, &r->files);
+		take_files(fuzz_split_dir(NULL), &r->files);
 }
 
 static bool same_text(const struct strbuf *a, const struct strbuf *b)
@@ -369,12 +360,6 @@ static struct plan plan_of(const uint8_t *data, size_t size, uint64_t *h)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (!top[0]) {
-		snprintf(top, sizeof top, "/tmp/adkev-fuzz-XXXXXX");
-		FUZZ_CHECK(mkdtemp(top) != NULL);
-		snprintf(out, sizeof out, "%s/out", top);
-		atexit(remove_scratch);
-	}
 	uint64_t h = hash_of(data, size);
 	struct plan p = plan_of(data, size, &h);
 	const char *file = fuzz_file(0, data, size);
