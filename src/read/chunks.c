@@ -1101,8 +1101,13 @@ static bool merge_chunk(struct chunks *cs, size_t i, struct merge_point *p,
 	}
 	if (!take_result(cs, c, p->line, end))
 		return false;
-	/* A read that ended before the limit ended at the file's end, or gave the rest up. */
-	p->at = c->stopped ? c->left_at : c->limit;
+	/*
+	 * A read that did not stop at the limit read on to the file's end, or
+	 * gave the rest up.  It may have passed the limit on its way: lines it
+	 * gives up (--skip-invalid, --max-line) are passed over with no look at
+	 * the limit, so the chunks after it hold nothing more to read.
+	 */
+	p->at = c->stopped || c->left_at > c->limit ? c->left_at : c->limit;
 	p->in_array = c->stopped_in_array;
 	p->line += c->lines;
 	return true;

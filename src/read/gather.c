@@ -186,7 +186,11 @@ static enum next_line next_line(struct gather *g, struct lines *l, bool sse, siz
 	if (!g->line_ready)
 		lines_consume(l);
 	g->line_ready = false;
-	if (!lines_peek(l))
+	/* As a line read whole would be, whatever the reads cut it into. */
+	l->in_value = true;
+	bool more = lines_peek(l);
+	l->in_value = false;
+	if (!more)
 		return lines_gave_up(l) ? NEXT_GAVE_UP : NEXT_NONE;
 	/* The data lines of an SSE event are joined across its other fields. */
 	if (sse && l->kind == FRAME_SSE_OTHER)

@@ -55,8 +55,11 @@ void lines_release(struct lines *l)
  */
 static bool line_hopeless(struct lines *l, const char *p, size_t n)
 {
-	/* With --skip-invalid a line starting with a control byte is skipped at its end. */
-	bool control = !l->diag->skip_invalid;
+	/*
+	 * With --skip-invalid a line starting with a control byte is skipped at
+	 * its end; so is one that goes on a value, which the value's parse judges.
+	 */
+	bool control = !l->diag->skip_invalid && !l->in_value;
 	struct reader_pos pos = {l->in->name, l->line_no, 1, NULL};
 	enum frame_give_up why =
 	    framer_give_up(p, n, l->at_file_start, control, l->max_line, &pos.column);
@@ -235,6 +238,12 @@ static bool frame_next(struct lines *l, struct frame *f)
 			return false;
 		/* An ended line past the limit is refused as one still growing would be. */
 		size_t pending = cut == FRAME_LINE ? f->skip + f->len : l->end - l->start;
+		/*
+		 * A '\r' last in what was read ends the line, a '\n' after it or
+		 * not: it is no byte of the line, however the reads cut the text.
+		 */
+		if (cut != FRAME_LINE && pending && l->buf[l->start + pending - 1] == '\r')
+			pending--;
 		if (line_hopeless(l, l->buf + l->start, pending)) {
 			if (give_up_line(l, cut, f))
 				continue;

@@ -46,6 +46,12 @@ struct lines {
 	bool at_file_start;
 	bool eof;
 	bool hopeless; /* a line was given up: bad input, already reported */
+	/*
+	 * The next line is to go on a value begun on the lines before it
+	 * (gather.c): it is judged with the value once it ends, and never
+	 * given up before for its first byte, which jansson would not say.
+	 */
+	bool in_value;
 
 	/* The current line, buf[start..start+len), not consumed yet. */
 	bool have;

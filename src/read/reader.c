@@ -649,6 +649,9 @@ enum reader_result reader_next(struct reader *r, struct reader_item *item)
 			step = elements_next(&r->elements, item);
 		else if (!r->in && !open_next(r))
 			return READ_END;
+		else if (r->stream.on)
+			/* Opened inside an array (in_array): the stream is read, not a line. */
+			continue;
 		else if (r->in->ops->next_record)
 			step = next_record(r, item);
 		else

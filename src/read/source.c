@@ -65,6 +65,7 @@ struct source {
 	bool pending;
 	bool member_done;  /* gzip: a member ended; the next bytes start another */
 	size_t frame_left; /* zstd: ZSTD_decompressStream()'s hint; 0 after a whole frame */
+	bool zstd_full;    /* zstd: the last call filled the buffer, and may hold more text */
 	unsigned long long frame_start; /* zstd: the offset of the frame being decoded */
 	bool damage_owed;  /* the decoder failed after handing out bytes: SOURCE_DAMAGED next */
 	char last;         /* the last byte handed out, 0 before any */
@@ -420,6 +421,7 @@ static ssize_t start_decoder(struct source *s)
 			util_out_of_memory(ZSTD_DStreamInSize());
 		ZSTD_initDStream(s->zs);
 		s->frame_left = 1;
+		s->zstd_full = false;
 		s->frame_start = 0;
 		s->decoder = DECODE_ZSTD;
 		return 0;
@@ -529,10 +531,28 @@ static ssize_t zstd_read(struct source *s, char *buf, size_t cap)
 			               "truncated zstd data at byte %llu: the input ends inside a "
 			               "zstd frame",
 			               in_offset(s));
-		ZSTD_inBuffer in = {s->in + s->start, s->end - s->start, 0};
+		/*
+		 * A call that fails hands out nothing it decoded, and libzstd
+		 * decodes as many blocks in one call as the input and the room
+		 * allow: the text before a fault would depend on the room each
+		 * caller gives (64 KiB for -j 1, a chunk's for -j N).  So it is given
+		 * no more input than its hint asks for (the rest of one block, with
+		 * the next one's header, never a whole checksum), and none while it
+		 * may still hold text (the last call filled buf): each call decodes
+		 * one block at most, and what it decoded is handed out before a
+		 * fault further on is found.  At a frame's start it is given a byte,
+		 * and then asks for the rest of the header.
+		 */
+		size_t give = s->end - s->start, want = s->frame_left ? s->frame_left : 1;
+		if (s->zstd_full)
+			give = 0;
+		else if (want < give)
+			give = want;
+		ZSTD_inBuffer in = {s->in + s->start, give, 0};
 		ZSTD_outBuffer out = {buf, cap, 0};
 		size_t rc = ZSTD_decompressStream(s->zs, &out, &in);
 		s->start += in.pos;
+		s->zstd_full = out.pos == cap;
 		/*
 		 * libzstd takes whole blocks, as much as the room for output allows,
 		 * so the place it fails at is known to the frame: that is said.

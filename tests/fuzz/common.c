@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,24 +140,81 @@ int fuzz_run_variants(const struct command *cmd, const char *const *const *varia
 	return worst;
 }
 
-static FILE *saved_stdout;
-static char *captured;
-static size_t captured_len;
+static char split_parent[64]; /* a private folder that holds split_dir alone */
+static char split_dir[80];
+
+static void remove_split_dir(void)
+{
+	rmdir(split_dir);
+	rmdir(split_parent);
+}
+
+const char *fuzz_split_dir(const char **parent)
+{
+	if (!split_parent[0]) {
+		snprintf(split_parent, sizeof split_parent, "/tmp/adkev-fuzz-XXXXXX");
+		FUZZ_CHECK(mkdtemp(split_parent) != NULL);
+		snprintf(split_dir, sizeof split_dir, "%s/out", split_parent);
+		atexit(remove_split_dir);
+	}
+	if (parent)
+		*parent = split_parent;
+	return split_dir;
+}
+
+/*
+ * One standard stream sent into memory: the FILE pointer adkev writes
+ * through, the one it replaced, and the text gathered.
+ */
+struct capture {
+	FILE **stream;
+	FILE *saved;
+	char *text;
+	size_t len;
+};
+static struct capture captured_out = {&stdout, NULL, NULL, 0};
+static struct capture captured_err = {&stderr, NULL, NULL, 0};
+
+static void capture_begin(struct capture *c)
+{
+	free(c->text);
+	c->text = NULL;
+	c->len = 0;
+	c->saved = *c->stream;
+	*c->stream = open_memstream(&c->text, &c->len);
+	FUZZ_CHECK(*c->stream != NULL);
+}
+
+static void capture_end(struct capture *c)
+{
+	FUZZ_CHECK(fclose(*c->stream) == 0);
+	*c->stream = c->saved;
+}
 
 void fuzz_capture_begin(void)
 {
-	free(captured);
-	captured = NULL;
-	captured_len = 0;
-	saved_stdout = stdout;
-	stdout = open_memstream(&captured, &captured_len);
-	FUZZ_CHECK(stdout != NULL);
+	capture_begin(&captured_out);
+	capture_begin(&captured_err);
 }
 
 const char *fuzz_capture_end(size_t *len)
 {
-	FUZZ_CHECK(fclose(stdout) == 0);
-	stdout = saved_stdout;
-	*len = captured_len;
-	return captured;
+	capture_end(&captured_err);
+	capture_end(&captured_out);
+	*len = captured_out.len;
+	return captured_out.text;
+}
+
+const char *fuzz_captured_stderr(size_t *len)
+{
+	*len = captured_err.len;
+	return captured_err.text;
+}
+
+void fuzz_note(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(report ? report : stderr, fmt, ap);
+	va_end(ap);
 }

@@ -50,11 +50,25 @@ int fuzz_run_variants(const struct command *cmd, const char *const *const *varia
 		      const uint8_t *data, size_t size);
 
 /*
- * Sends what adkev writes to standard output into memory until
- * fuzz_capture_end(), which returns it (valid until the next capture).
+ * A directory for partition --split to write into, "out", alone in a
+ * private folder (*parent, when asked for), so that a file written beside
+ * it has escaped it.  Made by the first call, both removed at exit once the
+ * target has emptied "out".
+ */
+const char *fuzz_split_dir(const char **parent);
+
+/*
+ * Sends what adkev writes to standard output and to standard error into
+ * memory until fuzz_capture_end(), which returns standard output's text;
+ * fuzz_captured_stderr() then returns standard error's.  Both stay valid
+ * until the next capture begins.
  */
 void fuzz_capture_begin(void);
 const char *fuzz_capture_end(size_t *len);
+const char *fuzz_captured_stderr(size_t *len);
+
+/* Writes to the real standard error, where a failed check's report goes (fuzz_fail()). */
+void fuzz_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Aborts with a message naming the target when cond is false. */
 #define FUZZ_CHECK(cond)                                                                           \

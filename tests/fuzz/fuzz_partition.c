@@ -21,8 +21,6 @@ static const char *const trajectories[] = {"--trajectories", "--skip-invalid", "
 static const char *const grouped[] = {"--per-invocation", "--skip-invalid", NULL};
 static const char *const *const variants[] = {plain, trajectories, grouped};
 
-static char top[64]; /* a private directory; --split writes into top/out */
-static char out[80];
 
 /* Checks what dir holds: only "out", or only regular files, which it removes. */
 static void check_dir(const char *dir, bool expect_only_out)
@@ -46,20 +44,10 @@ static void check_dir(const char *dir, bool expect_only_out)
 	closedir(d);
 }
 
-static void remove_scratch(void)
-{
-	rmdir(out);
-	rmdir(top);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (!top[0]) {
-		snprintf(top, sizeof top, "/tmp/adkev-fuzz-XXXXXX");
-		FUZZ_CHECK(mkdtemp(top) != NULL);
-		snprintf(out, sizeof out, "%s/out", top);
-		atexit(remove_scratch);
-	}
+	const char *top;
+	const char *out = fuzz_split_dir(&top);
 	fuzz_run_variants(&command_partition, variants, (int)(sizeof variants / sizeof variants[0]),
 			  data, size);
 

@@ -1,9 +1,10 @@
 # Compressed data that is damaged or cut short is bad input (65), reported
 # once with the compressed offset where it broke; the events before it are
 # read, a line left without its end is not, and -j 2 and standard input say
-# the same (a zstd frame whose checksum fails has handed out a share of its
-# text that depends on the buffers).  Bytes after the last member that start no other are damage too;
-# one byte of a magic number is no magic number.
+# the same: a zstd frame whose checksum fails has handed out every block
+# before the fault, whatever the buffers (libzstd is given a block a call).
+# Bytes after the last member that start no other are damage too; one byte
+# of a magic number is no magic number.
 set -u
 command -v zstd >/dev/null || { echo "zstd is not installed (make check installs it)" >&2; exit 1; }
 t=$(mktemp -d) && cd "$t" || exit 1
