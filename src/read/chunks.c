@@ -526,7 +526,9 @@ static struct input *open_chunk(const char *operand, const struct input_how *how
 	(void)status;
 	struct chunk_input *ci = xcalloc(1, sizeof *ci);
 	const struct chunk_file *file = opening->c->file;
-	ci->base = (struct input){&chunk_input_ops, file->in ? file->in->name : operand, false};
+	ci->base = (struct input){.ops = &chunk_input_ops,
+	                          .name = file->in ? file->in->name : operand,
+	                          .mid_file = opening->at > 0};
 	ci->cs = opening->cs;
 	ci->goes_on = opening->goes_on;
 	ci->kept = opening->kept;

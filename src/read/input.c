@@ -71,7 +71,7 @@ static const struct input_ops fd_ops = {
 struct input *input_of_fd(int fd, const char *name, const char *path, bool follow, bool may_block)
 {
 	struct fd_input *in = xcalloc(1, sizeof *in);
-	in->base = (struct input){&fd_ops, name, may_block};
+	in->base = (struct input){.ops = &fd_ops, .name = name, .may_block = may_block};
 	in->src = source_new(fd, name, path, follow);
 	return &in->base;
 }

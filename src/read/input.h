@@ -107,6 +107,12 @@ struct input {
 	 * hook first (reader_options), so output reaches the next process.
 	 */
 	bool may_block;
+	/*
+	 * The bytes go on from a place inside a file read before (a chunk's
+	 * reader, read/chunks.c): a byte-order mark there is a byte of a line,
+	 * as it is to the reader of the whole file, not the file's own.
+	 */
+	bool mid_file;
 };
 
 /*

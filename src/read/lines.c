@@ -32,7 +32,7 @@ void lines_init(struct lines *l, size_t max_line, void (*wait_hook)(void), struc
 void lines_start(struct lines *l, struct input *in)
 {
 	l->in = in;
-	l->at_file_start = true;
+	l->at_file_start = !in->mid_file;
 	l->eof = false;
 	l->start = l->end = l->searched = 0;
 	l->buf_off = 0;

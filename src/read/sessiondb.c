@@ -895,7 +895,9 @@ static struct sdb_input *sdb_open(const char *operand, const struct session_choi
 	in->name = sessiondb_masked(operand);
 	const char *rest;
 	in->base =
-	    (struct input){&sdb_ops, in->name, spelling_of(operand, &rest) == SPELL_POSTGRES};
+	    (struct input){.ops = &sdb_ops,
+	                   .name = in->name,
+	                   .may_block = spelling_of(operand, &rest) == SPELL_POSTGRES};
 	int failed = 0;
 	in->db = open_db(operand, in->name, &in->path, &failed);
 	if (in->db)
