@@ -144,8 +144,10 @@ size_t chunk_bytes(bool *set)
 	const char *env = getenv("ADKEV_CHUNK_BYTES");
 	char *end;
 	unsigned long long n = env ? strtoull(env, &end, 10) : 0;
-	*set = env && *env && !*end && n > 0;
-	return *set ? (size_t)n : CHUNK_BYTES_DEFAULT;
+	bool given = env && *env && !*end && n > 0;
+	if (set)
+		*set = given;
+	return given ? (size_t)n : CHUNK_BYTES_DEFAULT;
 }
 
 /*

@@ -62,7 +62,7 @@
  */
 #define CHUNK_STREAM_BYTES ((size_t)512 << 10)
 /*
- * The chunk size ADKEV_CHUNK_BYTES sets (*set true), else
+ * The chunk size ADKEV_CHUNK_BYTES sets (*set true; set may be NULL), else
  * CHUNK_BYTES_DEFAULT; -j's pages of a session database are sized by it too
  * (sessiondb.c).
  */

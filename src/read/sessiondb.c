@@ -497,8 +497,7 @@ static void fetch_ahead(struct sdb_input *in, const struct db_page_query *q)
 	 * Each page is planned at the chunk size of files (1 MiB, or
 	 * ADKEV_CHUNK_BYTES), cut at twice it: N + 3 of them are held.
 	 */
-	bool set;
-	dbpages_begin(in->ahead, q, in->rowids, in->nrowids, chunk_bytes(&set));
+	dbpages_begin(in->ahead, q, in->rowids, in->nrowids, chunk_bytes(NULL));
 	/* The pages come from the workers; this thread fetches only what one cut short. */
 	in->rowid_end = 0;
 }

@@ -10,14 +10,8 @@
 # shuffled so that rowids are not the events' order, with equal time
 # stamps, rows deleted, and bad lines among them (adkev-gen -i: the first
 # bad row's report and the lines before it must be -j 1's).
-command -v sqlite3 >/dev/null 2>&1 || {
-	echo "sessiondb/jobs_identity: SKIPPED: needs sqlite3 (Debian: sqlite3)" >&2
-	exit 77
-}
-t=$(mktemp -d) && cd "$t" || exit 1
-trap 'cd / && rm -rf "$t"' EXIT
-gen=${ADKEV_GEN:-$TESTS/../build/default/adkev-gen}
-[ -x "$gen" ] || { echo "adkev-gen is not built: make $gen" >&2; exit 1; }
+. "$TESTS/cli/session_lines.sh"
+session_case jobs_identity
 same() {
 	name=$1
 	shift
@@ -57,7 +51,6 @@ same "state --session nonesuch" state --session nonesuch "$db"
 # The generated database, as sessiondb/pages makes it, with a second
 # session of the same events in insertion order beside it.
 "$gen" -s 31 -n 6000 -i 4 >events.jsonl
-. "$TESTS/cli/session_lines.sh"
 db_of_lines events.jsonl s.db
 sqlite3 s.db <<SQL
 INSERT INTO events SELECT 'e' || rowid, 'app', 'user', 's1', '',

@@ -5,16 +5,9 @@
 # one the database held, in event order, with none twice, and every event
 # the writer never touches is read.  The writer waits for a lock as long
 # as adkev would (sqlite3's .timeout).
-command -v sqlite3 >/dev/null 2>&1 || {
-	echo "sessiondb/jobs_writer: SKIPPED: needs sqlite3 (Debian: sqlite3)" >&2
-	exit 77
-}
-t=$(mktemp -d) && cd "$t" || exit 1
-trap 'cd / && rm -rf "$t"' EXIT
-gen=${ADKEV_GEN:-$TESTS/../build/default/adkev-gen}
-[ -x "$gen" ] || { echo "adkev-gen is not built: make $gen" >&2; exit 1; }
-"$gen" -s 41 -n 3000 >events.jsonl
 . "$TESTS/cli/session_lines.sh"
+session_case jobs_writer
+"$gen" -s 41 -n 3000 >events.jsonl
 # Each agent's file holds lines of twin.jsonl in its order, none twice, and
 # every line the writer leaves alone that ref/, -j 1's files before the
 # writer began, holds (partition leaves the user's events out) is in one of them.

@@ -6,15 +6,9 @@
 # (ties go in rowid order, as ADK's query has them), and then a few rows
 # deleted: each command gives from the database what it gives from the
 # events as sqlite3 reads them back in that order.
-command -v sqlite3 >/dev/null 2>&1 || {
-	echo "sessiondb/pages: SKIPPED: needs sqlite3 (Debian: sqlite3)" >&2
-	exit 77
-}
-t=$(mktemp -d) && cd "$t" || exit 1
-trap 'cd / && rm -rf "$t"' EXIT
-gen=${ADKEV_GEN:-$TESTS/../build/default/adkev-gen}
-"$gen" -s 21 -n 9000 >events.jsonl
 . "$TESTS/cli/session_lines.sh"
+session_case pages
+"$gen" -s 21 -n 9000 >events.jsonl
 db_of_lines events.jsonl s.db
 sqlite3 s.db <<SQL
 INSERT INTO events SELECT 'e' || rowid, 'app', 'user', 's1', '',
