@@ -179,8 +179,6 @@ static int run(const struct option_list *list, int argc, char *argv[])
 
 int main(int argc, char *argv[])
 {
-	/* A closed pipe ends adkev quietly, as it ends cat, even if the parent ignored SIGPIPE. */
-	signal(SIGPIPE, SIG_DFL);
 	/*
 	 * A file grown past ulimit -f is a write error like a full disk: ignored,
 	 * SIGXFSZ lets write() fail with EFBIG, which gets the message and exit 74.

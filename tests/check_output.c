@@ -7,6 +7,9 @@
 #include "read/pool.h"
 #include "write/output.h"
 
+#include <signal.h>
+#include <sys/wait.h>
+
 START_TEST(results_go_to_stdout_raw_or_as_json)
 {
 	fflush(stdout);
@@ -110,6 +113,53 @@ START_TEST(the_writer_and_output_bytes_keep_their_order)
 }
 END_TEST
 
+/*
+ * A child that writes to a pipe whose reader has gone (a parent that
+ * ignored SIGPIPE or not, as ignore says): the write must fail and the
+ * child go on, saying so on the side pipe, until output_finish() ends it
+ * by SIGPIPE.  Returns what the side pipe got and the wait status.
+ */
+static char write_to_closed_pipe(bool ignore, int *wait_status)
+{
+	int out[2], side[2];
+	ck_assert_int_eq(pipe(out), 0);
+	ck_assert_int_eq(pipe(side), 0);
+	close(out[0]); /* no reader, before the child writes */
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		close(side[0]);
+		signal(SIGPIPE, ignore ? SIG_IGN : SIG_DFL);
+		dup2(out[1], STDOUT_FILENO);
+		output_init();
+		output_bytes("lost\n", 5);
+		output_flush();
+		if (write(side[1], output_failed() ? "f" : "n", 1) != 1)
+			_exit(3);
+		output_finish();
+		_exit(4); /* output_finish() must not return */
+	}
+	close(out[1]);
+	close(side[1]);
+	char said = 0;
+	if (read(side[0], &said, 1) != 1)
+		said = 0;
+	close(side[0]);
+	ck_assert_int_eq(waitpid(pid, wait_status, 0), pid);
+	return said;
+}
+
+START_TEST(a_closed_pipe_fails_the_write_and_ends_adkev_at_the_finish)
+{
+	for (int ignore = 0; ignore < 2; ignore++) {
+		int status;
+		ck_assert_int_eq(write_to_closed_pipe(ignore, &status), 'f');
+		ck_assert(WIFSIGNALED(status));
+		ck_assert_int_eq(WTERMSIG(status), SIGPIPE);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	pool_serve_jansson();
@@ -118,6 +168,7 @@ int main(void)
 	tcase_add_test(tc, results_go_to_stdout_raw_or_as_json);
 	tcase_add_test(tc, string_pieces_write_what_output_json_writes);
 	tcase_add_test(tc, the_writer_and_output_bytes_keep_their_order);
+	tcase_add_test(tc, a_closed_pipe_fails_the_write_and_ends_adkev_at_the_finish);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -431,6 +431,9 @@ static int extract_item(void *ctx, struct reader *r, const struct reader_item *i
 {
 	struct extraction *e = ctx;
 	(void)r;
+	/* A result written as it is read has nowhere to go: the read stops. */
+	if (e->streamed && output_failed())
+		return EXIT_IOERR;
 	if (e->split)
 		split_at_session(e, item->session);
 	if (grouped_by_prefix(e->o)) {
@@ -565,15 +568,16 @@ static int chunk_merge(const void *ctx, void *fold)
 	if (chunks_join(e)) {
 		(e->stream ? e->stream->join : e->results->join)(state, fold);
 		state_release(e)(fold);
-		return 0;
+	} else {
+		/* A fold this adkev made has the shape absorb() takes. */
+		if (e->stream)
+			e->stream->absorb(state, fold);
+		else
+			e->results->partial->absorb(state, fold);
+		json_decref(fold);
 	}
-	/* A fold this adkev made has the shape absorb() takes. */
-	if (e->stream)
-		e->stream->absorb(state, fold);
-	else
-		e->results->partial->absorb(state, fold);
-	json_decref(fold);
-	return 0;
+	/* A streamed result that has nowhere to go ends the run, as extract_item() does. */
+	return e->streamed && output_failed() ? EXIT_IOERR : 0;
 }
 
 static void chunk_release(const void *ctx, void *fold)

@@ -6,6 +6,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,8 +23,20 @@ static int failed_errno;
 
 static bool on_terminal, in_color;
 
+/* SIGPIPE alone, for pthread_sigmask(). */
+static sigset_t sigpipe_set(void)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGPIPE);
+	return set;
+}
+
 void output_init(void)
 {
+	signal(SIGPIPE, SIG_DFL);
+	sigset_t set = sigpipe_set();
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	on_terminal = isatty(STDOUT_FILENO);
 	in_color = output_wants_color();
 }
@@ -135,6 +149,27 @@ bool output_json(const json_t *value)
 	return !failed;
 }
 
+/*
+ * Whether the reader of standard output went away: a write failed with
+ * EPIPE, or one from stdio's own calls (help, completions) left its
+ * SIGPIPE pending.
+ */
+static bool reader_gone(void)
+{
+	sigset_t pending;
+	return (failed && failed_errno == EPIPE) ||
+	       (sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE));
+}
+
+/* Ends adkev as a closed pipe ends cat: by the SIGPIPE held back, or one raised now. */
+static void end_by_sigpipe(void)
+{
+	sigset_t set = sigpipe_set();
+	signal(SIGPIPE, SIG_DFL);
+	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	raise(SIGPIPE);
+}
+
 int output_finish(void)
 {
 	if (out_ready) {
@@ -144,6 +179,8 @@ int output_finish(void)
 	}
 	if (!failed && (fflush(stdout) != 0 || ferror(stdout)))
 		note_failure();
+	if (reader_gone())
+		end_by_sigpipe();
 	if (failed) {
 		fprintf(stderr, "adkev: write error: %s\n", strerror(failed_errno));
 		return EXIT_IOERR;

@@ -7,7 +7,10 @@
  * they were written in.  Write errors are sticky: the first one is
  * reported once, every later write is dropped, and output_finish()
  * returns EXIT_IOERR.  A closed pipe ends the process by
- * SIGPIPE, as it does for cat(1).
+ * SIGPIPE, as it does for cat(1), but only at output_finish(): until then
+ * the signal is held back, so that a write to a reader that went away
+ * fails like any other, the run stops at its next look at output_failed()
+ * and lets its threads go, and no thread dies in the middle of its work.
  */
 #ifndef ADKEV_OUTPUT_H
 #define ADKEV_OUTPUT_H
@@ -27,7 +30,9 @@ struct output_style {
 
 /*
  * Looks once at what standard output is, before any thread starts: on a
- * terminal JSON is indented and coloured, as jq writes it there.
+ * terminal JSON is indented and coloured, as jq writes it there.  Holds
+ * SIGPIPE back (blocked, in the calling thread and every thread it
+ * starts) until output_finish(), even if the parent ignored it.
  */
 void output_init(void);
 /*
@@ -72,7 +77,11 @@ void output_set_unbuffered(bool on);
 long output_terminal_width(void);
 /* Whether colour suits standard output: a terminal, NO_COLOR unset or empty, not TERM=dumb. */
 bool output_wants_color(void);
-/* Flushes standard output; 0, or EXIT_IOERR after reporting the error once. */
+/*
+ * Flushes standard output; 0, or EXIT_IOERR after reporting the error
+ * once.  Where the reader of standard output went away, it lets the
+ * SIGPIPE held back end the process instead, with no message.
+ */
 int output_finish(void);
 
 #endif
