@@ -49,7 +49,7 @@ static void make_input_files(void)
 		abort();
 	}
 	for (int i = 0; i < 2; i++) {
-		snprintf(paths[i], sizeof paths[i], "%s/input%d", folder, i);
+		snprintf(paths[i], sizeof paths[i], "%s/input%c", folder, (char)('0' + i));
 		input_fds[i] = open(paths[i], O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 		if (input_fds[i] < 0) {
 			perror("fuzz: input file");
