@@ -431,9 +431,6 @@ static int extract_item(void *ctx, struct reader *r, const struct reader_item *i
 {
 	struct extraction *e = ctx;
 	(void)r;
-	/* A result written as it is read has nowhere to go: the read stops. */
-	if (e->streamed && output_failed())
-		return EXIT_IOERR;
 	if (e->split)
 		split_at_session(e, item->session);
 	if (grouped_by_prefix(e->o)) {
@@ -576,7 +573,7 @@ static int chunk_merge(const void *ctx, void *fold)
 			e->results->partial->absorb(state, fold);
 		json_decref(fold);
 	}
-	/* A streamed result that has nowhere to go ends the run, as extract_item() does. */
+	/* A streamed result that has nowhere to go ends the run, as plan.streams does at -j 1. */
 	return e->streamed && output_failed() ? EXIT_IOERR : 0;
 }
 
@@ -644,6 +641,8 @@ static int run_operands(const struct extraction *how, int argc, char *argv[], st
 	e.grouped = grouped;
 	struct run_plan plan = {.reads = e.stream ? e.stream->reads : e.results->reads,
 	                        .own_filters = true,
+	                        /* A streamed result's read stops once its output has failed. */
+	                        .streams = e.streamed,
 	                        .item = extract_item,
 	                        .done = extract_done,
 	                        .ctx = &e,
