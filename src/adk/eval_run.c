@@ -317,8 +317,12 @@ static json_t *invocation(const char *id, const json_t *events)
 	size_t i;
 	json_array_foreach(p.joined, i, e)
 	    json_array_append_new(list, invocation_event(e, e == p.final_event));
-	json_object_set_new(inv, "intermediate_data",
-	                    json_pack("{s:o}", "invocation_events", list));
+	/* ADK's writer leaves a default out, and invocation_events' default is []. */
+	json_t *data = json_object();
+	if (json_array_size(list))
+		json_object_set(data, "invocation_events", list);
+	json_decref(list);
+	json_object_set_new(inv, "intermediate_data", data);
 	if (p.timestamp)
 		json_object_set_new(inv, "creation_timestamp", json_real(p.timestamp));
 	json_decref(p.joined);
