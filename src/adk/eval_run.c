@@ -320,8 +320,9 @@ static json_t *invocation(const char *id, const json_t *events)
 	/* ADK's writer leaves a default out, and invocation_events' default is []. */
 	json_t *data = json_object();
 	if (json_array_size(list))
-		json_object_set(data, "invocation_events", list);
-	json_decref(list);
+		json_object_set_new(data, "invocation_events", list);
+	else
+		json_decref(list);
 	json_object_set_new(inv, "intermediate_data", data);
 	if (p.timestamp)
 		json_object_set_new(inv, "creation_timestamp", json_real(p.timestamp));
