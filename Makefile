@@ -265,17 +265,21 @@ check-fast: check-unit check-cli check-fuzz check-man check-docs check-shape
 check-unit: $(TEST_BINS)
 	@for t in $(TEST_BINS); do CK_FORK=no $(TEST_ENV) $$t || exit 1; done
 
-# Each build's run writes what the cases printed into its own folder.
+# Each build's run writes what the cases printed into its own folder.  make
+# check runs the cases beside its other parts; the slow runs of check-all,
+# where they are all there is, split them in CLI_SHARDS runs side by side.
+CLI_SHARDS ?= 1
+CLI_RUN = $(if $(filter 1,$(CLI_SHARDS)),sh tests/cli/run.sh,SHARDS=$(CLI_SHARDS) sh tests/cli/shards.sh)
 check-cli: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-cli
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(ADKEV_WRAPPER)" \
 		ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
-		CLI_OUT="$(CURDIR)/$(BUILD)/cli-out" sh tests/cli/run.sh
+		CLI_OUT="$(CURDIR)/$(BUILD)/cli-out" $(CLI_RUN)
 
 # The CLI cases, each twice more: with adkev's exit status changed, then a line
 # added to its standard error, each case must fail (tests/cli/run.sh, AUDIT).
 check-goldens: $(BUILD)/adkev $(BUILD)/adkev-gen
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
-		CLI_OUT="$(CURDIR)/$(BUILD)/goldens-out" AUDIT=1 sh tests/cli/run.sh
+		CLI_OUT="$(CURDIR)/$(BUILD)/goldens-out" AUDIT=1 SHARDS=2 sh tests/cli/shards.sh
 
 # The words of tests/eval/porter.tsv (its first column) stemmed again by the
 # NLTK installed (Debian's python3-nltk), and compared with the file, which
@@ -344,19 +348,24 @@ SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 SANITIZE_BUILD ?= build/sanitize
 check-sanitize:
 	$(MAKE) BUILD=$(SANITIZE_BUILD) CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" \
-		TEST_ENV="ASAN_OPTIONS=detect_leaks=1" check-unit check-cli check-fuzz check-tty
+		TEST_ENV="ASAN_OPTIONS=detect_leaks=1" CLI_SHARDS=2 check-unit check-cli check-fuzz check-tty
 
 # ThreadSanitizer over the unit suites and the CLI cases: -j reads chunks on
 # worker threads, and its races show only now and then elsewhere (two failed
 # CI runs, a hash seed and a moved chunk list, before it ran in check-all).
 # The two cases that hold adkev to a CPU time (ulimit -t) are left to the
 # other runs: ThreadSanitizer makes a run 5 to 15 times slower, and a CI run
-# beside other work passed their 10 s.
-TSAN_SKIP = perf/timeline_many_agents perf/from_a2a_many_chunks
+# beside other work passed their 10 s.  The cases that run adkev hundreds or
+# thousands of times to show a law of its output (merged partial results, GNU
+# parallel's output, every option) take minutes even in a plain build
+# (cli: slowest, in tests/cli/run.sh's last lines) and start no threads of
+# their own: the other runs keep them, so that check-all ends within CI's time.
+TSAN_SKIP = perf/timeline_many_agents perf/from_a2a_many_chunks merge/parallel merge/law \
+	merge/trajectory_law usage/options batch/parallel sessiondb/vertex
 check-tsan:
 	$(MAKE) BUILD=build/tsan CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" \
 		TEST_ENV="TSAN_OPTIONS=halt_on_error=1:exitcode=66" SKIP="$(TSAN_SKIP)" \
-		check-unit check-cli
+		CLI_SHARDS=2 check-unit check-cli
 
 # Two shards side by side (valgrind's start-up dominates); the cases that would
 # take minutes under it (huge inputs, the allocation sweep) are left to the
@@ -380,22 +389,10 @@ VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_
 	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing merge/hostile usage/options \
 	batch/parallel merge/law merge/trajectory_law merge/parallel sessiondb/vertex perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory \
 	perf/jobs_every_form perf/chunks_identity
-VALGRIND_SHARDS = 2
 check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
-	@pids=""; i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \
-		ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(VALGRIND)" SKIP="$(VALGRIND_SKIP)" \
-			ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
-			SHARD=$$i/$(VALGRIND_SHARDS) CLI_OUT="$(CURDIR)/$(BUILD)/valgrind/$$i" \
-			sh tests/cli/run.sh >$(BUILD)/valgrind-$$i.log 2>&1 & pids="$$pids $$!"; \
-		i=$$((i + 1)); \
-	done; \
-	failed=0; for p in $$pids; do wait $$p || failed=1; done; \
-	i=0; while [ $$i -lt $(VALGRIND_SHARDS) ]; do \
-		if [ $$failed = 1 ]; then cat $(BUILD)/valgrind-$$i.log; \
-		else echo "valgrind, shard $$i:"; tail -n 1 $(BUILD)/valgrind-$$i.log; fi; \
-		i=$$((i + 1)); \
-	done; \
-	exit $$failed
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(VALGRIND)" SKIP="$(VALGRIND_SKIP)" \
+		ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" CLI_OUT="$(CURDIR)/$(BUILD)/valgrind" \
+		SHARDS=2 sh tests/cli/shards.sh
 
 # The huge inputs at full size and the allocation sweep at every allocation.
 check-slow: $(BUILD)/adkev

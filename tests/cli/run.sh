@@ -41,6 +41,9 @@
 #
 # ADKEV is the binary under test; ADKEV_WRAPPER (valgrind, say) runs it; SKIP
 # holds words (path fragments) of cases to leave out; SHARD=I/N runs a share.
+# CASE_TIMEOUT (seconds, 900 unless set) stops a case still running then and
+# fails it, so that a hang costs a CI run minutes, not all of its time; each
+# case's seconds go to OUT/times, and the run ends naming its slowest cases.
 # Case scripts see TESTS (tests/), CORPUS (tests/corpus) and SAMPLES (samples/).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -82,6 +85,7 @@ unset ADKEV_WRAPPER
 # Options the caller gave the sanitizers and valgrind, kept before ours.
 asan=${ASAN_OPTIONS:+$ASAN_OPTIONS:} ubsan=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}
 tsan=${TSAN_OPTIONS:+$TSAN_OPTIONS:} valgrind=${VALGRIND_OPTS:-}
+case_timeout=${CASE_TIMEOUT:-900}
 
 # Runs case $1 (GROUP/NAME.sh) into $got.stdout, .stderr, .exit and .reports/;
 # $2 is the audit mode, if any.
@@ -94,7 +98,8 @@ run_case() {
 		export UBSAN_OPTIONS="${ubsan}print_stacktrace=1:abort_on_error=1:log_path=$reports/ubsan"
 		export TSAN_OPTIONS="${tsan}log_path=$reports/tsan"
 		export VALGRIND_OPTS="$valgrind -q --log-file=$reports/valgrind.%p"
-		cd "$(dirname "$here/cases/$1")" && sh "$here/cases/$1" >"$got.stdout" 2>"$got.stderr" </dev/null
+		cd "$(dirname "$here/cases/$1")" &&
+			timeout -k 10 "$case_timeout" sh "$here/cases/$1" >"$got.stdout" 2>"$got.stderr" </dev/null
 	)
 	echo $? >"$got.exit"
 }
@@ -124,6 +129,8 @@ judge_case() {
 		cmp -s "$expected" "$got.$part" ||
 			diff -u --label "$label" --label "$part" "$expected" "$got.$part" | sed -n '1,40p'
 	done
+	[ "$(cat "$got.exit")" = 124 ] && [ "$seconds" -ge "$case_timeout" ] &&
+		echo "  still running after $case_timeout s (CASE_TIMEOUT): stopped"
 	expected=0
 	[ -f "$base.exit" ] && expected=$(cat "$base.exit")
 	[ "$(cat "$got.exit")" = "$expected" ] || echo "  exit status $(cat "$got.exit"), not $expected"
@@ -173,7 +180,10 @@ for case in $(cd "$here/cases" && find . -name '*.sh' | sort); do
 	base=$here/cases/$name
 	got=$out/$name
 	mkdir -p "$(dirname "$got")"
+	started=$(date +%s)
 	run_case "$case"
+	seconds=$(($(date +%s) - started))
+	echo "$seconds $name" >>"$out/times"
 	if [ "$(cat "$got.exit")" = 77 ]; then
 		echo "SKIP $name: $(tail -n 1 "$got.stderr")"
 		skipped=$((skipped + 1))
@@ -190,6 +200,8 @@ for case in $(cd "$here/cases" && find . -name '*.sh' | sort); do
 		fail=$((fail + 1))
 	fi
 done
+[ -s "$out/times" ] && sort -rn "$out/times" | head -n 5 |
+	awk '{ list = list sep $2 " " $1 " s"; sep = ", " } END { print "cli: slowest: " list }'
 if [ $skipped -gt 0 ]; then
 	echo "cli: $pass passed, $fail failed, $skipped skipped"
 else
