@@ -192,6 +192,20 @@ static long match_case(struct eval_state *st, const char *name, json_t **c)
 	return -1;
 }
 
+/*
+ * A run held against its case where no gating metric could be scored is said
+ * on standard error: NOT_EVALUATED is no pass, and a gate should not look
+ * like one.
+ */
+static void note_unevaluated(const struct eval_state *st, const json_t *c, const json_t *r)
+{
+	if (!json_string_equals(json_object_get(r, "status"), "NOT_EVALUATED"))
+		return;
+	const char *id = json_string_value(adk_get(c, ADK_EVAL_ID));
+	warnx_msg("%s: eval case '%s' is NOT_EVALUATED: none of its metrics could be scored%s",
+	          st->file, id ? id : "", st->o->require_all ? ", which --require-all fails" : "");
+}
+
 /* The line of a run scored against case c (eval.md 1.5), and its EvalCaseResult with --format=adk.
  */
 static int keep_result(struct eval_state *st, size_t i, const json_t *c, const char *name)
@@ -199,6 +213,7 @@ static int keep_result(struct eval_state *st, size_t i, const json_t *c, const c
 	json_t *actual = eval_run_invocations(&st->run), *adk = NULL;
 	json_t *r = eval_score(adk_get(c, ADK_CONVERSATION), actual, &st->criteria, st->run.state,
 	                       adk_get(c, ADK_FINAL_SESSION_STATE));
+	note_unevaluated(st, c, r);
 	json_t *line = json_pack(
 	    "{s:O?,s:O?,s:s,s:O}", "eval_set_id", adk_get(st->set, ADK_EVAL_SET_ID), "eval_id",
 	    adk_get(c, ADK_EVAL_ID), "run", st->file, "status", json_object_get(r, "status"));
@@ -508,7 +523,15 @@ static int eval_go(struct eval_state *st, int argc, char *argv[])
 	/* eval.md 1.5: 66, then 65, then 1. */
 	if (noinput)
 		return EXIT_NOINPUT;
-	return read ? read : gate;
+	if (read)
+		return read;
+	/* No silent pass: a gate that scored nothing has shown nothing. */
+	if (!st->report.scored) {
+		warnx_msg("eval: nothing was scored: no run had a metric adkev could evaluate, so "
+		          "the gate does not pass");
+		return EXIT_FALSE;
+	}
+	return gate;
 }
 
 static int run_eval(int argc, char *argv[])

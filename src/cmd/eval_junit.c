@@ -25,7 +25,7 @@ struct eval_junit {
 	struct strbuf out;
 	int error; /* the errno of the first write that failed */
 	const char *classname;
-	bool require_all; /* a case without a run is a failure, not skipped */
+	bool require_all; /* a case without a run, or not evaluated, is a failure, not skipped */
 };
 
 struct eval_junit *eval_junit_open(const char *path, bool require_all, int *status)
@@ -156,7 +156,7 @@ static void failed_metrics(const json_t *line, struct strbuf *sb, const char *wa
 		if (!json_string_equals(json_object_get(m, "status"), want))
 			continue;
 		json_t *reason = json_object_get(m, "reason");
-		if (sb->len)
+		if (sb->len && sb->buf[sb->len - 1] != ' ')
 			strbuf_addstr(sb, "; ");
 		strbuf_addstr(sb, key);
 		if (json_is_string(reason)) {
@@ -219,10 +219,14 @@ static void outcome(struct eval_junit *j, const json_t *line)
 {
 	const json_t *status = json_object_get(line, "status"), *run = json_object_get(line, "run");
 	struct strbuf msg = STRBUF_INIT, text = STRBUF_INIT;
-	if (json_string_equals(status, "FAILED") || (!json_is_string(run) && j->require_all)) {
+	bool failed = json_string_equals(status, "FAILED");
+	bool unevaluated = !failed && (!json_is_string(run) || json_string_equals(status, "NOT_EVALUATED"));
+	if (failed || (unevaluated && j->require_all)) {
 		if (!json_is_string(run))
 			strbuf_addstr(&msg, "no run matched this case (--require-all)");
-		failed_metrics(line, &msg, "FAILED");
+		else if (unevaluated)
+			strbuf_addstr(&msg, "not evaluated (--require-all): ");
+		failed_metrics(line, &msg, failed ? "FAILED" : "NOT_EVALUATED");
 		json_t *inv;
 		size_t i;
 		json_array_foreach(json_object_get(line, "invocations"), i,

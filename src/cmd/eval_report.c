@@ -289,8 +289,8 @@ static void begin_junit(struct eval_report *r)
 {
 	size_t tests = r->count, failures = 0, skipped = 0, k = 0;
 	for (size_t i = 0; i < r->count; i++) {
-		failures += r->records[i].failed;
-		skipped += r->records[i].skipped;
+		failures += r->records[i].failed || (r->require_all && r->records[i].skipped);
+		skipped += !r->require_all && r->records[i].skipped;
 	}
 	for (size_t i = 0; i < r->cases->count; i++) {
 		bool any = false;
@@ -322,12 +322,13 @@ int eval_report_write(struct eval_report *r, int *gate)
 		                          json_is_string(set_id) ? json_string_value(set_id) : "",
 		                          now);
 	*gate = 0;
-	size_t k = 0;
+	size_t k = 0, scored = 0;
 	for (size_t i = 0; i < r->cases->count; i++) {
 		size_t first = k;
 		while (k < r->count && r->records[k].case_index == i) {
-			if (r->records[k].failed)
+			if (r->records[k].failed || (r->require_all && r->records[k].skipped))
 				*gate = EXIT_FALSE;
+			scored += !r->records[k].skipped;
 			k++;
 		}
 		if (k == first) {
@@ -343,6 +344,7 @@ int eval_report_write(struct eval_report *r, int *gate)
 		eval_adk_set_result_end(output_writer(), now);
 		jw_line_end(output_writer());
 	}
+	r->scored = scored;
 	return r->junit ? eval_junit_commit(r->junit) : 0;
 }
 

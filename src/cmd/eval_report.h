@@ -85,6 +85,7 @@ struct eval_report {
 	FILE *spool;
 	struct eval_record *records;
 	size_t count, alloc;
+	size_t scored; /* the results PASSED or FAILED, once written */
 	struct eval_junit *junit;
 };
 
