@@ -224,13 +224,42 @@ START_TEST(empty_or_missing_response_scores_zero)
 	ck_assert(score_of(r, "response_match_score") == 0.0);
 	ck_assert_str_eq(status_of(r, "response_match_score"), "FAILED");
 	json_decref(r);
-	r = response_result("", "", 0.0);
+	r = response_result("the answer", " ", 0.8);
 	ck_assert(score_of(r, "response_match_score") == 0.0);
 	json_decref(r);
-	r = response_result(NULL, NULL, 0.8);
-	ck_assert(score_of(r, "response_match_score") == 0.0);
-	ck_assert_str_eq(status_of(r, "response_match_score"), "FAILED");
+}
+END_TEST
+
+/*
+ * Where neither side has a text answer ADK's ROUGE gives 0, which fails a run
+ * against itself: adkev makes that invocation NOT_EVALUATED with its reason,
+ * takes the mean over the others, and the metric over none is NOT_EVALUATED.
+ */
+START_TEST(no_text_on_either_side_is_not_evaluated)
+{
+	json_t *r = response_result(NULL, NULL, 0.8);
+	ck_assert_str_eq(status_of(r, "response_match_score"), "NOT_EVALUATED");
+	ck_assert(json_is_null(json_object_get(metric_of(r, "response_match_score"), "score")));
+	ck_assert_str_eq(json_string_value(json_object_get(r, "status")), "NOT_EVALUATED");
 	json_decref(r);
+	struct eval_criteria c;
+	criteria_of(&c, "response_match_score", json_real(0.8));
+	json_t *two = json_pack("[o,o]", invocation(json_array(), "alpha beta"),
+	                        invocation(json_array(), "\n"));
+	json_t *half = json_pack("[o,o]", invocation(json_array(), "alpha gamma"),
+	                         invocation(json_array(), NULL));
+	r = eval_score(two, half, &c, NULL, NULL);
+	ck_assert(score_of(r, "response_match_score") == 0.5);
+	const json_t *second = json_object_get(
+	    json_object_get(json_array_get(json_object_get(r, "invocations"), 1), "metrics"),
+	    "response_match_score");
+	ck_assert_str_eq(json_string_value(json_object_get(second, "status")), "NOT_EVALUATED");
+	ck_assert_str_eq(json_string_value(json_object_get(second, "reason")),
+	                 "no text answer on either side");
+	json_decref(r);
+	json_decref(two);
+	json_decref(half);
+	eval_criteria_clear(&c);
 }
 END_TEST
 
@@ -783,6 +812,7 @@ int main(void)
 	tcase_add_test(tc, ignore_args_compares_names_only);
 	tcase_add_test(tc, response_match_passes_at_exactly_the_threshold);
 	tcase_add_test(tc, empty_or_missing_response_scores_zero);
+	tcase_add_test(tc, no_text_on_either_side_is_not_evaluated);
 	tcase_add_test(tc, informational_metrics_count_the_real_run);
 	tcase_add_test(tc, informational_metrics_average_over_invocations);
 	tcase_add_test(tc, informational_metrics_refuse_a_threshold);

@@ -172,6 +172,11 @@ bool eval_user_text(const json_t *invocation, struct strbuf *out);
  */
 json_t *eval_score(const json_t *expected, const json_t *actual, const struct eval_criteria *c,
                    const json_t *state, const json_t *expected_state);
+/*
+ * Whether an invocation's final response has text beyond white space: where
+ * neither the case's nor the run's has, response_match_score is NOT_EVALUATED.
+ */
+bool eval_text_answer(const json_t *invocation);
 
 /* --- ADK's result shape (eval_result.c) --- */
 

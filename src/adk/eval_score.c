@@ -100,15 +100,36 @@ static json_t *response_text(const json_t *inv)
 	return s;
 }
 
-/* final_response_match_v1.py RougeEvaluator: rouge1 of the response against the reference. */
-static double response_score(const json_t *act, const json_t *exp)
+#define NO_TEXT_ANSWER "no text answer on either side"
+
+bool eval_text_answer(const json_t *inv)
 {
+	json_t *text = response_text(inv);
+	const char *p = json_string_value(text);
+	while (*p && strchr(" \t\r\n", *p))
+		p++;
+	bool any = *p != '\0';
+	json_decref(text);
+	return any;
+}
+
+/*
+ * final_response_match_v1.py RougeEvaluator: rouge1 of the response against
+ * the reference.  Where neither side has a text answer (a tool confirmation,
+ * an auth request, a model error) ADK scores 0, failing a run against itself;
+ * adkev returns false there instead: the invocation is NOT_EVALUATED.
+ */
+static bool response_score(const json_t *act, const json_t *exp, double *score)
+{
+	if (!eval_text_answer(act) && !eval_text_answer(exp))
+		return false;
 	json_t *a = response_text(act), *e = response_text(exp);
-	struct rouge_score s = rouge1_adk(json_string_value(e), json_string_length(e),
-	                                  json_string_value(a), json_string_length(a));
+	*score = rouge1_adk(json_string_value(e), json_string_length(e), json_string_value(a),
+	                    json_string_length(a))
+	             .fmeasure;
 	json_decref(a);
 	json_decref(e);
-	return s.fmeasure;
+	return true;
 }
 
 static const char *status_of(double score, double threshold)
@@ -366,19 +387,30 @@ static json_t *paired_metric(const struct eval_criterion *c, const json_t *expec
 	if (ne == 0) /* the evaluators' EvaluationResult() when nothing was paired */
 		return metric(NULL, c, "NOT_EVALUATED");
 	double sum = 0;
+	size_t evaluated = 0;
 	for (size_t i = 0; i < ne; i++) {
 		const json_t *e = json_array_get(expected, i), *a = json_array_get(actual, i);
 		json_t *calls_a = tool_calls(a), *calls_e = tool_calls(e);
-		double s = c->kind == EVAL_TRAJECTORY ? trajectory_score(c, calls_a, calls_e)
-		                                      : response_score(a, e);
+		double s = 0;
+		bool scored = c->kind == EVAL_TRAJECTORY
+		                  ? (s = trajectory_score(c, calls_a, calls_e), true)
+		                  : response_score(a, e, &s);
 		json_decref(calls_a);
 		json_decref(calls_e);
+		json_t *m = scored ? json_pack("{s:f,s:s}", "score", s, "status", status_of(s, c->threshold))
+		                   : json_pack("{s:n,s:s,s:s}", "score", "status", "NOT_EVALUATED",
+		                               "reason", NO_TEXT_ANSWER);
+		json_object_set_new(json_object_get(json_array_get(invs, i), "metrics"), c->name, m);
 		sum += s;
-		json_object_set_new(
-		    json_object_get(json_array_get(invs, i), "metrics"), c->name,
-		    json_pack("{s:f,s:s}", "score", s, "status", status_of(s, c->threshold)));
+		evaluated += scored;
 	}
-	double overall = sum / (double)ne;
+	/* As ADK leaves out per-invocation results without a score, the mean is over the rest. */
+	if (!evaluated) {
+		json_t *m = metric(NULL, c, "NOT_EVALUATED");
+		json_object_set_new(m, "reason", json_string("no invocation has a text answer on either side"));
+		return m;
+	}
+	double overall = sum / (double)evaluated;
 	return metric(json_real(overall), c, status_of(overall, c->threshold));
 }
 

@@ -104,12 +104,35 @@ static void spool_case(struct evalset_state *st, char *name, const json_t *c)
 	strbuf_release(&sb);
 }
 
+/*
+ * The turns of the case with no text answer (a tool confirmation, an auth
+ * request, a model error), said once: response_match_score will leave them
+ * NOT_EVALUATED, which the user should know before committing the set.
+ */
+static void note_textless_turns(const struct evalset_state *st, const char *name, const json_t *c)
+{
+	struct strbuf turns = STRBUF_INIT;
+	size_t i, n = 0;
+	json_t *inv;
+	json_array_foreach(adk_get(c, ADK_CONVERSATION), i, inv)
+	{
+		if (!eval_text_answer(inv))
+			strbuf_addf(&turns, "%s%zu", n++ ? ", " : "", i + 1);
+	}
+	if (n)
+		warnx_msg("%s: case '%s': turn%s %s ha%s no text answer, which response_match_score "
+		          "leaves NOT_EVALUATED",
+		          st->file, name, n > 1 ? "s" : "", turns.buf, n > 1 ? "ve" : "s");
+	strbuf_release(&turns);
+}
+
 static void finish_case(struct evalset_state *st)
 {
 	if (!st->run.any)
 		return;
 	char *name = case_name(st);
 	json_t *c = case_of_run(st, name);
+	note_textless_turns(st, name, c);
 	spool_case(st, name, c);
 	json_decref(c);
 	eval_run_release(&st->run);

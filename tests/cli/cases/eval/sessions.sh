@@ -11,7 +11,7 @@ jq -c '.eval_cases[] | [.eval_id, .session_input, (.conversation | length)]' set
 adkev eval set.json "$db" | jq -c '[.eval_id, .status]'
 adkev eval --session 0ad77d2e-47b0-4162-bf57-c603f3559b08 set.json "$db" | jq -c '[.eval_id, .status]'
 adkev eval --format=adk set.json "$db" | jq -c '.eval_case_results[] | [.eval_id == .session_id, .user_id]'
-adkev evalset "$CORPUS"/db/adkgo.db | jq -c '[.eval_cases[] | .eval_id] | length'
+(cd "$CORPUS"/db && adkev evalset adkgo.db) | jq -c '[.eval_cases[] | .eval_id] | length'
 jq -c . "$CORPUS"/adkjs/b_tool_call.session.json "$CORPUS"/adkjs/f_state.session.json > two.jsonl
 adkev evalset two.jsonl > two-set.json
 jq -c '[.eval_cases[].eval_id]' two-set.json
