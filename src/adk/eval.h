@@ -131,26 +131,31 @@ struct eval_run {
 	char *app_name, *user_id, *session_id; /* of the session object, where there is one */
 	const json_t *session;                 /* the session object of the items added, or NULL */
 	bool any;                              /* whether an item was added */
+	/* One of several sessions of its source (a database, several session objects): named by its id. */
+	bool among_several;
 };
 void eval_run_init(struct eval_run *run);
+/* Releases the run and begins the next one of the same source, named as the source names its runs. */
+void eval_run_restart(struct eval_run *run);
 /*
  * Whether item begins another run: it comes from another session object
- * than the items added so far.  The run so far is then to be finished
- * (and released) before item is added.
+ * than the items added so far.  The run so far is then marked one of
+ * several, and is to be finished (and restarted) before item is added.
  */
-bool eval_run_ends_before(const struct eval_run *run, const struct reader_item *item);
+bool eval_run_ends_before(struct eval_run *run, const struct reader_item *item);
 void eval_run_add(struct eval_run *run, const struct reader_item *item);
 /*
- * The run's name (eval.md 1.3), which the caller owns: the session's id,
- * else the base name of file less .gz or .zst, then .jsonl, .json, .sse or
- * .ndjson, then .session.  file is what the command calls the operand
- * (each has its own label for standard input).
+ * The run's name (eval.md 1.3), which the caller owns: the session's id
+ * where its source holds several sessions, else the base name of file less
+ * .gz or .zst, then .jsonl, .json, .sse or .ndjson, then .session, as one
+ * run has one name in every form.  file is what the command calls the
+ * operand (each has its own label for standard input).
  */
 char *eval_run_name(const struct eval_run *run, const char *file);
 /*
  * Names a run read from a session database, whose events come without
  * their session object: its session id, app name and user id, where the
- * run has none yet.
+ * run has none yet; the run is one of the database's several.
  */
 void eval_run_name_session(struct eval_run *run, const char *id, const char *app, const char *user);
 /* The invocations, as ADK's Invocation objects in snake_case. */

@@ -30,6 +30,14 @@ void eval_run_release(struct eval_run *run)
 	free(run->session_id);
 }
 
+void eval_run_restart(struct eval_run *run)
+{
+	bool several = run->among_several;
+	eval_run_release(run);
+	eval_run_init(run);
+	run->among_several = several;
+}
+
 void eval_content_text(const json_t *content, struct strbuf *out)
 {
 	json_t *part, *parts = adk_get(content, ADK_PARTS);
@@ -82,22 +90,28 @@ void eval_run_name_session(struct eval_run *run, const char *id, const char *app
 	for (int i = 0; i < 3; i++)
 		if (run->any && !*slots[i] && values[i] && *values[i])
 			*slots[i] = xstrdup(values[i]);
+	run->among_several = true;
 }
 
-bool eval_run_ends_before(const struct eval_run *run, const struct reader_item *item)
+bool eval_run_ends_before(struct eval_run *run, const struct reader_item *item)
 {
 	if (!run->any)
 		return false;
+	bool ends;
 	if (!item->session || !run->session)
-		return !item->session != !run->session;
-	return !session_object_names(item->session, run->session_id, run->app_name, run->user_id);
+		ends = !item->session != !run->session;
+	else
+		ends = !session_object_names(item->session, run->session_id, run->app_name,
+		                             run->user_id);
+	run->among_several |= ends;
+	return ends;
 }
 
 char *eval_run_name(const struct eval_run *run, const char *file)
 {
 	static const char *const suffixes[][4] = {
 	    {".gz", ".zst"}, {".jsonl", ".json", ".sse", ".ndjson"}, {".session"}};
-	if (run->session_id)
+	if (run->session_id && run->among_several)
 		return xstrdup(run->session_id);
 	const char *slash = strrchr(file, '/');
 	char *name = xstrdup(slash ? slash + 1 : file);

@@ -226,7 +226,7 @@ static int keep_result(struct eval_state *st, size_t i, const json_t *c, const c
 		                          .expected = adk_get(c, ADK_CONVERSATION),
 		                          .actual = actual,
 		                          .session_id =
-		                              name, /* the session's id, else the file's name */
+		                              st->run.session_id ? st->run.session_id : name,
 		                          .user_id = st->run.user_id,
 		                          .criteria = &st->criteria};
 		adk = eval_adk_case_result(&k);
@@ -243,8 +243,7 @@ static int keep_result(struct eval_state *st, size_t i, const json_t *c, const c
 
 static void discard_run(struct eval_state *st)
 {
-	eval_run_release(&st->run);
-	eval_run_init(&st->run);
+	eval_run_restart(&st->run);
 }
 
 /* Scores the run read so far against its case, and keeps the result. */

@@ -42,6 +42,8 @@ static int read_one(const struct eval_runs *how, char *operand)
 {
 	if (sessiondb_claims(operand))
 		return read_database(how, operand);
+	/* Its runs are named by their file until a second session shows there are several. */
+	how->run->among_several = false;
 	return finish(how, run_read(how->plan, how->o, 1, &operand), NULL);
 }
 

@@ -135,8 +135,7 @@ static void finish_case(struct evalset_state *st)
 	note_textless_turns(st, name, c);
 	spool_case(st, name, c);
 	json_decref(c);
-	eval_run_release(&st->run);
-	eval_run_init(&st->run);
+	eval_run_restart(&st->run);
 }
 
 static int evalset_item(void *ctx, struct reader *r, const struct reader_item *item)

@@ -13,6 +13,6 @@ adkev eval --table --all-invocations set.json a/b_tool_call.session.json | head 
 adkev eval --format=table --color=always set.json f_state.jsonl | grep -c "$(printf '\033')\[1;31mFAILED"
 jq -c 'if .author != "user" and (.content.parts[0].text? // null) != null then
 	.content.parts[0].text = "two\nlines \u001b[2J\u202e" else . end' a/b_tool_call.jsonl > hostile.jsonl
-adkev eval --table --case 00df2789-9d1d-4db8-8222-3ddb292d37aa set.json hostile.jsonl | sed -n '/invocation/,$p'
+adkev eval --table --case b_tool_call set.json hostile.jsonl | sed -n '/invocation/,$p'
 # --table and --format=adk at once is a usage error.
 adkev eval --table --format=adk set.json f_state.jsonl; echo "exit $?"
