@@ -279,7 +279,7 @@ check-cli: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-cli
 # added to its standard error, each case must fail (tests/cli/run.sh, AUDIT).
 check-goldens: $(BUILD)/adkev $(BUILD)/adkev-gen
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" \
-		CLI_OUT="$(CURDIR)/$(BUILD)/goldens-out" AUDIT=1 SHARDS=2 sh tests/cli/shards.sh
+		CLI_OUT="$(CURDIR)/$(BUILD)/goldens-out" AUDIT=1 SKIP="$(LAW_CASES)" SHARDS=2 sh tests/cli/shards.sh
 
 # The words of tests/eval/porter.tsv (its first column) stemmed again by the
 # NLTK installed (Debian's python3-nltk), and compared with the file, which
@@ -344,24 +344,28 @@ check-docs: $(BUILD)/adkev | deps-docs
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/selftest.sh
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/examples.sh
 
+# The cases that run adkev hundreds or thousands of times to show a law of its
+# output (merged partial results, GNU parallel's output, every option, every
+# input form at -j 1 and -j 2 and small chunks) take minutes in a plain build
+# and up to seven under AddressSanitizer (cli: slowest, at the end of each
+# run); they start no threads the other -j cases do not.  make check runs
+# them; the sanitizers, valgrind and the AUDIT run leave them out, so that
+# check-all ends well within CI's 90 minutes.
+LAW_CASES = merge/parallel merge/law merge/trajectory_law usage/options batch/parallel \
+	sessiondb/vertex perf/chunks_identity perf/jobs_every_form
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SANITIZE_BUILD ?= build/sanitize
 check-sanitize:
 	$(MAKE) BUILD=$(SANITIZE_BUILD) CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" \
-		TEST_ENV="ASAN_OPTIONS=detect_leaks=1" CLI_SHARDS=2 check-unit check-cli check-fuzz check-tty
+		TEST_ENV="ASAN_OPTIONS=detect_leaks=1" SKIP="$(LAW_CASES)" CLI_SHARDS=2 check-unit check-cli check-fuzz check-tty
 
 # ThreadSanitizer over the unit suites and the CLI cases: -j reads chunks on
 # worker threads, and its races show only now and then elsewhere (two failed
 # CI runs, a hash seed and a moved chunk list, before it ran in check-all).
 # The two cases that hold adkev to a CPU time (ulimit -t) are left to the
 # other runs: ThreadSanitizer makes a run 5 to 15 times slower, and a CI run
-# beside other work passed their 10 s.  The cases that run adkev hundreds or
-# thousands of times to show a law of its output (merged partial results, GNU
-# parallel's output, every option) take minutes even in a plain build
-# (cli: slowest, in tests/cli/run.sh's last lines) and start no threads of
-# their own: the other runs keep them, so that check-all ends within CI's time.
-TSAN_SKIP = perf/timeline_many_agents perf/from_a2a_many_chunks merge/parallel merge/law \
-	merge/trajectory_law usage/options batch/parallel sessiondb/vertex
+# beside other work passed their 10 s.
+TSAN_SKIP = perf/timeline_many_agents perf/from_a2a_many_chunks $(LAW_CASES)
 check-tsan:
 	$(MAKE) BUILD=build/tsan CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" \
 		TEST_ENV="TSAN_OPTIONS=halt_on_error=1:exitcode=66" SKIP="$(TSAN_SKIP)" \
@@ -386,9 +390,8 @@ check-tsan:
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_errors \
-	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing merge/hostile usage/options \
-	batch/parallel merge/law merge/trajectory_law merge/parallel sessiondb/vertex perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory \
-	perf/jobs_every_form perf/chunks_identity
+	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing merge/hostile \
+	perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory $(LAW_CASES)
 check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(VALGRIND)" SKIP="$(VALGRIND_SKIP)" \
 		ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" CLI_OUT="$(CURDIR)/$(BUILD)/valgrind" \

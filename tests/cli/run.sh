@@ -41,7 +41,7 @@
 #
 # ADKEV is the binary under test; ADKEV_WRAPPER (valgrind, say) runs it; SKIP
 # holds words (path fragments) of cases to leave out; SHARD=I/N runs a share.
-# CASE_TIMEOUT (seconds, 900 unless set) stops a case still running then and
+# CASE_TIMEOUT (seconds, 600 unless set) stops a case still running then and
 # fails it, so that a hang costs a CI run minutes, not all of its time; each
 # case's seconds go to OUT/times, and the run ends naming its slowest cases.
 # Case scripts see TESTS (tests/), CORPUS (tests/corpus) and SAMPLES (samples/).
@@ -85,7 +85,7 @@ unset ADKEV_WRAPPER
 # Options the caller gave the sanitizers and valgrind, kept before ours.
 asan=${ASAN_OPTIONS:+$ASAN_OPTIONS:} ubsan=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}
 tsan=${TSAN_OPTIONS:+$TSAN_OPTIONS:} valgrind=${VALGRIND_OPTS:-}
-case_timeout=${CASE_TIMEOUT:-900}
+case_timeout=${CASE_TIMEOUT:-600}
 
 # Runs case $1 (GROUP/NAME.sh) into $got.stdout, .stderr, .exit and .reports/;
 # $2 is the audit mode, if any.
