@@ -131,11 +131,10 @@ struct eval_run {
 	char *app_name, *user_id, *session_id; /* of the session object, where there is one */
 	const json_t *session;                 /* the session object of the items added, or NULL */
 	bool any;                              /* whether an item was added */
-	/* One of several sessions of its source (a database, several session objects): named by its id. */
-	bool among_several;
+	bool among_several; /* one of its source's several sessions: named by its session id */
 };
 void eval_run_init(struct eval_run *run);
-/* Releases the run and begins the next one of the same source, named as the source names its runs. */
+/* Releases the run and begins the next of the same source, named as that source names runs. */
 void eval_run_restart(struct eval_run *run);
 /*
  * Whether item begins another run: it comes from another session object

@@ -392,22 +392,27 @@ static json_t *paired_metric(const struct eval_criterion *c, const json_t *expec
 		const json_t *e = json_array_get(expected, i), *a = json_array_get(actual, i);
 		json_t *calls_a = tool_calls(a), *calls_e = tool_calls(e);
 		double s = 0;
-		bool scored = c->kind == EVAL_TRAJECTORY
-		                  ? (s = trajectory_score(c, calls_a, calls_e), true)
-		                  : response_score(a, e, &s);
+		bool scored = true;
+		if (c->kind == EVAL_TRAJECTORY)
+			s = trajectory_score(c, calls_a, calls_e);
+		else
+			scored = response_score(a, e, &s);
 		json_decref(calls_a);
 		json_decref(calls_e);
-		json_t *m = scored ? json_pack("{s:f,s:s}", "score", s, "status", status_of(s, c->threshold))
+		json_t *m = scored ? json_pack("{s:f,s:s}", "score", s, "status",
+		                               status_of(s, c->threshold))
 		                   : json_pack("{s:n,s:s,s:s}", "score", "status", "NOT_EVALUATED",
 		                               "reason", NO_TEXT_ANSWER);
-		json_object_set_new(json_object_get(json_array_get(invs, i), "metrics"), c->name, m);
+		json_object_set_new(json_object_get(json_array_get(invs, i), "metrics"), c->name,
+		                    m);
 		sum += s;
 		evaluated += scored;
 	}
 	/* As ADK leaves out per-invocation results without a score, the mean is over the rest. */
 	if (!evaluated) {
 		json_t *m = metric(NULL, c, "NOT_EVALUATED");
-		json_object_set_new(m, "reason", json_string("no invocation has a text answer on either side"));
+		json_object_set_new(m, "reason",
+		                    json_string("no invocation has a text answer on either side"));
 		return m;
 	}
 	double overall = sum / (double)evaluated;

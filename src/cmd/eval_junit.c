@@ -220,7 +220,8 @@ static void outcome(struct eval_junit *j, const json_t *line)
 	const json_t *status = json_object_get(line, "status"), *run = json_object_get(line, "run");
 	struct strbuf msg = STRBUF_INIT, text = STRBUF_INIT;
 	bool failed = json_string_equals(status, "FAILED");
-	bool unevaluated = !failed && (!json_is_string(run) || json_string_equals(status, "NOT_EVALUATED"));
+	bool unevaluated =
+	    !failed && (!json_is_string(run) || json_string_equals(status, "NOT_EVALUATED"));
 	if (failed || (unevaluated && j->require_all)) {
 		if (!json_is_string(run))
 			strbuf_addstr(&msg, "no run matched this case (--require-all)");

@@ -120,9 +120,10 @@ static void note_textless_turns(const struct evalset_state *st, const char *name
 			strbuf_addf(&turns, "%s%zu", n++ ? ", " : "", i + 1);
 	}
 	if (n)
-		warnx_msg("%s: case '%s': turn%s %s ha%s no text answer, which response_match_score "
-		          "leaves NOT_EVALUATED",
-		          st->file, name, n > 1 ? "s" : "", turns.buf, n > 1 ? "ve" : "s");
+		warnx_msg(
+		    "%s: case '%s': turn%s %s ha%s no text answer, which response_match_score "
+		    "leaves NOT_EVALUATED",
+		    st->file, name, n > 1 ? "s" : "", turns.buf, n > 1 ? "ve" : "s");
 	strbuf_release(&turns);
 }
 
