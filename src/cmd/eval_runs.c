@@ -7,15 +7,21 @@
 #include "read/dirwalk.h"
 #include "read/sessiondb.h"
 
-/* A read done: an operand or session without events is reported, then the run finished. */
+/*
+ * A read done: an operand without events is reported as bad input, then the
+ * run finished.  A database's session without events (adk web leaves one
+ * for each page opened) is passed over with a note: it is no recording that
+ * went wrong, and the database's other sessions are the runs.
+ */
 static int finish(const struct eval_runs *how, int status, const char *session)
 {
 	if (!status && !how->run->any) {
-		if (session)
-			warnx_msg("%s: session %s holds no event: not a run", *how->file, session);
-		else
+		if (session) {
+			warnx_msg("%s: session %s holds no event: passed over", *how->file, session);
+		} else {
 			warnx_msg("%s: no event in it: not a run", *how->file);
-		status = EXIT_DATAERR;
+			status = EXIT_DATAERR;
+		}
 	}
 	how->finish(how->ctx, status);
 	return status;
