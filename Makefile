@@ -387,15 +387,22 @@ check-tsan:
 # over the Vertex AI dumps, 9 minutes here; perf/jobs_every_form some 500, every
 # command at -j 1 and -j 2 over every input form), and the perf cases of many
 # agents and many chunks hold adkev to a CPU time: the sanitizer run keeps them.
+# sessiondb/jobs_identity reads the corpus databases some 150 times at -j 1
+# to -j 4, and sessiondb/same_as_files some 600 times beside their session
+# files; valgrind runs a program's threads one at a time, and both ran past
+# the 600 s a case may take (CASE_TIMEOUT) in stop 37's CI.  The sanitizers
+# keep them.  The slowest case left, perf/backward_corpus, took 391 s there:
+# under valgrind a case may take 900 s before it is stopped as hung.
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_errors \
 	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing merge/hostile \
-	perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory $(LAW_CASES)
+	perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory \
+	sessiondb/jobs_identity sessiondb/same_as_files $(LAW_CASES)
 check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(VALGRIND)" SKIP="$(VALGRIND_SKIP)" \
 		ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" CLI_OUT="$(CURDIR)/$(BUILD)/valgrind" \
-		SHARDS=2 sh tests/cli/shards.sh
+		CASE_TIMEOUT=900 SHARDS=2 sh tests/cli/shards.sh
 
 # The huge inputs at full size and the allocation sweep at every allocation.
 check-slow: $(BUILD)/adkev
