@@ -11,6 +11,7 @@
  */
 #include "adk/eval.h"
 #include "adk/event.h"
+#include "adk/redact.h"
 #include "cmd/eval_report.h"
 #include "cmd/eval_runs.h"
 #include "cmd/run.h"
@@ -50,6 +51,7 @@ struct eval_options {
 	bool ignore_args;                  /* --ignore-args */
 	const char *case_id;               /* --case ID */
 	bool require_all;                  /* --require-all */
+	bool redact;                       /* secrets hidden, unless --no-redact */
 };
 
 static const char *take_criterion(void *at, const char *arg)
@@ -118,6 +120,9 @@ static const struct option_row eval_option_table[] = {
     OPTION_TRUE_ROW(0, "all-invocations", struct eval_options, report.all_invocations,
                     "with --table, show passing invocations side by side too"),
     OPTION_INCLUDE_ROW(run_color_table, 0, struct eval_options, format.color),
+    OPTION_FALSE_ROW(0, "no-redact", struct eval_options, redact,
+                     "compare and report secrets as they are; by default both sides hide them"),
+    OPTION_TRUE_ROW(0, "redact", struct eval_options, redact, "hide secrets (the default)"),
     OPTION_PATH_ROW(0, "junit", "FILE", COMPLETE_FILE, struct eval_options, report.junit,
                     "also write a JUnit XML report to FILE"),
     OPTION_INCLUDE_ROW(run_option_table,
@@ -142,7 +147,20 @@ struct eval_state {
 	struct eval_run run;
 	const char *file;
 	int status;
+	const struct redactor *redactor; /* NULL with --no-redact */
 };
+
+/*
+ * v as it is scored and reported: with its secrets hidden as evalset hides
+ * them, so that a set made by evalset (redacted) holds against the run it
+ * was made from, and no report shows a secret.  The caller owns the result.
+ */
+static json_t *scored_form(const struct eval_state *st, const json_t *v)
+{
+	if (!v)
+		return NULL;
+	return st->redactor ? redact_json(st->redactor, v) : json_incref((json_t *)v);
+}
 
 /* Whether the run's user texts are the case's, turn by turn (eval.md 1.3, 3). */
 static bool same_user_texts(const json_t *texts, const json_t *c)
@@ -164,6 +182,26 @@ static bool same_user_texts(const json_t *texts, const json_t *c)
 }
 
 /*
+ * The case whose user messages are texts, turn by turn, and in *c that case
+ * parsed (the caller owns it); -1 when none.  Cases whose hash is the run's
+ * are parsed to be sure.
+ */
+static long match_by_users(struct eval_state *st, const json_t *texts, json_t **c)
+{
+	uint64_t users = eval_user_texts_hash(NULL, texts);
+	for (size_t j = 0; users && j < st->cases.count; j++) {
+		if (st->cases.list[j].users != users)
+			continue;
+		*c = eval_cases_get(&st->cases, j);
+		if (*c && same_user_texts(texts, *c))
+			return (long)j;
+		json_decref(*c);
+		*c = NULL;
+	}
+	return -1;
+}
+
+/*
  * The case the run belongs to (eval.md 1.3), and in *c that case, parsed
  * (the caller owns it); -1 when none, or the cases' store failed.
  */
@@ -178,18 +216,14 @@ static long match_case(struct eval_state *st, const char *name, json_t **c)
 	}
 	if (st->o->case_id)
 		return -1;
-	/* By user messages: cases whose hash is the run's are parsed to be sure. */
-	uint64_t users = eval_user_texts_hash(NULL, st->run.user_texts);
-	for (size_t j = 0; users && j < st->cases.count; j++) {
-		if (st->cases.list[j].users != users)
-			continue;
-		*c = eval_cases_get(&st->cases, j);
-		if (*c && same_user_texts(st->run.user_texts, *c))
-			return (long)j;
-		json_decref(*c);
-		*c = NULL;
+	i = match_by_users(st, st->run.user_texts, c);
+	/* A set evalset made holds the user's messages with their secrets hidden. */
+	if (i < 0 && st->redactor && redact_hides(st->redactor, st->run.user_texts)) {
+		json_t *clean = redact_json(st->redactor, st->run.user_texts);
+		i = match_by_users(st, clean, c);
+		json_decref(clean);
 	}
-	return -1;
+	return i;
 }
 
 /*
@@ -210,9 +244,15 @@ static void note_unevaluated(const struct eval_state *st, const json_t *c, const
  */
 static int keep_result(struct eval_state *st, size_t i, const json_t *c, const char *name)
 {
-	json_t *actual = eval_run_invocations(&st->run), *adk = NULL;
-	json_t *r = eval_score(adk_get(c, ADK_CONVERSATION), actual, &st->criteria, st->run.state,
-	                       adk_get(c, ADK_FINAL_SESSION_STATE));
+	json_t *raw = eval_run_invocations(&st->run), *adk = NULL;
+	json_t *actual = scored_form(st, raw);
+	json_t *expected = scored_form(st, adk_get(c, ADK_CONVERSATION));
+	json_t *state = scored_form(st, st->run.state);
+	json_t *expected_state = scored_form(st, adk_get(c, ADK_FINAL_SESSION_STATE));
+	json_decref(raw);
+	json_t *r = eval_score(expected, actual, &st->criteria, state, expected_state);
+	json_decref(state);
+	json_decref(expected_state);
 	note_unevaluated(st, c, r);
 	json_t *line = json_pack(
 	    "{s:O?,s:O?,s:s,s:O}", "eval_set_id", adk_get(st->set, ADK_EVAL_SET_ID), "eval_id",
@@ -223,7 +263,7 @@ static int keep_result(struct eval_state *st, size_t i, const json_t *c, const c
 		struct eval_adk_case k = {.eval_set_id = adk_get(st->set, ADK_EVAL_SET_ID),
 		                          .eval_id = adk_get(c, ADK_EVAL_ID),
 		                          .result = line,
-		                          .expected = adk_get(c, ADK_CONVERSATION),
+		                          .expected = expected,
 		                          .actual = actual,
 		                          .session_id =
 		                              st->run.session_id ? st->run.session_id : name,
@@ -238,6 +278,7 @@ static int keep_result(struct eval_state *st, size_t i, const json_t *c, const c
 	json_decref(line);
 	json_decref(r);
 	json_decref(actual);
+	json_decref(expected);
 	return status;
 }
 
@@ -261,6 +302,7 @@ static void finish_run(struct eval_state *st)
 		warnx_msg("%s: no eval case matches this run (by --case, its name '%s' or its user "
 		          "messages)",
 		          st->file, name);
+		eval_report_unmatched(&st->report, st->file, name);
 		st->status = exit_status_worst(st->status, EXIT_DATAERR);
 	} else {
 		int s = keep_result(st, (size_t)i, c, name);
@@ -535,7 +577,9 @@ static int eval_go(struct eval_state *st, int argc, char *argv[])
 
 static int run_eval(int argc, char *argv[])
 {
-	struct eval_options o = {.match = {.match = EVAL_EXACT}, .format = {.color = "auto"}};
+	/* Secrets are hidden unless --no-redact, on both sides, as evalset hides them in a set. */
+	struct eval_options o = {
+	    .match = {.match = EVAL_EXACT}, .format = {.color = "auto"}, .redact = true};
 	int status = command_parse(&command_eval, argc, argv, &o);
 	if (status >= 0)
 		return status;
@@ -548,7 +592,11 @@ static int run_eval(int argc, char *argv[])
 	o.report.format = o.format.format;
 	o.report.color = run_color_on(o.format.color);
 	o.report.width = (size_t)output_terminal_width();
-	struct eval_state st = {.o = &o, .values = json_array()};
+	struct redactor redactor;
+	if (o.redact)
+		redactor_init(&redactor, false, NULL, 0);
+	struct eval_state st = {
+	    .o = &o, .values = json_array(), .redactor = o.redact ? &redactor : NULL};
 	st.report = (struct eval_report){.o = &o.report,
 	                                 .criteria = &st.criteria,
 	                                 .expected = argv[0],
@@ -563,6 +611,8 @@ static int run_eval(int argc, char *argv[])
 	json_decref(st.values);
 	json_decref(st.set);
 	eval_report_release(&st.report);
+	if (o.redact)
+		redactor_release(&redactor);
 	return status;
 }
 

@@ -11,41 +11,29 @@
  */
 #include "adk/event.h"
 #include "cmd/eval_report.h"
+#include "write/replace.h"
 #include "write/xml.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 struct eval_junit {
-	char *path, *tmp;
-	int fd;
+	struct replacement file;
 	struct strbuf out;
-	int error; /* the errno of the first write that failed */
 	const char *classname;
 	bool require_all; /* a case without a run, or not evaluated, is a failure, not skipped */
 };
 
 struct eval_junit *eval_junit_open(const char *path, bool require_all, int *status)
 {
-	const char *slash = strrchr(path, '/');
-	size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
-	struct strbuf tmp = STRBUF_INIT;
-	strbuf_add(&tmp, path, dir);
-	strbuf_addf(&tmp, ".%s.adkev-%ld.tmp", path + dir, (long)getpid());
-	int fd = open(tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-	if (fd < 0) {
+	struct eval_junit *j = xcalloc(1, sizeof *j);
+	if (!replacement_open(&j->file, path)) {
 		warn_errno(errno, "%s: cannot create the report", path);
-		strbuf_release(&tmp);
+		free(j);
 		*status = EXIT_CANTCREAT;
 		return NULL;
 	}
-	struct eval_junit *j = xcalloc(1, sizeof *j);
-	j->path = xstrdup(path);
-	j->tmp = tmp.buf;
-	j->fd = fd;
 	j->require_all = require_all;
 	return j;
 }
@@ -54,16 +42,7 @@ static void drain(struct eval_junit *j, bool all)
 {
 	if (j->out.len < 65536 && !all)
 		return;
-	size_t done = 0;
-	while (!j->error && done < j->out.len) {
-		ssize_t n = write(j->fd, j->out.buf + done, j->out.len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			j->error = errno;
-		else
-			done += (size_t)n;
-	}
+	replacement_write(&j->file, j->out.buf, j->out.len);
 	strbuf_reset(&j->out);
 }
 
@@ -98,22 +77,28 @@ static void property(struct eval_junit *j, const char *name, const char *value, 
 	add(j, "/>\n");
 }
 
-static void counts(struct eval_junit *j, size_t tests, size_t failures, size_t skipped)
+/*
+ * The totals: a run that matched no case is an error; a case NOT_EVALUATED
+ * (no run matched it among them) is skipped, or with --require-all a failure.
+ */
+static void counts(struct eval_junit *j, const struct eval_tally *t)
 {
-	strbuf_addf(&j->out, " tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
-	            tests, failures, skipped);
+	size_t tests = t->passed + t->failed + t->unevaluated + t->unmatched;
+	size_t failures = t->failed + (j->require_all ? t->unevaluated : 0);
+	strbuf_addf(&j->out, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n",
+	            tests, failures, t->unmatched, j->require_all ? 0 : t->unevaluated);
 }
 
 void eval_junit_begin(struct eval_junit *j, const json_t *set, const char *expected,
-                      const struct eval_criteria *c, size_t tests, size_t failures, size_t skipped)
+                      const struct eval_criteria *c, const struct eval_tally *t)
 {
 	const json_t *id = adk_get(set, ADK_EVAL_SET_ID);
 	j->classname = json_is_string(id) ? json_string_value(id) : "";
 	add(j, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"adkev eval\"");
-	counts(j, tests, failures, skipped);
+	counts(j, t);
 	add(j, "  <testsuite");
 	attr(j, "name", j->classname, strlen(j->classname));
-	counts(j, tests, failures, skipped);
+	counts(j, t);
 	add(j, "    <properties>\n");
 	property(j, "expected", expected, strlen(expected), "      ");
 	for (size_t i = 0; i < c->count; i++) {
@@ -285,34 +270,42 @@ void eval_junit_case(struct eval_junit *j, const json_t *line, bool several)
 	drain(j, false);
 }
 
+void eval_junit_unmatched(struct eval_junit *j, const json_t *run)
+{
+	json_t *file = json_object_get(run, "run"), *name = json_object_get(run, "name");
+	struct strbuf msg = STRBUF_INIT;
+	strbuf_addf(&msg,
+	            "no eval case matches this run (by --case, its name '%s' or its user "
+	            "messages)",
+	            json_string_value(name));
+	add(j, "    <testcase");
+	attr(j, "name", json_string_value(name), json_string_length(name));
+	attr(j, "classname", j->classname, strlen(j->classname));
+	attr_json(j, "file", file);
+	add(j, ">\n      <properties>\n");
+	property(j, "run", json_string_value(file), json_string_length(file), "        ");
+	add(j, "      </properties>\n      <error");
+	attr(j, "message", msg.buf, msg.len);
+	add(j, " type=\"NO_CASE\"/>\n    </testcase>\n");
+	strbuf_release(&msg);
+	drain(j, false);
+}
+
 int eval_junit_commit(struct eval_junit *j)
 {
 	add(j, "  </testsuite>\n</testsuites>\n");
 	drain(j, true);
-	if (!j->error && fsync(j->fd) != 0 && errno != EINVAL && errno != EROFS)
-		j->error = errno;
-	if (close(j->fd) != 0 && !j->error)
-		j->error = errno;
-	j->fd = -1;
-	if (!j->error && rename(j->tmp, j->path) != 0)
-		j->error = errno;
-	if (j->error) {
-		warn_errno(j->error, "%s", j->path);
+	int error = replacement_commit(&j->file);
+	if (error) {
+		warn_errno(error, "%s", j->file.path);
 		return EXIT_IOERR;
 	}
-	free(j->tmp);
-	j->tmp = NULL;
 	return 0;
 }
 
 void eval_junit_free(struct eval_junit *j)
 {
-	if (j->fd >= 0)
-		close(j->fd);
-	if (j->tmp)
-		unlink(j->tmp);
-	free(j->tmp);
-	free(j->path);
+	replacement_release(&j->file);
 	strbuf_release(&j->out);
 	free(j);
 }

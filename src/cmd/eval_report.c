@@ -285,26 +285,44 @@ static int emit_case(struct eval_report *r, size_t first, size_t end)
 	return 0;
 }
 
-static void begin_junit(struct eval_report *r)
+/* Counts the results kept (in case order) and the cases no run matched. */
+static struct eval_tally tally(const struct eval_report *r)
 {
-	size_t tests = r->count, failures = 0, skipped = 0, k = 0;
-	for (size_t i = 0; i < r->count; i++) {
-		failures += r->records[i].failed || (r->require_all && r->records[i].skipped);
-		skipped += !r->require_all && r->records[i].skipped;
-	}
+	struct eval_tally t = {.unmatched = json_array_size(r->unmatched)};
+	size_t k = 0;
 	for (size_t i = 0; i < r->cases->count; i++) {
-		bool any = false;
-		while (k < r->count && r->records[k].case_index == i) {
-			any = true;
-			k++;
+		size_t first = k;
+		for (; k < r->count && r->records[k].case_index == i; k++) {
+			t.failed += r->records[k].failed;
+			t.unevaluated += r->records[k].skipped;
+			t.passed += !r->records[k].failed && !r->records[k].skipped;
 		}
-		if (!any) {
-			tests++;
-			failures += r->require_all;
-			skipped += !r->require_all;
-		}
+		t.no_run += k == first;
 	}
-	eval_junit_begin(r->junit, r->set, r->expected, r->criteria, tests, failures, skipped);
+	t.unevaluated += t.no_run;
+	return t;
+}
+
+void eval_report_unmatched(struct eval_report *r, const char *run, const char *name)
+{
+	if (!r->unmatched)
+		r->unmatched = json_array();
+	json_array_append_new(r->unmatched, json_pack("{s:s,s:s}", "run", run, "name", name));
+}
+
+/* What follows the results: the runs that matched no case in JUnit, the table's last line. */
+static void emit_end(struct eval_report *r, const struct eval_tally *t)
+{
+	json_t *run;
+	size_t i;
+	if (r->junit)
+		json_array_foreach(r->unmatched, i, run) eval_junit_unmatched(r->junit, run);
+	if (r->o->format == EVAL_FORMAT_TABLE) {
+		struct strbuf sb = STRBUF_INIT;
+		eval_table_summary(&sb, t, r->o);
+		output_bytes(sb.buf, sb.len);
+		strbuf_release(&sb);
+	}
 }
 
 int eval_report_write(struct eval_report *r, int *gate)
@@ -315,8 +333,9 @@ int eval_report_write(struct eval_report *r, int *gate)
 	const json_t *set_id = adk_get(r->set, ADK_EVAL_SET_ID);
 	if (r->count) /* qsort() of no records would be handed NULL */
 		qsort(r->records, r->count, sizeof *r->records, by_case);
+	struct eval_tally t = tally(r);
 	if (r->junit)
-		begin_junit(r);
+		eval_junit_begin(r->junit, r->set, r->expected, r->criteria, &t);
 	if (r->o->format == EVAL_FORMAT_ADK)
 		eval_adk_set_result_begin(output_writer(), r->app_name ? r->app_name : "adkev",
 		                          json_is_string(set_id) ? json_string_value(set_id) : "",
@@ -340,6 +359,7 @@ int eval_report_write(struct eval_report *r, int *gate)
 			return EXIT_IOERR;
 		}
 	}
+	emit_end(r, &t);
 	if (r->o->format == EVAL_FORMAT_ADK) {
 		eval_adk_set_result_end(output_writer(), now);
 		jw_line_end(output_writer());
@@ -356,4 +376,5 @@ void eval_report_release(struct eval_report *r)
 		eval_junit_free(r->junit);
 	free(r->records);
 	free(r->app_name);
+	json_decref(r->unmatched);
 }

@@ -74,6 +74,15 @@ struct eval_record {
 
 struct eval_junit;
 
+/* The outcome of every result, counted once for the JUnit report's totals and the table's last
+ * line. */
+struct eval_tally {
+	size_t passed, failed;
+	size_t unevaluated; /* NOT_EVALUATED, the cases no run matched among them */
+	size_t no_run;      /* cases no run matched */
+	size_t unmatched;   /* runs that matched no case */
+};
+
 struct eval_report {
 	const struct eval_report_options *o;
 	const json_t *set;                    /* borrowed; its eval_cases are not read */
@@ -86,6 +95,7 @@ struct eval_report {
 	struct eval_record *records;
 	size_t count, alloc;
 	size_t scored; /* the results PASSED or FAILED, once written */
+	json_t *unmatched; /* owned: {"run", "name"} of each run that matched no case, or NULL */
 	struct eval_junit *junit;
 };
 
@@ -100,6 +110,8 @@ int eval_report_open(struct eval_report *r);
  */
 int eval_report_add(struct eval_report *r, size_t case_index, const json_t *line,
                     const json_t *adk);
+/* Keeps a run that matched no case, for the JUnit report (an error) and the table's last line. */
+void eval_report_unmatched(struct eval_report *r, const char *run, const char *name);
 /*
  * Writes every result in case order, a case no run matched as NOT_EVALUATED;
  * *gate is EXIT_FALSE when a case failed (or, with require_all, had no
@@ -120,12 +132,17 @@ void eval_call_text(const json_t *call, struct strbuf *out);
 
 /* The table of one line (eval_table.c), appended to out. */
 void eval_table_line(struct strbuf *out, const json_t *line, const struct eval_report_options *o);
+/* The table's last line: "N passed, N failed, N not evaluated", and what matched nothing. */
+void eval_table_summary(struct strbuf *out, const struct eval_tally *t,
+                        const struct eval_report_options *o);
 
 /* The JUnit report (eval_junit.c): made under a temporary name, renamed when whole. */
 struct eval_junit *eval_junit_open(const char *path, bool require_all, int *status);
 void eval_junit_begin(struct eval_junit *j, const json_t *set, const char *expected,
-                      const struct eval_criteria *c, size_t tests, size_t failures, size_t skipped);
+                      const struct eval_criteria *c, const struct eval_tally *t);
 void eval_junit_case(struct eval_junit *j, const json_t *line, bool several);
+/* A run that matched no case (an element of eval_report's unmatched): a testcase in error. */
+void eval_junit_unmatched(struct eval_junit *j, const json_t *run);
 /* Ends the report and renames it into place; 0, or EXIT_IOERR (the temporary file removed). */
 int eval_junit_commit(struct eval_junit *j);
 /* Removes the temporary file, when it was not committed, and frees j. */

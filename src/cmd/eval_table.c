@@ -14,6 +14,7 @@
 #include "write/termtext.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #define ELLIPSIS "\xe2\x80\xa6"
@@ -106,13 +107,45 @@ static void heading(struct strbuf *out, const json_t *line, const struct eval_re
 	strbuf_addch(out, '\n');
 }
 
-static void number(struct strbuf *out, const json_t *v, size_t width)
+/*
+ * A number for a person: whole numbers as they are, others to four
+ * significant digits (0.3333, 161.3), or whole past 1000; "-" for none.
+ * A score that would read as its threshold without being it (0.79996
+ * against 0.8) keeps every digit, so that a FAILED row never shows "0.8  0.8".
+ */
+static void rounded(char *buf, size_t size, const json_t *v, const json_t *beside)
 {
-	char num[32] = "-";
-	if (json_is_number(v))
-		eval_number(num, sizeof num, json_number_value(v));
-	strbuf_addstr(out, num);
-	pad(out, width > strlen(num) ? width - strlen(num) : 0);
+	if (!json_is_number(v)) {
+		snprintf(buf, size, "-");
+		return;
+	}
+	double x = json_number_value(v);
+	if (x == (double)(long long)x && x > -1e15 && x < 1e15)
+		snprintf(buf, size, "%lld", (long long)x);
+	else if (x >= 1000 || x <= -1000)
+		snprintf(buf, size, "%.0f", x);
+	else
+		snprintf(buf, size, "%.4g", x);
+	if (json_is_number(beside) && json_number_value(beside) != x) {
+		char other[32];
+		rounded(other, sizeof other, beside, NULL);
+		if (strcmp(buf, other) == 0)
+			eval_number(buf, size, x);
+	}
+}
+
+/* The score and threshold of m, as rounded() writes them. */
+static void score_cells(const json_t *m, char score[32], char threshold[32])
+{
+	json_t *t = json_object_get(m, "threshold");
+	rounded(score, 32, json_object_get(m, "score"), t);
+	rounded(threshold, 32, t, NULL);
+}
+
+static void cell_padded(struct strbuf *out, const char *text, size_t width)
+{
+	strbuf_addstr(out, text);
+	pad(out, width > strlen(text) ? width - strlen(text) : 0);
 }
 
 /* token_usage_v1's input and output tokens, as ADK's _format_metric_cell() shows them. */
@@ -125,8 +158,7 @@ static void token_split(struct strbuf *out, const json_t *m)
 		return;
 	for (int i = 0; i < 2; i++)
 		if (json_is_number(json_object_get(d, keys[i])))
-			eval_number(n[i], sizeof n[i],
-			            json_number_value(json_object_get(d, keys[i])));
+			rounded(n[i], sizeof n[i], json_object_get(d, keys[i]), NULL);
 	strbuf_addf(out, "  (in %s, out %s)", n[0], n[1]);
 }
 
@@ -136,25 +168,35 @@ static void metrics(struct strbuf *out, const json_t *line, const struct eval_re
 	const json_t *all = json_object_get(line, "metrics");
 	const char *key;
 	json_t *m;
-	size_t w = strlen("metric");
-	json_object_foreach((json_t *)all, key, m) if (strlen(key) > w) w = strlen(key);
+	size_t w = strlen("metric"), ws = strlen("score"), wt = strlen("threshold");
+	json_object_foreach((json_t *)all, key, m)
+	{
+		char score[32], threshold[32];
+		score_cells(m, score, threshold);
+		w = strlen(key) > w ? strlen(key) : w;
+		ws = strlen(score) > ws ? strlen(score) : ws;
+		wt = strlen(threshold) > wt ? strlen(threshold) : wt;
+	}
 	if (json_object_size(all) == 0)
 		return;
 	strbuf_addstr(out, "  ");
 	sgr(out, o, SGR_DIM);
-	strbuf_addstr(out, "metric");
-	pad(out, w - 6);
-	strbuf_addstr(out, "  score       threshold  status");
+	cell_padded(out, "metric", w + 2);
+	cell_padded(out, "score", ws + 2);
+	cell_padded(out, "threshold", wt + 2);
+	strbuf_addstr(out, "status");
 	sgr_end(out, o, SGR_DIM);
 	strbuf_addch(out, '\n');
 	json_object_foreach((json_t *)all, key, m)
 	{
 		const char *status = str(json_object_get(m, "status"));
 		json_t *reason = json_object_get(m, "reason");
+		char score[32], threshold[32];
+		score_cells(m, score, threshold);
 		strbuf_addf(out, "  %s", key);
 		pad(out, w - strlen(key) + 2);
-		number(out, json_object_get(m, "score"), 12);
-		number(out, json_object_get(m, "threshold"), 11);
+		cell_padded(out, score, ws + 2);
+		cell_padded(out, threshold, wt + 2);
 		styled(out, o, status_style(status), status);
 		token_split(out, m);
 		if (json_is_string(reason)) {
@@ -269,5 +311,23 @@ void eval_table_line(struct strbuf *out, const json_t *line, const struct eval_r
 	json_array_foreach(json_object_get(line, "invocations"), i,
 	                   inv) if (eval_invocation_shown(line, inv, o->all_invocations))
 	    invocation(out, inv, i + 1, o);
+	strbuf_addch(out, '\n');
+}
+
+void eval_table_summary(struct strbuf *out, const struct eval_tally *t,
+                        const struct eval_report_options *o)
+{
+	char passed[64], failed[64];
+	snprintf(passed, sizeof passed, "%zu passed", t->passed);
+	snprintf(failed, sizeof failed, "%zu failed", t->failed);
+	styled(out, o, t->passed ? SGR_GREEN_BOLD : NULL, passed);
+	strbuf_addstr(out, ", ");
+	styled(out, o, t->failed ? SGR_RED_BOLD : NULL, failed);
+	strbuf_addf(out, ", %zu not evaluated", t->unevaluated);
+	if (t->no_run)
+		strbuf_addf(out, " (%zu with no run)", t->no_run);
+	if (t->unmatched)
+		strbuf_addf(out, "; %zu run%s matched no case", t->unmatched,
+		            t->unmatched > 1 ? "s" : "");
 	strbuf_addch(out, '\n');
 }

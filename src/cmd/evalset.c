@@ -6,13 +6,17 @@
  */
 #include "adk/eval.h"
 #include "adk/event.h"
+#include "adk/redact.h"
 #include "adk/store.h"
 #include "cmd/eval_runs.h"
 #include "cmd/run.h"
+#include "write/replace.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct evalset_options {
 	struct run_options run;
@@ -20,8 +24,11 @@ struct evalset_options {
 	const char *set_id; /* --set-id ID */
 	const char *name;   /* --name NAME */
 	const char *append; /* --append FILE */
+	const char *output; /* -o FILE */
+	bool in_place;      /* --in-place */
 	bool force;         /* --force */
 	bool final_state;   /* --final-state */
+	bool redact;        /* secrets hidden, unless --no-redact */
 };
 
 static const struct option_row evalset_option_table[] = {
@@ -37,6 +44,13 @@ static const struct option_row evalset_option_table[] = {
                     "with --append, replace a case of the same eval_id"),
     OPTION_TRUE_ROW(0, "final-state", struct evalset_options, final_state,
                     "give each case the run's final session state"),
+    OPTION_PATH_ROW('o', "output", "FILE", COMPLETE_FILE, struct evalset_options, output,
+                    "write the set to FILE, whole or not at all"),
+    OPTION_TRUE_ROW(0, "in-place", struct evalset_options, in_place,
+                    "with --append FILE, write the set back to FILE"),
+    OPTION_FALSE_ROW(0, "no-redact", struct evalset_options, redact,
+                     "keep secrets; by default they are hidden, as trajectory does"),
+    OPTION_TRUE_ROW(0, "redact", struct evalset_options, redact, "hide secrets (the default)"),
     OPTION_INCLUDE_ROW(run_option_table, RUN_INPUT | RUN_JOBS | RUN_SESSIONS,
                        struct evalset_options, run),
     OPTION_END_ROW,
@@ -64,7 +78,13 @@ struct evalset_state {
 	size_t count, cap;
 	struct eval_run run;
 	const char *file;
+	const struct redactor *redactor; /* NULL with --no-redact */
+	struct strbuf hidden_in;         /* the first cases whose secrets were hidden, named */
+	size_t hidden;                   /* how many cases had secrets hidden */
 };
+
+/* How many cases the note about hidden secrets names before it counts the others. */
+#define HIDDEN_NAMED 5
 
 /* The case's eval_id: --id, else the run's name (eval.md 1.3). */
 static char *case_name(const struct evalset_state *st)
@@ -127,12 +147,41 @@ static void note_textless_turns(const struct evalset_state *st, const char *name
 	strbuf_release(&turns);
 }
 
+/*
+ * The case as it goes into the set, with secrets hidden (trajectory's rules);
+ * the cases where some were are counted for note_hidden().  The caller owns
+ * the result; c is taken.
+ */
+static json_t *redacted_case(struct evalset_state *st, const char *name, json_t *c)
+{
+	if (!st->redactor || !redact_hides(st->redactor, c))
+		return c;
+	if (st->hidden++ < HIDDEN_NAMED)
+		strbuf_addf(&st->hidden_in, "%s'%s'", st->hidden > 1 ? ", " : "", name);
+	json_t *clean = redact_json(st->redactor, c);
+	json_decref(c);
+	return clean;
+}
+
+/* Says once, since the set is a file people commit, in which cases secrets were hidden. */
+static void note_hidden(const struct evalset_state *st)
+{
+	if (!st->hidden)
+		return;
+	struct strbuf more = STRBUF_INIT;
+	if (st->hidden > HIDDEN_NAMED)
+		strbuf_addf(&more, " and %zu more", st->hidden - HIDDEN_NAMED);
+	warnx_msg("secrets hidden as \"" REDACTED "\" in case%s %s%s; --no-redact keeps them",
+	          st->hidden > 1 ? "s" : "", st->hidden_in.buf, more.buf ? more.buf : "");
+	strbuf_release(&more);
+}
+
 static void finish_case(struct evalset_state *st)
 {
 	if (!st->run.any)
 		return;
 	char *name = case_name(st);
-	json_t *c = case_of_run(st, name);
+	json_t *c = redacted_case(st, name, case_of_run(st, name));
 	note_textless_turns(st, name, c);
 	spool_case(st, name, c);
 	json_decref(c);
@@ -156,10 +205,13 @@ static void read_done(void *ctx, int status)
 	finish_case(ctx);
 }
 
-/* The set to append to, or a new one. */
+/* The set to append to, or a new one (--append of a file not there yet starts one). */
 static json_t *base_set(const struct evalset_options *o, int *status)
 {
-	if (!o->append)
+	bool fresh = !o->append || (access(o->append, F_OK) != 0 && errno == ENOENT);
+	if (o->append && fresh)
+		warnx_msg("%s: no such file: a new eval set is started", o->append);
+	if (fresh)
 		return json_pack("{s:s,s:s,s:[]}", "eval_set_id", o->set_id ? o->set_id : "adkev",
 		                 "name", o->name ? o->name : "adkev", "eval_cases");
 	json_t *set = run_read_value(o->append, status);
@@ -247,16 +299,11 @@ static void write_cases(struct json_writer *w, struct evalset_state *st, const j
 	jw_array_end(w);
 }
 
-/* Writes set, its eval_cases those of slots; 65 for an eval_id already there. */
-static int write_set(struct evalset_state *st, const json_t *set)
+/* Writes set to w, its eval_cases those of slots[0..count). */
+static void write_set(struct json_writer *w, struct evalset_state *st, const json_t *set,
+                      const struct slot *slots, size_t count)
 {
 	const json_t *old = adk_get(set, ADK_EVAL_CASES);
-	struct slot *slots;
-	size_t count;
-	int status = place_cases(st, old, &slots, &count);
-	if (status)
-		return status;
-	struct json_writer *w = output_writer();
 	const char *key;
 	size_t key_len;
 	json_t *member;
@@ -270,9 +317,57 @@ static int write_set(struct evalset_state *st, const json_t *set)
 			jw_value(w, member);
 	}
 	jw_object_end(w);
-	jw_line_end(w); /* main()'s output_finish() reports a write error, once */
+	jw_line_end(w);
+}
+
+/* jw_init_sink()'s sink for -o: a piece of the set, to its temporary file. */
+static bool replacement_piece(void *ctx, const char *p, size_t n)
+{
+	struct replacement *file = ctx;
+	replacement_write(file, p, n);
+	return file->error == 0;
+}
+
+/* Writes the set to path through a temporary file renamed over it (replace.h): 0, 73 or 74. */
+static int write_set_to_file(struct evalset_state *st, const json_t *set, const char *path,
+                             const struct slot *slots, size_t count)
+{
+	struct replacement file;
+	if (!replacement_open(&file, path)) {
+		warn_errno(errno, "%s: cannot write the set", path);
+		return EXIT_CANTCREAT;
+	}
+	struct json_writer w;
+	jw_init_sink(&w, JW_PRETTY, replacement_piece, &file);
+	write_set(&w, st, set, slots, count);
+	jw_release(&w);
+	int status = 0, error = replacement_commit(&file);
+	if (error) {
+		warn_errno(error, "%s", path);
+		status = EXIT_IOERR;
+	}
+	replacement_release(&file);
+	return status;
+}
+
+/*
+ * Places the cases and writes set, to -o's file (--in-place's: --append's)
+ * or standard output; 65 for an eval_id already there.
+ */
+static int write_result(struct evalset_state *st, const json_t *set)
+{
+	struct slot *slots;
+	size_t count;
+	int status = place_cases(st, adk_get(set, ADK_EVAL_CASES), &slots, &count);
+	if (status)
+		return status;
+	const char *path = st->o->in_place ? st->o->append : st->o->output;
+	if (path)
+		status = write_set_to_file(st, set, path, slots, count);
+	else /* main()'s output_finish() reports a write error, once */
+		write_set(output_writer(), st, set, slots, count);
 	free(slots);
-	return 0;
+	return status;
 }
 
 static void evalset_state_release(struct evalset_state *st)
@@ -282,11 +377,13 @@ static void evalset_state_release(struct evalset_state *st)
 	free(st->cases);
 	store_release(&st->text);
 	eval_run_release(&st->run);
+	strbuf_release(&st->hidden_in);
 }
 
 static int run_evalset(int argc, char *argv[])
 {
-	struct evalset_options o = {.id = NULL};
+	/* Secrets are hidden unless --no-redact: the set is a file people commit. */
+	struct evalset_options o = {.redact = true};
 	int status = command_parse(&command_evalset, argc, argv, &o);
 	if (status >= 0)
 		return status;
@@ -295,10 +392,17 @@ static int run_evalset(int argc, char *argv[])
 	argv += optind;
 	if (o.id && argc > 1)
 		return command_usage_error(&command_evalset, "--id names the case of a single run");
+	if (o.in_place && (!o.append || o.output))
+		return command_usage_error(
+		    &command_evalset, o.output ? "--in-place and -o: give one"
+		                               : "--in-place writes back the set of --append FILE");
 	json_t *set = base_set(&o, &status);
 	if (!set)
 		return status;
-	struct evalset_state st = {.o = &o};
+	struct redactor redactor;
+	if (o.redact)
+		redactor_init(&redactor, false, NULL, 0);
+	struct evalset_state st = {.o = &o, .redactor = o.redact ? &redactor : NULL};
 	store_init(&st.text, "evalset", CASES_IN_MEMORY, &st.store_status);
 	eval_run_init(&st.run);
 	char *stdin_name[] = {"-"};
@@ -322,11 +426,14 @@ static int run_evalset(int argc, char *argv[])
 	status = exit_status_worst(status, st.store_status);
 	/* Nothing half written: the set only when every run was read. */
 	if (!status) {
+		note_hidden(&st);
 		o.run.style.pretty = true;
 		output_set_style(o.run.style);
-		status = write_set(&st, set);
+		status = write_result(&st, set);
 	}
 	evalset_state_release(&st);
+	if (o.redact)
+		redactor_release(&redactor);
 	json_decref(set);
 	return status;
 }

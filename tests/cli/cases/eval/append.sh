@@ -14,7 +14,8 @@ adkev evalset --append two.json --id f_state "$a"/b_tool_call.session.json > out
 wc -c < out.json
 adkev evalset --append two.json --force --id f_state "$a"/b_tool_call.session.json |
 	jq -c '[.eval_cases[] | [.eval_id, .conversation[0].user_content.parts[0].text]]'
-# A run that cannot be read, a set that is no eval set, a set that is not there.
+# A run that cannot be read, a set that is no eval set; a set that is not
+# there yet is started, with a note (issue 36).
 printf '{"author": oops}\n' > bad.jsonl
 adkev evalset --append set.json "$a"/f_state.session.jsonl bad.jsonl > out.json; echo "exit $?"
 wc -c < out.json
@@ -22,4 +23,5 @@ echo '{"cases": []}' > notaset.json
 adkev evalset --append notaset.json "$a"/f_state.session.jsonl; echo "exit $?"
 printf '{"eval_set_id": "x",\n "eval_cases": [oops]}\n' > broken.json
 adkev evalset --append broken.json "$a"/f_state.session.jsonl; echo "exit $?"
-adkev evalset --append missing.json "$a"/f_state.session.jsonl; echo "exit $?"
+adkev evalset --append missing.json "$a"/f_state.session.jsonl |
+	jq -c '[.eval_set_id, [.eval_cases[].eval_id]]'
