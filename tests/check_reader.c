@@ -161,6 +161,48 @@ START_TEST(session_object_gives_its_events)
 END_TEST
 
 /*
+ * The events of each session of an array of session objects, each with
+ * its own bytes, line and session; an event beside them has none.  The
+ * same on one line (parsed whole) and indented (streamed element by
+ * element), and a session with no event gives nothing.
+ */
+static void expect_sessions_of(const char *text, unsigned long last_line)
+{
+	char *operands[] = {(char *)temp_file(text)};
+	struct reader *r = reader_new(operands, 1, &(struct reader_options){.flags = 0});
+	struct reader_item item;
+	char seen[256] = "";
+	unsigned long line = 0;
+	while (reader_next(r, &item) == READ_ITEM) {
+		const char *id = json_string_value(json_object_get(item.session, "id"));
+		size_t n = strlen(seen);
+		snprintf(seen + n, sizeof seen - n, "%s%s:%s=%.*s", n ? "," : "", id ? id : "-",
+		         event_author(item.value), (int)item.raw_len, item.raw);
+		line = item.pos.line;
+	}
+	ck_assert_int_eq(reader_status(r), 0);
+	reader_free(r);
+	ck_assert_str_eq(seen,
+	                 "s1:user=" EV("user") ",s1:a=" EV("a") ",-:b=" EV("b") ",s2:c=" EV("c"));
+	ck_assert_uint_eq(line, last_line);
+}
+
+START_TEST(array_of_sessions_gives_each_session_its_events)
+{
+	expect_sessions_of(
+	    "[{\"id\":\"s1\",\"events\":[" EV("user") "," EV("a") "]}," EV(
+	        "b") ",{\"id\":\"s0\",\"events\":[]},{\"id\":\"s2\",\"events\":[" EV("c") "]}]\n",
+	    1);
+	expect_sessions_of(
+	    "[\n {\"id\": \"s1\",\n  \"events\": [\n   " EV("user") ",\n   " EV(
+	        "a") "\n  ]},\n " EV("b") ",\n {\"id\": \"s0\", \"events\": []},\n"
+	                                  " {\"id\": \"s2\",\n  \"events\": [\n   " EV(
+	                                      "c") "\n  ]}\n]\n",
+	    11);
+}
+END_TEST
+
+/*
  * An eval set is handed out case by case (adkev eval): each case with its
  * bytes and line, the set without its cases (an empty array) as the
  * session, in either spelling and with the key's letters escaped; the last
@@ -520,6 +562,7 @@ static Suite *reader_suite(void)
 	tcase_add_test(tc, byte_order_mark_is_skipped);
 	tcase_add_test(tc, pretty_printed_array_gives_elements_with_their_lines);
 	tcase_add_test(tc, session_object_gives_its_events);
+	tcase_add_test(tc, array_of_sessions_gives_each_session_its_events);
 	tcase_add_test(tc, eval_set_gives_its_cases_one_at_a_time);
 	tcase_add_test(tc, whole_value_hands_out_an_array_whole);
 	tcase_add_test(tc, several_values_on_one_line);

@@ -105,7 +105,10 @@ static void fill_item(struct elements *e, struct reader_item *item, json_t *valu
 	item->pos = origins_pos(e->origins, off);
 	item->raw = e->src + off;
 	item->raw_len = len;
+	/* An element's session: the session element it is an event of, else the object held. */
 	item->session = json_is_object(e->held) && value != e->held ? e->held : NULL;
+	if (e->session)
+		item->session = e->session;
 	if (e->vertex) {
 		/* The events of a response are a stream's: its pages are no session. */
 		item->session = NULL;
@@ -132,6 +135,9 @@ static void let_go(struct elements *e, void (*free_value)(json_t *value))
 	e->vertex = false;
 	pool_free(e->converted);
 	e->converted = NULL;
+	json_decref(e->session);
+	e->session = NULL;
+	e->outer.array = NULL;
 }
 
 void elements_drop(struct elements *e)
@@ -188,10 +194,51 @@ static json_t *element_at(struct elements *e, size_t off, size_t end, const char
 	return e->element;
 }
 
+/*
+ * Whether element, of the array being handed out, is a session whose events
+ * are handed out in its stead: only of a top-level array (not of a session's
+ * own events or an eval set's cases), and not where every value is an item.
+ */
+static bool opens_session(const struct elements *e, const json_t *element)
+{
+	return !e->any_value && !e->session && !e->vertex && !json_is_object(e->held) &&
+	       json_is_array(adk_get(element, ADK_EVENTS));
+}
+
 bool elements_takes(const struct elements *e, const json_t *element)
 {
 	enum value_kind kind = value_kind(element);
-	return kind == VALUE_EVENT || kind == VALUE_STREAM_ERROR || e->any_value;
+	return kind == VALUE_EVENT || kind == VALUE_STREAM_ERROR || e->any_value ||
+	       opens_session(e, element);
+}
+
+/*
+ * Goes into session, an element whose bytes are src[off..end): its events
+ * are handed out next, from the place kept in outer to go back to.
+ */
+static void enter_session(struct elements *e, json_t *session, size_t off, size_t end)
+{
+	size_t at = find_member_array(e->src + off, end - off, ADK_EVENTS);
+	e->session = json_incref(session);
+	e->outer.array = e->array;
+	e->outer.index = e->index;
+	e->outer.scan = e->scan;
+	e->array = adk_get(session, ADK_EVENTS);
+	e->index = 0;
+	/* find_member_array() found the events jansson kept, so at is never 0 here. */
+	e->scan = off + at;
+}
+
+/* Back from a session's events to the array it is an element of; false when that was streamed. */
+static bool leave_session(struct elements *e)
+{
+	json_decref(e->session);
+	e->session = NULL;
+	e->array = e->outer.array;
+	e->index = e->outer.index;
+	e->scan = e->outer.scan;
+	e->outer.array = NULL;
+	return e->array != NULL;
 }
 
 enum step elements_hand_one(struct elements *e, json_t *element, const char *src, size_t off,
@@ -201,6 +248,11 @@ enum step elements_hand_one(struct elements *e, json_t *element, const char *src
 	e->element = element;
 	e->src = src;
 	enum value_kind kind = value_kind(element);
+	if (opens_session(e, element)) {
+		e->len = off + len;
+		enter_session(e, element, off, off + len);
+		return elements_next(e, item);
+	}
 	if (elements_takes(e, element)) {
 		fill_item(e, item, element, kind, off, len);
 		return STEP_ITEM;
@@ -233,7 +285,14 @@ bool elements_named_session(const json_t *head)
 
 enum step elements_next(struct elements *e, struct reader_item *item)
 {
-	while (element_ahead(e)) {
+	for (;;) {
+		if (!element_ahead(e)) {
+			if (!e->session)
+				break;
+			if (!leave_session(e))
+				return STEP_NONE; /* the stream reads the array's next element */
+			continue;
+		}
 		size_t off = framer_skip_space(e->src, e->scan, e->len);
 		size_t end = skip_value(e->src, off, e->len);
 		e->scan = framer_skip_space(e->src, end, e->len) + 1;
@@ -241,6 +300,10 @@ enum step elements_next(struct elements *e, struct reader_item *item)
 		json_t *el = element_at(e, off, end, &why);
 		if (!el && !why)
 			break;
+		if (el && opens_session(e, el)) {
+			enter_session(e, el, off, end);
+			continue;
+		}
 		enum value_kind kind = el ? value_kind(el) : VALUE_OTHER;
 		if (el && (kind == VALUE_EVENT || kind == VALUE_STREAM_ERROR || e->any_value)) {
 			fill_item(e, item, el, kind, off, end - off);

@@ -3,7 +3,10 @@
  * an event (or server stream error) as it is, an array of events and a
  * session's "events" and an eval set's "eval_cases" one element at a time,
  * each element with its own original bytes and position; anything else is refused as not an event
- * (unless READER_ANY_VALUE).
+ * (unless READER_ANY_VALUE).  A session object that is an element of a
+ * top-level array (a file of sessions, as a script that dumps ADK's
+ * list_sessions writes) has its events handed out in turn, each with that
+ * session, as a session read alone would.
  *
  * Internal to the reader.  Whatever input a value came from (lines of
  * bytes or a record), it is handed out here.
@@ -51,6 +54,17 @@ struct elements {
 	 */
 	bool vertex;
 	char *converted;
+	/*
+	 * The session element of a top-level array whose events are being
+	 * handed out (owned), and the array's place to go back to after them;
+	 * outer.array NULL when the session came from a streamed array
+	 * (elements_hand_one), whose next element the stream reads.
+	 */
+	json_t *session;
+	struct {
+		json_t *array;
+		size_t index, scan;
+	} outer;
 };
 
 /*

@@ -525,6 +525,9 @@ static bool stops_in_array(struct reader *r)
 /* The next step through a value being streamed: the gather goes on where it stopped. */
 static enum step stream_next(struct reader *r, struct reader_item *item)
 {
+	/* A session element's events come first: the gather's text stays until it resumes. */
+	if (elements_pending(&r->elements))
+		return elements_next(&r->elements, item);
 	if (stops_in_array(r))
 		return STEP_NONE;
 	size_t len = 0, drop = r->stream.drop;
