@@ -108,6 +108,8 @@ struct eval_criterion *eval_criteria_find(struct eval_criteria *c, const char *n
 void eval_criteria_clear(struct eval_criteria *c);
 /* The names adkev knows, for the usage error of an unknown one. */
 const char *eval_known_metrics(void);
+/* Whether name[0..len) is a metric adkev gives a score (not a judge's, always NOT_EVALUATED). */
+bool eval_metric_scored(const char *name, size_t len);
 /*
  * EXACT, IN_ORDER, ANY_ORDER, read as ToolTrajectoryCriterion's
  * _coerce_match_type() reads them (spaces around cut, any case, - or a

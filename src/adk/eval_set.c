@@ -185,6 +185,15 @@ static bool kind_of(const char *name, enum eval_kind *kind)
 	return false;
 }
 
+bool eval_metric_scored(const char *name, size_t len)
+{
+	for (size_t i = 0; i < sizeof metrics / sizeof *metrics; i++)
+		if (metrics[i].kind != EVAL_JUDGE && strlen(metrics[i].name) == len &&
+		    strncmp(metrics[i].name, name, len) == 0)
+			return true;
+	return false;
+}
+
 static const char *const match_words[] = {"EXACT", "IN_ORDER", "ANY_ORDER"};
 
 bool eval_match_parse(const char *word, enum eval_match *out)

@@ -128,6 +128,11 @@ static const struct {
     [ADK_IGNORE_ARGS] = TWO_SPELLINGS("ignoreArgs", "ignore_args"),
     [ADK_CUSTOM_METRICS] = TWO_SPELLINGS("customMetrics", "custom_metrics"),
     [ADK_CODE_CONFIG] = TWO_SPELLINGS("codeConfig", "code_config"),
+    [ADK_EVAL_CASE_RESULTS] = TWO_SPELLINGS("evalCaseResults", "eval_case_results"),
+    [ADK_OVERALL_EVAL_METRIC_RESULTS] =
+        TWO_SPELLINGS("overallEvalMetricResults", "overall_eval_metric_results"),
+    [ADK_METRIC_NAME] = TWO_SPELLINGS("metricName", "metric_name"),
+    [ADK_SCORE] = ONE_SPELLING("score"),
 #undef ONE_SPELLING
 #undef TWO_SPELLINGS
 };

@@ -136,6 +136,11 @@ enum adk_field {
 	ADK_IGNORE_ARGS,
 	ADK_CUSTOM_METRICS,
 	ADK_CODE_CONFIG,
+	/* ADK's EvalSetResult and EvalCaseResult (eval_result.py), read as a baseline */
+	ADK_EVAL_CASE_RESULTS,
+	ADK_OVERALL_EVAL_METRIC_RESULTS,
+	ADK_METRIC_NAME,
+	ADK_SCORE,
 	ADK_FIELD_COUNT
 };
 

@@ -12,6 +12,7 @@
 #include "adk/eval.h"
 #include "adk/event.h"
 #include "adk/redact.h"
+#include "cmd/eval_baseline.h"
 #include "cmd/eval_report.h"
 #include "cmd/eval_runs.h"
 #include "cmd/run.h"
@@ -52,6 +53,8 @@ struct eval_options {
 	const char *case_id;               /* --case ID */
 	bool require_all;                  /* --require-all */
 	bool redact;                       /* secrets hidden, unless --no-redact */
+	const char *baseline;              /* --baseline FILE */
+	struct eval_limits limits;         /* --max-increase NAME=PCT */
 };
 
 static const char *take_criterion(void *at, const char *arg)
@@ -123,6 +126,10 @@ static const struct option_row eval_option_table[] = {
     OPTION_FALSE_ROW(0, "no-redact", struct eval_options, redact,
                      "compare and report secrets as they are; by default both sides hide them"),
     OPTION_TRUE_ROW(0, "redact", struct eval_options, redact, "hide secrets (the default)"),
+    OPTION_PATH_ROW(0, "baseline", "FILE", COMPLETE_FILE, struct eval_options, baseline,
+                    "report each case's change from an earlier eval's results in FILE"),
+    OPTION_CALL_ROW(0, "max-increase", "NAME=PCT", eval_limit_take, struct eval_options, limits,
+                    "fail a case whose metric NAME grew more than PCT% over --baseline"),
     OPTION_PATH_ROW(0, "junit", "FILE", COMPLETE_FILE, struct eval_options, report.junit,
                     "also write a JUnit XML report to FILE"),
     OPTION_INCLUDE_ROW(run_option_table,
@@ -148,6 +155,7 @@ struct eval_state {
 	const char *file;
 	int status;
 	const struct redactor *redactor; /* NULL with --no-redact */
+	struct eval_baseline baseline;   /* --baseline's scores */
 };
 
 /*
@@ -259,6 +267,8 @@ static int keep_result(struct eval_state *st, size_t i, const json_t *c, const c
 	    adk_get(c, ADK_EVAL_ID), "run", st->file, "status", json_object_get(r, "status"));
 	json_object_set(line, "metrics", json_object_get(r, "metrics"));
 	json_object_set(line, "invocations", json_object_get(r, "invocations"));
+	if (st->o->baseline)
+		eval_baseline_apply(&st->baseline, line);
 	if (st->o->format.format == EVAL_FORMAT_ADK) {
 		struct eval_adk_case k = {.eval_set_id = adk_get(st->set, ADK_EVAL_SET_ID),
 		                          .eval_id = adk_get(c, ADK_EVAL_ID),
@@ -548,6 +558,8 @@ static int eval_go(struct eval_state *st, int argc, char *argv[])
 		status = read_criteria(st, argv[0]);
 	if (!status)
 		status = apply_options(st);
+	if (!status && st->o->baseline)
+		status = eval_baseline_read(&st->baseline);
 	if (!status)
 		status = eval_report_open(&st->report);
 	if (status)
@@ -566,6 +578,11 @@ static int eval_go(struct eval_state *st, int argc, char *argv[])
 		return EXIT_NOINPUT;
 	if (read)
 		return read;
+	/* A baseline no case was found in compares nothing: a gate on it would pass unseen. */
+	if (st->o->baseline && st->report.scored && !st->baseline.matched) {
+		warnx_msg("%s: no case of these runs is in the baseline", st->o->baseline);
+		return EXIT_DATAERR;
+	}
 	/* No silent pass: a gate that scored nothing has shown nothing. */
 	if (!st->report.scored) {
 		warnx_msg("eval: nothing was scored: no run had a metric adkev could evaluate, so "
@@ -589,14 +606,28 @@ static int run_eval(int argc, char *argv[])
 	if (argc < 2)
 		return command_usage_error(&command_eval,
 		                           "EXPECTED and at least one RUN are needed");
+	if (o.limits.count && !o.baseline)
+		return command_usage_error(&command_eval, "--max-increase needs --baseline FILE");
+	/* A limit on a metric no line has would hold nothing, and the gate would pass unseen. */
+	for (size_t i = 0; i < o.limits.count; i++)
+		if (!eval_metric_scored(o.limits.list[i].name, o.limits.list[i].name_len))
+			return command_usage_error(
+			    &command_eval,
+			    "--max-increase %.*s: no metric of that name has a score; adkev scores "
+			    "tool_trajectory_avg_score, response_match_score, tool_call_count_v1, "
+			    "inference_call_count_v1, token_usage_v1, invocation_duration_v1 and "
+			    "final_session_state_match",
+			    (int)o.limits.list[i].name_len, o.limits.list[i].name);
 	o.report.format = o.format.format;
 	o.report.color = run_color_on(o.format.color);
 	o.report.width = (size_t)output_terminal_width();
 	struct redactor redactor;
 	if (o.redact)
 		redactor_init(&redactor, false, NULL, 0);
-	struct eval_state st = {
-	    .o = &o, .values = json_array(), .redactor = o.redact ? &redactor : NULL};
+	struct eval_state st = {.o = &o,
+	                        .values = json_array(),
+	                        .redactor = o.redact ? &redactor : NULL,
+	                        .baseline = {.path = o.baseline, .limits = &o.limits}};
 	st.report = (struct eval_report){.o = &o.report,
 	                                 .criteria = &st.criteria,
 	                                 .expected = argv[0],
@@ -613,6 +644,7 @@ static int run_eval(int argc, char *argv[])
 	eval_report_release(&st.report);
 	if (o.redact)
 		redactor_release(&redactor);
+	eval_baseline_release(&st.baseline);
 	return status;
 }
 

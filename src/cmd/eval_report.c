@@ -197,7 +197,7 @@ bool eval_invocation_shown(const json_t *line, const json_t *inv, bool all)
 	/* A run whose invocations do not pair has no per-invocation scores: show them all. */
 	json_object_foreach(
 	    json_object_get(line, "metrics"), key,
-	    m) if (json_object_get(m, "reason") &&
+	    m) if (json_object_get(m, "reason") && !json_object_get(m, "baseline") &&
 	           json_string_equals(json_object_get(m, "status"), "FAILED")) return true;
 	json_object_foreach(
 	    json_object_get(inv, "metrics"), key,

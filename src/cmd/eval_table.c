@@ -162,20 +162,37 @@ static void token_split(struct strbuf *out, const json_t *m)
 	strbuf_addf(out, "  (in %s, out %s)", n[0], n[1]);
 }
 
+/* The baseline's score and the change from it, where --baseline gave one: "(184 → 420, +128%)". */
+static void baseline_change(struct strbuf *out, const json_t *m)
+{
+	json_t *was = json_object_get(m, "baseline"), *change = json_object_get(m, "change");
+	if (!json_is_number(was) || (json_is_number(change) && json_number_value(change) == 0))
+		return; /* the same as before: nothing to say */
+	char before[32], after[32];
+	rounded(before, sizeof before, was, NULL);
+	rounded(after, sizeof after, json_object_get(m, "score"), NULL);
+	strbuf_addf(out, "  (%s \xe2\x86\x92 %s", before, after);
+	if (json_is_number(change))
+		strbuf_addf(out, ", %+.0f%%", json_number_value(change) * 100);
+	strbuf_addch(out, ')');
+}
+
 /* A row per metric: name, score, threshold, status, and the reason where there is one. */
 static void metrics(struct strbuf *out, const json_t *line, const struct eval_report_options *o)
 {
 	const json_t *all = json_object_get(line, "metrics");
 	const char *key;
 	json_t *m;
-	size_t w = strlen("metric"), ws = strlen("score"), wt = strlen("threshold");
+	size_t w = strlen("metric"), ws = strlen("score"), wt = strlen("threshold"), wst = 0;
 	json_object_foreach((json_t *)all, key, m)
 	{
 		char score[32], threshold[32];
 		score_cells(m, score, threshold);
+		size_t status = strlen(str(json_object_get(m, "status")));
 		w = strlen(key) > w ? strlen(key) : w;
 		ws = strlen(score) > ws ? strlen(score) : ws;
 		wt = strlen(threshold) > wt ? strlen(threshold) : wt;
+		wst = status > wst ? status : wst;
 	}
 	if (json_object_size(all) == 0)
 		return;
@@ -198,11 +215,21 @@ static void metrics(struct strbuf *out, const json_t *line, const struct eval_re
 		cell_padded(out, score, ws + 2);
 		cell_padded(out, threshold, wt + 2);
 		styled(out, o, status_style(status), status);
-		token_split(out, m);
+		/* What follows the status starts in one column: tokens, the baseline, the reason.
+		 */
+		struct strbuf more = STRBUF_INIT;
+		token_split(&more, m);
 		if (json_is_string(reason)) {
-			strbuf_addstr(out, "  ");
-			cell(out, json_string_value(reason), json_string_length(reason), 0);
+			strbuf_addstr(&more, "  ");
+			cell(&more, json_string_value(reason), json_string_length(reason), 0);
+		} else {
+			baseline_change(&more, m);
 		}
+		if (more.len) {
+			pad(out, wst - strlen(status));
+			strbuf_add(out, more.buf, more.len);
+		}
+		strbuf_release(&more);
 		strbuf_addch(out, '\n');
 	}
 }
