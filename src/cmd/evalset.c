@@ -208,7 +208,8 @@ static void read_done(void *ctx, int status)
 /* The set to append to, or a new one (--append of a file not there yet starts one). */
 static json_t *base_set(const struct evalset_options *o, int *status)
 {
-	bool fresh = !o->append || (access(o->append, F_OK) != 0 && errno == ENOENT);
+	bool fresh = !o->append || (strcmp(o->append, "-") != 0 && access(o->append, F_OK) != 0 &&
+	                            errno == ENOENT);
 	if (o->append && fresh)
 		warnx_msg("%s: no such file: a new eval set is started", o->append);
 	if (fresh)
@@ -392,7 +393,7 @@ static int run_evalset(int argc, char *argv[])
 	argv += optind;
 	if (o.id && argc > 1)
 		return command_usage_error(&command_evalset, "--id names the case of a single run");
-	if (o.in_place && (!o.append || o.output))
+	if (o.in_place && (!o.append || o.output || strcmp(o.append, "-") == 0))
 		return command_usage_error(
 		    &command_evalset, o.output ? "--in-place and -o: give one"
 		                               : "--in-place writes back the set of --append FILE");

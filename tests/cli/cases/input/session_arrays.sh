@@ -15,10 +15,11 @@ jq -c -s . "$CORPUS"/adkjs/*.session.json > one-line.json
 jq -s . "$CORPUS"/adkjs/*.session.json > indented.json
 run() {
 	# shellcheck disable=SC2086
-	adkev $1 -j "$2" "$3" >out 2>/dev/null
+	adkev $1 -j "$2" "$3" >out 2>err
 	status=$?
 	if [ "$1" = partition ]; then jq -c . out; else cat out; fi
-	echo "exit $status"
+	# The diagnostics name the file and its positions, which differ: their count is compared.
+	echo "exit $status, $(wc -l <err) lines on standard error"
 }
 echo "$commands|partition|critic|to-otlp|evalset" | tr '|' '\n' | while read -r cmd; do
 	for j in 1 2; do
@@ -29,6 +30,6 @@ echo "$commands|partition|critic|to-otlp|evalset" | tr '|' '\n' | while read -r 
 	done
 	echo "$cmd: same"
 done
-adkev evalset indented.json > set.json 2>/dev/null
-adkev eval set.json indented.json 2>/dev/null | jq -r .status | sort | uniq -c | sed 's/^ *//'
-adkev eval set.json one-line.json > /dev/null 2>&1; echo "eval: exit $?"
+adkev evalset indented.json > set.json
+adkev eval set.json indented.json | jq -r .status | sort | uniq -c | sed 's/^ *//'
+adkev eval set.json one-line.json > /dev/null; echo "eval: exit $?"
