@@ -159,12 +159,14 @@ void eval_baseline_apply(struct eval_baseline *b, json_t *line)
 	{
 		json_t *sums = json_object_get(c, name), *score = json_object_get(m, "score");
 		if (!sums || !json_is_number(score)) {
-			/* A limit with nothing to hold it against fails: it must not pass unseen. */
+			/* A limit with nothing to hold it against fails: it must not pass unseen.
+			 */
 			if (limit_of(b, name)) {
 				json_object_set_new(m, "status", json_string("FAILED"));
-				json_object_set_new(m, "reason",
-				                    json_string("no score here or in the baseline to hold "
-				                                "against --max-increase"));
+				json_object_set_new(
+				    m, "reason",
+				    json_string("no score here or in the baseline to hold "
+				                "against --max-increase"));
 				failed = true;
 			}
 			continue;
