@@ -110,6 +110,8 @@ void eval_criteria_clear(struct eval_criteria *c);
 const char *eval_known_metrics(void);
 /* Whether name[0..len) is a metric adkev gives a score (not a judge's, always NOT_EVALUATED). */
 bool eval_metric_scored(const char *name, size_t len);
+/* Appends the names eval_metric_scored() takes: "a, b and c". */
+void eval_scored_metric_names(struct strbuf *out);
 /*
  * EXACT, IN_ORDER, ANY_ORDER, read as ToolTrajectoryCriterion's
  * _coerce_match_type() reads them (spaces around cut, any case, - or a

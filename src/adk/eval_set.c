@@ -185,6 +185,17 @@ static bool kind_of(const char *name, enum eval_kind *kind)
 	return false;
 }
 
+void eval_scored_metric_names(struct strbuf *out)
+{
+	size_t n = 0, k = 0;
+	for (size_t i = 0; i < sizeof metrics / sizeof *metrics; i++)
+		n += metrics[i].kind != EVAL_JUDGE;
+	for (size_t i = 0; i < sizeof metrics / sizeof *metrics; i++)
+		if (metrics[i].kind != EVAL_JUDGE)
+			strbuf_addf(out, "%s%s", k++ == 0 ? "" : k == n ? " and " : ", ",
+			            metrics[i].name);
+}
+
 bool eval_metric_scored(const char *name, size_t len)
 {
 	for (size_t i = 0; i < sizeof metrics / sizeof *metrics; i++)

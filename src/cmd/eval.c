@@ -609,15 +609,19 @@ static int run_eval(int argc, char *argv[])
 	if (o.limits.count && !o.baseline)
 		return command_usage_error(&command_eval, "--max-increase needs --baseline FILE");
 	/* A limit on a metric no line has would hold nothing, and the gate would pass unseen. */
-	for (size_t i = 0; i < o.limits.count; i++)
-		if (!eval_metric_scored(o.limits.list[i].name, o.limits.list[i].name_len))
-			return command_usage_error(
-			    &command_eval,
-			    "--max-increase %.*s: no metric of that name has a score; adkev scores "
-			    "tool_trajectory_avg_score, response_match_score, tool_call_count_v1, "
-			    "inference_call_count_v1, token_usage_v1, invocation_duration_v1 and "
-			    "final_session_state_match",
-			    (int)o.limits.list[i].name_len, o.limits.list[i].name);
+	for (size_t i = 0; i < o.limits.count; i++) {
+		const struct eval_limit *l = &o.limits.list[i];
+		if (eval_metric_scored(l->name, l->name_len))
+			continue;
+		struct strbuf names = STRBUF_INIT;
+		eval_scored_metric_names(&names);
+		status = command_usage_error(
+		    &command_eval,
+		    "--max-increase %.*s: no metric of that name has a score; adkev scores %s",
+		    (int)l->name_len, l->name, names.buf);
+		strbuf_release(&names);
+		return status;
+	}
 	o.report.format = o.format.format;
 	o.report.color = run_color_on(o.format.color);
 	o.report.width = (size_t)output_terminal_width();
