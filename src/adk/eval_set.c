@@ -190,10 +190,13 @@ void eval_scored_metric_names(struct strbuf *out)
 	size_t n = 0, k = 0;
 	for (size_t i = 0; i < sizeof metrics / sizeof *metrics; i++)
 		n += metrics[i].kind != EVAL_JUDGE;
-	for (size_t i = 0; i < sizeof metrics / sizeof *metrics; i++)
-		if (metrics[i].kind != EVAL_JUDGE)
-			strbuf_addf(out, "%s%s", k++ == 0 ? "" : k == n ? " and " : ", ",
-			            metrics[i].name);
+	for (size_t i = 0; i < sizeof metrics / sizeof *metrics; i++) {
+		if (metrics[i].kind == EVAL_JUDGE)
+			continue;
+		if (k++)
+			strbuf_addstr(out, k == n ? " and " : ", ");
+		strbuf_addstr(out, metrics[i].name);
+	}
 }
 
 bool eval_metric_scored(const char *name, size_t len)
