@@ -11,9 +11,12 @@
 #include "testutil.h"
 
 #include "adk/eval.h"
+#include "cmd/eval_report.h"
 #include "read/pool.h"
 #include "read/reader.h"
 #include "util.h"
+
+#include <math.h>
 
 /* The run of a corpus file: its invocations (owned by the caller) and, in *state, its folded state.
  */
@@ -801,6 +804,48 @@ START_TEST(criteria_are_written_as_adk_writes_them)
 }
 END_TEST
 
+/* Five runs of which two passed (and one NOT_EVALUATED, left out): the estimators from n runs. */
+static struct eval_repeats five_runs(unsigned pass_at, size_t passed)
+{
+	struct eval_record runs[6] = {{.skipped = true}};
+	for (size_t i = 1; i < 6; i++)
+		runs[i].failed = i > passed;
+	return eval_repeats_of(runs, 0, 6, pass_at);
+}
+
+START_TEST(pass_at_k_is_the_unbiased_estimate_and_gates_the_case)
+{
+	struct eval_repeats r = five_runs(2, 2);
+	ck_assert_uint_eq(r.runs, 6);
+	ck_assert_uint_eq(r.evaluated, 5);
+	ck_assert_uint_eq(r.passed, 2);
+	/* 1 - C(3,2)/C(5,2) and C(2,2)/C(5,2) */
+	ck_assert_double_eq_tol(r.at_k, 0.7, 1e-12);
+	ck_assert_double_eq_tol(r.hat_k, 0.1, 1e-12);
+	ck_assert_str_eq(r.status, "FAILED"); /* two of the five drawn could both fail */
+	r = five_runs(2, 4);
+	ck_assert_double_eq(r.at_k, 1);
+	ck_assert_double_eq_tol(r.hat_k, 0.6, 1e-12);
+	ck_assert_str_eq(r.status, "PASSED");
+	r = five_runs(5, 1); /* any of five */
+	ck_assert_str_eq(r.status, "PASSED");
+	r = five_runs(5, 0);
+	ck_assert_double_eq(r.at_k, 0);
+	ck_assert_str_eq(r.status, "FAILED");
+	r = five_runs(6, 5); /* fewer runs evaluated than K: no estimate, no pass */
+	ck_assert(isnan(r.at_k) && r.short_of_runs);
+	ck_assert_str_eq(r.status, "FAILED");
+	/* Without --pass-at, every run must pass; the rate is pass@1. */
+	r = five_runs(0, 4);
+	ck_assert_uint_eq(r.k, 1);
+	ck_assert_double_eq_tol(r.at_k, 0.8, 1e-12);
+	ck_assert_str_eq(r.status, "FAILED");
+	ck_assert_str_eq(five_runs(0, 5).status, "PASSED");
+	struct eval_record none[2] = {{.skipped = true}, {.skipped = true}};
+	ck_assert_str_eq(eval_repeats_of(none, 0, 2, 3).status, "NOT_EVALUATED");
+}
+END_TEST
+
 int main(void)
 {
 	pool_serve_jansson();
@@ -827,6 +872,7 @@ int main(void)
 	tcase_add_test(tc, legacy_turns_become_one_case);
 	tcase_add_test(tc, legacy_cases_become_cases);
 	tcase_add_test(tc, final_session_state_match_is_the_share_of_equal_keys);
+	tcase_add_test(tc, pass_at_k_is_the_unbiased_estimate_and_gates_the_case);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -156,6 +156,12 @@ void eval_run_add(struct eval_run *run, const struct reader_item *item);
  */
 char *eval_run_name(const struct eval_run *run, const char *file);
 /*
+ * The name of the folder file is in (runs/weather/1.jsonl: "weather"), which
+ * the caller owns, for a run named by its file; NULL for a run named by its
+ * session, or a file named without a folder.
+ */
+char *eval_run_folder(const struct eval_run *run, const char *file);
+/*
  * Names a run read from a session database, whose events come without
  * their session object: its session id, app name and user id, where the
  * run has none yet; the run is one of the database's several.

@@ -127,12 +127,31 @@ char *eval_run_name(const struct eval_run *run, const char *file)
 	return name;
 }
 
+char *eval_run_folder(const struct eval_run *run, const char *file)
+{
+	if (run->session_id && run->among_several)
+		return NULL;
+	size_t end = strlen(file);
+	while (end > 0 && file[end - 1] != '/') /* the file's own name */
+		end--;
+	while (end > 0 && file[end - 1] == '/')
+		end--;
+	size_t start = end;
+	while (start > 0 && file[start - 1] != '/')
+		start--;
+	/* "." and ".." name no folder a user chose; "/x.jsonl" is in none. */
+	if (end == start || (end - start <= 2 && strncmp(file + start, "..", end - start) == 0))
+		return NULL;
+	return xstrndup(file + start, end - start);
+}
+
 void eval_run_add(struct eval_run *run, const struct reader_item *item)
 {
 	const json_t *event = item->value;
 	run->session = item->session;
 	run->any = true;
-	/* Before anything is passed over: the next item's session is told from this one's by these. */
+	/* Before anything is passed over: the next item's session is told from this one's by these.
+	 */
 	if (item->session)
 		note_session(run, item->session);
 	if (item->kind != VALUE_EVENT || event_is_partial(event))

@@ -116,6 +116,15 @@ static const struct option_row eval_option_table[] = {
                       "hold every run against the case ID"),
     OPTION_TRUE_ROW(0, "require-all", struct eval_options, require_all,
                     "fail when a case has no run"),
+    {.kind = OPTION_VALUE,
+     .long_name = "pass-at",
+     .arg_name = "K",
+     .store = STORE_UNSIGNED,
+     .offset = offsetof(struct eval_options, report.pass_at),
+     .min = 1,
+     .max = 1000,
+     .invalid = "invalid value for --pass-at: a whole number from 1 to 1000 is needed",
+     .help = "pass a case when any K of its runs hold a pass (pass@K), not each run"},
     OPTION_CHOICE_ROW("format", "FORMAT", "json|table|adk", take_format, struct eval_options,
                       format, "write JSON lines, a table, or ADK's EvalSetResult"),
     OPTION_CALL_FLAG_ROW(0, "table", take_table, struct eval_options, format,
@@ -224,6 +233,15 @@ static long match_case(struct eval_state *st, const char *name, json_t **c)
 	}
 	if (st->o->case_id)
 		return -1;
+	/* A folder of repeats, runs/weather/1.jsonl: the folder names the case its files are runs
+	 * of. */
+	char *folder = eval_run_folder(&st->run, st->file);
+	i = folder ? eval_cases_find(&st->cases, folder) : -1;
+	free(folder);
+	if (i >= 0) {
+		*c = eval_cases_get(&st->cases, (size_t)i);
+		return *c ? i : -1;
+	}
 	i = match_by_users(st, st->run.user_texts, c);
 	/* A set evalset made holds the user's messages with their secrets hidden. */
 	if (i < 0 && st->redactor && redact_hides(st->redactor, st->run.user_texts)) {

@@ -23,9 +23,11 @@ struct eval_junit {
 	struct strbuf out;
 	const char *classname;
 	bool require_all; /* a case without a run, or not evaluated, is a failure, not skipped */
+	unsigned pass_at; /* --pass-at K: an evaluated run shows its case's outcome */
 };
 
-struct eval_junit *eval_junit_open(const char *path, bool require_all, int *status)
+struct eval_junit *eval_junit_open(const char *path, bool require_all, unsigned pass_at,
+                                   int *status)
 {
 	struct eval_junit *j = xcalloc(1, sizeof *j);
 	if (!replacement_open(&j->file, path)) {
@@ -35,6 +37,7 @@ struct eval_junit *eval_junit_open(const char *path, bool require_all, int *stat
 		return NULL;
 	}
 	j->require_all = require_all;
+	j->pass_at = pass_at;
 	return j;
 }
 
@@ -84,7 +87,8 @@ static void property(struct eval_junit *j, const char *name, const char *value, 
 static void counts(struct eval_junit *j, const struct eval_tally *t)
 {
 	size_t tests = t->passed + t->failed + t->unevaluated + t->unmatched;
-	size_t failures = t->failed + (j->require_all ? t->unevaluated : 0);
+	size_t failed = j->pass_at ? t->case_failed_runs : t->failed;
+	size_t failures = failed + (j->require_all ? t->unevaluated : 0);
 	strbuf_addf(&j->out, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n",
 	            tests, failures, t->unmatched, j->require_all ? 0 : t->unevaluated);
 }
@@ -200,29 +204,80 @@ static void invocation_text(const json_t *inv, size_t n, struct strbuf *sb)
 	}
 }
 
+/* How the case fared by --pass-at: "the case passes --pass-at 3: 2 of 5 runs passed". */
+static void case_text(struct strbuf *sb, const json_t *repeats)
+{
+	json_t *why = json_object_get(repeats, "reason");
+	if (sb->len)
+		strbuf_addstr(sb, "; ");
+	strbuf_addf(sb, "the case %s --pass-at %" JSON_INTEGER_FORMAT ": ",
+	            json_string_equals(json_object_get(repeats, "status"), "FAILED") ? "fails"
+	                                                                             : "passes",
+	            json_integer_value(json_object_get(repeats, "k")));
+	if (json_is_string(why))
+		strbuf_addstr(sb, json_string_value(why));
+	else
+		strbuf_addf(sb, "%" JSON_INTEGER_FORMAT " of %" JSON_INTEGER_FORMAT " runs passed",
+		            json_integer_value(json_object_get(repeats, "passed")),
+		            json_integer_value(json_object_get(repeats, "evaluated")));
+}
+
+/* A failure: its message, and as its text the failing invocations side by side. */
+static void failure(struct eval_junit *j, const json_t *line, const struct strbuf *msg)
+{
+	struct strbuf text = STRBUF_INIT;
+	json_t *inv;
+	size_t i;
+	json_array_foreach(json_object_get(line, "invocations"), i,
+	                   inv) if (eval_invocation_shown(line, inv, false))
+	    invocation_text(inv, i + 1, &text);
+	add(j, "      <failure");
+	attr(j, "message", msg->buf ? msg->buf : "", msg->len);
+	add(j, " type=\"FAILED\">");
+	xml_text(&j->out, text.buf ? text.buf : "", text.len);
+	add(j, "</failure>\n");
+	strbuf_release(&text);
+}
+
+/*
+ * With --pass-at, an evaluated run shows its case's outcome, as the exit
+ * status does: a run that failed in a case that passes is no failure (its
+ * metrics are told in system-out), and every run of a case that fails is.
+ */
+static void outcome_by_case(struct eval_junit *j, const json_t *line, const json_t *repeats)
+{
+	struct strbuf msg = STRBUF_INIT;
+	bool failed = json_string_equals(json_object_get(line, "status"), "FAILED");
+	if (failed)
+		failed_metrics(line, &msg, "FAILED");
+	case_text(&msg, repeats);
+	if (json_string_equals(json_object_get(repeats, "status"), "FAILED")) {
+		failure(j, line, &msg);
+	} else if (failed) {
+		add(j, "      <system-out>this run FAILED: ");
+		xml_text(&j->out, msg.buf, msg.len);
+		add(j, "</system-out>\n");
+	}
+	strbuf_release(&msg);
+}
+
 static void outcome(struct eval_junit *j, const json_t *line)
 {
 	const json_t *status = json_object_get(line, "status"), *run = json_object_get(line, "run");
-	struct strbuf msg = STRBUF_INIT, text = STRBUF_INIT;
+	const json_t *repeats = j->pass_at ? json_object_get(line, "repeats") : NULL;
+	struct strbuf msg = STRBUF_INIT;
 	bool failed = json_string_equals(status, "FAILED");
 	bool unevaluated =
 	    !failed && (!json_is_string(run) || json_string_equals(status, "NOT_EVALUATED"));
-	if (failed || (unevaluated && j->require_all)) {
+	if (repeats && !unevaluated) {
+		outcome_by_case(j, line, repeats);
+	} else if (failed || (unevaluated && j->require_all)) {
 		if (!json_is_string(run))
 			strbuf_addstr(&msg, "no run matched this case (--require-all)");
 		else if (unevaluated)
 			strbuf_addstr(&msg, "not evaluated (--require-all): ");
 		failed_metrics(line, &msg, failed ? "FAILED" : "NOT_EVALUATED");
-		json_t *inv;
-		size_t i;
-		json_array_foreach(json_object_get(line, "invocations"), i,
-		                   inv) if (eval_invocation_shown(line, inv, false))
-		    invocation_text(inv, i + 1, &text);
-		add(j, "      <failure");
-		attr(j, "message", msg.buf ? msg.buf : "", msg.len);
-		add(j, " type=\"FAILED\">");
-		xml_text(&j->out, text.buf ? text.buf : "", text.len);
-		add(j, "</failure>\n");
+		failure(j, line, &msg);
 	} else if (json_string_equals(status, "NOT_EVALUATED")) {
 		if (!json_is_string(run))
 			strbuf_addstr(&msg, "no run matched this case");
@@ -233,7 +288,26 @@ static void outcome(struct eval_junit *j, const json_t *line)
 		add(j, "/>\n");
 	}
 	strbuf_release(&msg);
-	strbuf_release(&text);
+}
+
+/* The case's repeats as properties: runs, passed, pass@K and pass^K. */
+static void repeat_properties(struct eval_junit *j, const json_t *repeats)
+{
+	json_int_t k = json_integer_value(json_object_get(repeats, "k"));
+	static const char *const keys[] = {"runs", "evaluated", "passed", "pass_at_k",
+	                                   "pass_hat_k"};
+	for (int i = 0; i < 5; i++) {
+		struct strbuf name = STRBUF_INIT, v = STRBUF_INIT;
+		if (i < 3)
+			strbuf_addf(&name, "case.%s", keys[i]);
+		else
+			strbuf_addf(&name, "case.pass%c%" JSON_INTEGER_FORMAT, i == 3 ? '@' : '^',
+			            k);
+		score_text(&v, repeats, keys[i]);
+		property(j, name.buf, v.buf, v.len, "        ");
+		strbuf_release(&name);
+		strbuf_release(&v);
+	}
 }
 
 void eval_junit_case(struct eval_junit *j, const json_t *line, bool several)
@@ -263,6 +337,8 @@ void eval_junit_case(struct eval_junit *j, const json_t *line, bool several)
 		property(j, key, v.buf, v.len, "        ");
 		strbuf_release(&v);
 	}
+	if (json_object_get(line, "repeats"))
+		repeat_properties(j, json_object_get(line, "repeats"));
 	add(j, "      </properties>\n");
 	outcome(j, line);
 	add(j, "    </testcase>\n");

@@ -9,6 +9,7 @@
 #include "write/output.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -115,7 +116,7 @@ int eval_report_open(struct eval_report *r)
 	}
 	if (r->o->junit) {
 		int status = 0;
-		r->junit = eval_junit_open(r->o->junit, r->require_all, &status);
+		r->junit = eval_junit_open(r->o->junit, r->require_all, r->o->pass_at, &status);
 		if (!r->junit)
 			return status;
 	}
@@ -177,7 +178,7 @@ static json_t *load_record(struct eval_report *r, const struct eval_record *rec)
 
 void eval_number(char *buf, size_t size, double v)
 {
-	if (v == (double)(long long)v && v > -1e15 && v < 1e15) {
+	if (v > -1e15 && v < 1e15 && v == (double)(long long)v) {
 		snprintf(buf, size, "%lld", (long long)v);
 		return;
 	}
@@ -270,18 +271,100 @@ static int emit_no_run(struct eval_report *r, size_t i)
 	return 0;
 }
 
-/* The results of cases [first, end) of the records, in case order. */
+/*
+ * The chance that k runs drawn from n, of which bad are bad, are all bad:
+ * C(bad, k) / C(n, k), taken factor by factor, as no factorial fits a double.
+ */
+static double all_drawn(size_t n, size_t bad, unsigned k)
+{
+	double p = 1;
+	for (size_t i = 0; i < k && p > 0; i++)
+		p *= bad > i ? (double)(bad - i) / (double)(n - i) : 0;
+	return p;
+}
+
+/* A chance to twelve decimals: 1 - 0.1 is 0.9 to a reader, not 0.90000000000000002. */
+static double decimals12(double p)
+{
+	return (double)(long long)(p * 1e12 + 0.5) / 1e12;
+}
+
+struct eval_repeats eval_repeats_of(const struct eval_record *records, size_t first, size_t end,
+                                    unsigned pass_at)
+{
+	struct eval_repeats rep = {.runs = end - first, .k = pass_at ? pass_at : 1};
+	bool failed = false;
+	for (size_t i = first; i < end; i++) {
+		rep.evaluated += !records[i].skipped;
+		rep.passed += !records[i].skipped && !records[i].failed;
+		failed |= records[i].failed;
+	}
+	size_t n = rep.evaluated, bad = n - rep.passed;
+	rep.at_k = rep.hat_k = NAN;
+	if (n >= rep.k) {
+		rep.at_k = decimals12(1 - all_drawn(n, bad, rep.k));
+		rep.hat_k = decimals12(all_drawn(n, rep.passed, rep.k));
+	}
+	if (!pass_at)
+		rep.status = failed ? "FAILED" : rep.passed ? "PASSED" : "NOT_EVALUATED";
+	else if (n == 0)
+		rep.status = "NOT_EVALUATED";
+	else if ((rep.short_of_runs = n < rep.k) || bad >= rep.k)
+		rep.status = "FAILED"; /* some k runs drawn would all fail: pass@k is below 1 */
+	else
+		rep.status = "PASSED";
+	return rep;
+}
+
+json_t *eval_repeats_json(const struct eval_repeats *rep)
+{
+	json_t *v = json_pack(
+	    "{s:I,s:I,s:I,s:I,s:o,s:o,s:s}", "runs", (json_int_t)rep->runs, "evaluated",
+	    (json_int_t)rep->evaluated, "passed", (json_int_t)rep->passed, "k", (json_int_t)rep->k,
+	    "pass_at_k", isnan(rep->at_k) ? json_null() : json_real(rep->at_k), "pass_hat_k",
+	    isnan(rep->hat_k) ? json_null() : json_real(rep->hat_k), "status", rep->status);
+	if (rep->short_of_runs) {
+		struct strbuf why = STRBUF_INIT;
+		strbuf_addf(&why, "%zu run%s evaluated; --pass-at %u needs %u", rep->evaluated,
+		            rep->evaluated == 1 ? "" : "s", rep->k, rep->k);
+		json_object_set_new(v, "reason", json_string(why.buf));
+		strbuf_release(&why);
+	}
+	return v;
+}
+
+/*
+ * The results of cases [first, end) of the records, in case order; each
+ * line carries the case's repeats when it has several runs or --pass-at
+ * judges it, and the table shows them after its runs.
+ */
 static int emit_case(struct eval_report *r, size_t first, size_t end)
 {
+	json_t *repeats = NULL;
+	if (end - first > 1 || r->o->pass_at) {
+		struct eval_repeats rep = eval_repeats_of(r->records, first, end, r->o->pass_at);
+		repeats = eval_repeats_json(&rep);
+	}
+	bool adk = r->o->format == EVAL_FORMAT_ADK;
 	for (size_t k = first; k < end; k++) {
 		json_t *v = load_record(r, &r->records[k]);
-		if (!v)
+		if (!v) {
+			json_decref(repeats);
 			return EXIT_IOERR;
-		bool adk = r->o->format == EVAL_FORMAT_ADK;
-		emit(r, adk ? json_object_get(v, "line") : v,
-		     adk ? json_object_get(v, "adk") : NULL, end - first > 1);
+		}
+		json_t *line = adk ? json_object_get(v, "line") : v;
+		if (repeats)
+			json_object_set(line, "repeats", repeats);
+		emit(r, line, adk ? json_object_get(v, "adk") : NULL, end - first > 1);
+		if (repeats && k + 1 == end && r->o->format == EVAL_FORMAT_TABLE) {
+			struct strbuf sb = STRBUF_INIT;
+			eval_table_repeats(&sb, line, r->o);
+			output_bytes(sb.buf, sb.len);
+			strbuf_release(&sb);
+		}
 		json_decref(v);
 	}
+	json_decref(repeats);
 	return 0;
 }
 
@@ -298,6 +381,13 @@ static struct eval_tally tally(const struct eval_report *r)
 			t.passed += !r->records[k].failed && !r->records[k].skipped;
 		}
 		t.no_run += k == first;
+		if (k == first || !r->o->pass_at)
+			continue;
+		struct eval_repeats rep = eval_repeats_of(r->records, first, k, r->o->pass_at);
+		bool failed = strcmp(rep.status, "FAILED") == 0;
+		t.cases_failed += failed;
+		t.cases_passed += strcmp(rep.status, "PASSED") == 0;
+		t.case_failed_runs += failed ? rep.evaluated : 0;
 	}
 	t.unevaluated += t.no_run;
 	return t;
@@ -345,11 +435,15 @@ int eval_report_write(struct eval_report *r, int *gate)
 	for (size_t i = 0; i < r->cases->count; i++) {
 		size_t first = k;
 		while (k < r->count && r->records[k].case_index == i) {
-			if (r->records[k].failed || (r->require_all && r->records[k].skipped))
+			if (r->require_all && r->records[k].skipped)
 				*gate = EXIT_FALSE;
 			scored += !r->records[k].skipped;
 			k++;
 		}
+		/* Without --pass-at, a case fails when any of its runs failed: each must pass. */
+		if (k > first && strcmp(eval_repeats_of(r->records, first, k, r->o->pass_at).status,
+		                        "FAILED") == 0)
+			*gate = EXIT_FALSE;
 		if (k == first) {
 			if (emit_no_run(r, i))
 				return EXIT_IOERR;

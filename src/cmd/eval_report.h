@@ -29,6 +29,7 @@ struct eval_report_options {
 	bool all_invocations; /* --all-invocations: passing invocations side by side too */
 	bool color;           /* the table's SGR colours */
 	size_t width;         /* the table's lines are cut to it; 0: never */
+	unsigned pass_at;     /* --pass-at K: a case passes by pass@K; 0: every run must pass */
 };
 
 /*
@@ -81,7 +82,30 @@ struct eval_tally {
 	size_t unevaluated; /* NOT_EVALUATED, the cases no run matched among them */
 	size_t no_run;      /* cases no run matched */
 	size_t unmatched;   /* runs that matched no case */
+	/* With --pass-at: the cases that passed and failed by it, and the evaluated runs of those
+	 * that failed (each a failure in JUnit, which shows a run's case's outcome). */
+	size_t cases_passed, cases_failed, case_failed_runs;
 };
+
+/*
+ * The runs of one case taken together (eval.md 1.3): how many there were,
+ * were evaluated (PASSED or FAILED) and passed, pass@k (the chance that at
+ * least one of k runs drawn from them passes) and pass^k (that all k do),
+ * as the unbiased estimators from n runs give them, and the case's status:
+ * by pass@K with --pass-at K, else FAILED when any run failed.
+ */
+struct eval_repeats {
+	size_t runs, evaluated, passed;
+	unsigned k;             /* --pass-at K, else 1 */
+	double at_k, hat_k;     /* pass@k and pass^k; unknown (NAN) with fewer evaluated runs than k */
+	const char *status;     /* PASSED, FAILED or NOT_EVALUATED */
+	bool short_of_runs;     /* FAILED because fewer than K runs were evaluated */
+};
+/* The repeats of records[first, end), the results of one case. */
+struct eval_repeats eval_repeats_of(const struct eval_record *records, size_t first, size_t end,
+                                    unsigned pass_at);
+/* The repeats as the JSON lines carry them ("repeats"); the caller owns the result. */
+json_t *eval_repeats_json(const struct eval_repeats *rep);
 
 struct eval_report {
 	const struct eval_report_options *o;
@@ -132,12 +156,15 @@ void eval_call_text(const json_t *call, struct strbuf *out);
 
 /* The table of one line (eval_table.c), appended to out. */
 void eval_table_line(struct strbuf *out, const json_t *line, const struct eval_report_options *o);
+/* The table's line of a case's repeats (its "repeats" in line), after its runs' tables. */
+void eval_table_repeats(struct strbuf *out, const json_t *line, const struct eval_report_options *o);
 /* The table's last line: "N passed, N failed, N not evaluated", and what matched nothing. */
 void eval_table_summary(struct strbuf *out, const struct eval_tally *t,
                         const struct eval_report_options *o);
 
 /* The JUnit report (eval_junit.c): made under a temporary name, renamed when whole. */
-struct eval_junit *eval_junit_open(const char *path, bool require_all, int *status);
+struct eval_junit *eval_junit_open(const char *path, bool require_all, unsigned pass_at,
+                                   int *status);
 void eval_junit_begin(struct eval_junit *j, const json_t *set, const char *expected,
                       const struct eval_criteria *c, const struct eval_tally *t);
 void eval_junit_case(struct eval_junit *j, const json_t *line, bool several);

@@ -120,7 +120,7 @@ static void rounded(char *buf, size_t size, const json_t *v, const json_t *besid
 		return;
 	}
 	double x = json_number_value(v);
-	if (x == (double)(long long)x && x > -1e15 && x < 1e15)
+	if (x > -1e15 && x < 1e15 && x == (double)(long long)x)
 		snprintf(buf, size, "%lld", (long long)x);
 	else if (x >= 1000 || x <= -1000)
 		snprintf(buf, size, "%.0f", x);
@@ -341,6 +341,31 @@ void eval_table_line(struct strbuf *out, const json_t *line, const struct eval_r
 	strbuf_addch(out, '\n');
 }
 
+void eval_table_repeats(struct strbuf *out, const json_t *line, const struct eval_report_options *o)
+{
+	json_t *rep = json_object_get(line, "repeats"), *why = json_object_get(rep, "reason");
+	const char *status = str(json_object_get(rep, "status"));
+	json_int_t k = json_integer_value(json_object_get(rep, "k"));
+	char at[32] = "none", hat[32] = "none";
+	rounded(at, sizeof at, json_object_get(rep, "pass_at_k"), NULL);
+	rounded(hat, sizeof hat, json_object_get(rep, "pass_hat_k"), NULL);
+	sgr(out, o, SGR_BOLD);
+	cell(out, str(json_object_get(line, "eval_id")),
+	     strlen(str(json_object_get(line, "eval_id"))), 0);
+	sgr_end(out, o, SGR_BOLD);
+	strbuf_addstr(out, "  ");
+	styled(out, o, status_style(status), status);
+	strbuf_addf(out,
+	            "  %" JSON_INTEGER_FORMAT " of %" JSON_INTEGER_FORMAT
+	            " runs passed (%" JSON_INTEGER_FORMAT " evaluated): pass@%" JSON_INTEGER_FORMAT
+	            " %s, pass^%" JSON_INTEGER_FORMAT " %s%s%s\n\n",
+	            json_integer_value(json_object_get(rep, "passed")),
+	            json_integer_value(json_object_get(rep, "runs")),
+	            json_integer_value(json_object_get(rep, "evaluated")), k, at, k, hat,
+	            json_is_string(why) ? "; " : "",
+	            json_is_string(why) ? json_string_value(why) : "");
+}
+
 void eval_table_summary(struct strbuf *out, const struct eval_tally *t,
                         const struct eval_report_options *o)
 {
@@ -356,5 +381,8 @@ void eval_table_summary(struct strbuf *out, const struct eval_tally *t,
 	if (t->unmatched)
 		strbuf_addf(out, "; %zu run%s matched no case", t->unmatched,
 		            t->unmatched > 1 ? "s" : "");
+	if (o->pass_at)
+		strbuf_addf(out, "; by --pass-at %u: %zu case%s passed, %zu failed", o->pass_at,
+		            t->cases_passed, t->cases_passed == 1 ? "" : "s", t->cases_failed);
 	strbuf_addch(out, '\n');
 }
