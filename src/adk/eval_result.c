@@ -108,9 +108,11 @@ json_t *eval_adk_case_result(const struct eval_adk_case *k)
 	                    metric_results(json_object_get(k->result, "metrics"),
 	                                   json_object_get(k->result, "metrics"), k->criteria));
 	json_object_set_new(o, "eval_metric_result_per_invocation", per_invocation(k));
-	json_object_set_new(o, "session_id", json_string(k->session_id ? k->session_id : ""));
+	/* A run named by a file whose name is not UTF-8 still has a session_id. */
+	json_object_set_new(o, "session_id",
+	                    json_string_lossy(k->session_id ? k->session_id : ""));
 	json_object_set_new(o, "session_details", json_null());
-	json_object_set_new(o, "user_id", k->user_id ? json_string(k->user_id) : json_null());
+	json_object_set_new(o, "user_id", k->user_id ? json_string_lossy(k->user_id) : json_null());
 	return o;
 }
 

@@ -280,9 +280,11 @@ static int keep_result(struct eval_state *st, size_t i, const json_t *c, const c
 	json_decref(state);
 	json_decref(expected_state);
 	note_unevaluated(st, c, r);
-	json_t *line = json_pack(
-	    "{s:O?,s:O?,s:s,s:O}", "eval_set_id", adk_get(st->set, ADK_EVAL_SET_ID), "eval_id",
-	    adk_get(c, ADK_EVAL_ID), "run", st->file, "status", json_object_get(r, "status"));
+	/* A file's name need not be UTF-8; JSON's strings must. */
+	json_t *line = json_pack("{s:O?,s:O?,s:o,s:O}", "eval_set_id",
+	                         adk_get(st->set, ADK_EVAL_SET_ID), "eval_id", adk_get(c, ADK_EVAL_ID),
+	                         "run", json_string_lossy(st->file), "status",
+	                         json_object_get(r, "status"));
 	json_object_set(line, "metrics", json_object_get(r, "metrics"));
 	json_object_set(line, "invocations", json_object_get(r, "invocations"));
 	if (st->o->baseline)
@@ -450,9 +452,9 @@ static int read_expected(struct eval_state *st, char *path)
 	if (st->expected_run) {
 		char *name = eval_run_name(&st->run, strcmp(path, "-") ? path : "stdin");
 		json_t *inv = eval_run_invocations(&st->run);
-		st->set = json_pack("{s:s,s:[{s:s,s:o,s:O}]}", "eval_set_id", name, "eval_cases",
-		                    "eval_id", name, "conversation", inv, "final_session_state",
-		                    st->run.state);
+		st->set = json_pack("{s:o,s:[{s:o,s:o,s:O}]}", "eval_set_id", json_string_lossy(name),
+		                    "eval_cases", "eval_id", json_string_lossy(name), "conversation",
+		                    inv, "final_session_state", st->run.state);
 		free(name);
 		eval_run_release(&st->run);
 		eval_run_init(&st->run);

@@ -397,7 +397,8 @@ void eval_report_unmatched(struct eval_report *r, const char *run, const char *n
 {
 	if (!r->unmatched)
 		r->unmatched = json_array();
-	json_array_append_new(r->unmatched, json_pack("{s:s,s:s}", "run", run, "name", name));
+	json_array_append_new(r->unmatched, json_pack("{s:o,s:o}", "run", json_string_lossy(run),
+	                                              "name", json_string_lossy(name)));
 }
 
 /* What follows the results: the runs that matched no case in JUnit, the table's last line. */

@@ -95,12 +95,15 @@ static char *case_name(const struct evalset_state *st)
 /* The eval case of the run read, as ADK writes one (new reference). */
 static json_t *case_of_run(const struct evalset_state *st, const char *name)
 {
-	json_t *c =
-	    json_pack("{s:s,s:o}", "eval_id", name, "conversation", eval_run_invocations(&st->run));
+	/* A file's name need not be UTF-8, nor a database's text; JSON's strings must. */
+	json_t *c = json_pack("{s:o,s:o}", "eval_id", json_string_lossy(name), "conversation",
+	                      eval_run_invocations(&st->run));
 	if (st->run.app_name || st->run.user_id)
-		json_object_set_new(c, "session_input",
-		                    json_pack("{s:s?,s:s?}", "app_name", st->run.app_name,
-		                              "user_id", st->run.user_id));
+		json_object_set_new(
+		    c, "session_input",
+		    json_pack("{s:o?,s:o?}", "app_name",
+		              st->run.app_name ? json_string_lossy(st->run.app_name) : NULL, "user_id",
+		              st->run.user_id ? json_string_lossy(st->run.user_id) : NULL));
 	if (st->o->final_state && json_object_size(st->run.state))
 		json_object_set(c, "final_session_state", st->run.state);
 	return c;
@@ -213,8 +216,9 @@ static json_t *base_set(const struct evalset_options *o, int *status)
 	if (o->append && fresh)
 		warnx_msg("%s: no such file: a new eval set is started", o->append);
 	if (fresh)
-		return json_pack("{s:s,s:s,s:[]}", "eval_set_id", o->set_id ? o->set_id : "adkev",
-		                 "name", o->name ? o->name : "adkev", "eval_cases");
+		return json_pack("{s:o,s:o,s:[]}", "eval_set_id",
+		                 json_string_lossy(o->set_id ? o->set_id : "adkev"), "name",
+		                 json_string_lossy(o->name ? o->name : "adkev"), "eval_cases");
 	json_t *set = run_read_value(o->append, status);
 	if (set && !json_is_array(adk_get(set, ADK_EVAL_CASES))) {
 		warnx_msg("%s: not an eval set (no eval_cases array)", o->append);
