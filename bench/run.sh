@@ -387,6 +387,11 @@ bench_case "stats" "stats" - same_bytes same_bytes \
 # the same.  The plain filter writes less (plain-to-a2a.jq says what).
 bench_case "to-a2a --lossless" "to-a2a --lossless" "$jqf -c -f $here/jq/to-a2a.jq" json_sorted json_sorted \
 	"$JQ -c -f $here/jq/plain-to-a2a.jq" plain_a2a json_sorted
+# events: the events as JSON lines, each as it was read, beside jq -c .,
+# which writes every value anew; and the function calls of --kind call.
+bench_case "events" "events" "$JQ -c ." json_sorted json_sorted "$JQ -c ." json_sorted json_sorted
+bench_case "events --kind call" "events --kind call" "$jqf -c -f $here/jq/events-call.jq" \
+	json_sorted json_sorted "$JQ -c -f $here/jq/plain-events-call.jq" json_sorted json_sorted
 # to-otlp: adkev alone, beside to-a2a (no jq filter maps a run to OTLP).
 adkev_row "to-otlp" "to-otlp"
 adkev_row "to-otlp --content" "to-otlp --content"

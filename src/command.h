@@ -215,6 +215,7 @@ struct command {
 
 extern const struct command command_critic;
 extern const struct command command_eval;
+extern const struct command command_events;
 extern const struct command command_evalset;
 extern const struct command command_final;
 extern const struct command command_from_a2a;

@@ -36,10 +36,11 @@ static const struct command command_completion = {
 
 /* Sorted by name; adkev --help lists them in this order. */
 static const struct command *const commands[] = {
-    &command_completion, &command_critic,   &command_eval,      &command_evalset,
-    &command_final,      &command_from_a2a, &command_partition, &command_reasoning,
-    &command_sessions,   &command_show,     &command_state,     &command_stats,
-    &command_timeline,   &command_to_a2a,   &command_to_otlp,   &command_trajectory,
+    &command_completion, &command_critic,   &command_eval,     &command_evalset,
+    &command_events,     &command_final,    &command_from_a2a, &command_partition,
+    &command_reasoning,  &command_sessions, &command_show,     &command_state,
+    &command_stats,      &command_timeline, &command_to_a2a,   &command_to_otlp,
+    &command_trajectory,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

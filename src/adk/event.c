@@ -206,8 +206,8 @@ static void put_field(enum adk_object object, enum adk_field field)
 static void make_member_slots(void)
 {
 	for (int object = ADK_OBJECT_EVENT; object <= ADK_OBJECT_PART; object++)
-		for (int field = object_fields[object].first; field <= (int)object_fields[object].last;
-		     field++)
+		for (int field = object_fields[object].first;
+		     field <= (int)object_fields[object].last; field++)
 			put_field((enum adk_object)object, (enum adk_field)field);
 	put_field(ADK_OBJECT_EVENT, ADK_EVENTS);
 	put_field(ADK_OBJECT_EVENT, ADK_SESSION_EVENTS);
@@ -270,6 +270,77 @@ json_t *adk_camel_copy(const json_t *v, bool deep)
 	return out;
 }
 
+/* Whether key names one of the fields whose value a user or a tool chose, in either spelling. */
+static bool holds_user_keys(const char *key)
+{
+	static const enum adk_field opaque[] = {ADK_ARGS,
+	                                        ADK_RESPONSE,
+	                                        ADK_STATE_DELTA,
+	                                        ADK_ARTIFACT_DELTA,
+	                                        ADK_CUSTOM_METADATA,
+	                                        ADK_REQUESTED_AUTH_CONFIGS,
+	                                        ADK_REQUESTED_TOOL_CONFIRMATIONS,
+	                                        ADK_AGENT_STATE};
+	for (size_t i = 0; i < sizeof opaque / sizeof *opaque; i++) {
+		const char *snake = field_names[opaque[i]].snake;
+		if (strcmp(key, field_names[opaque[i]].camel) == 0 ||
+		    (snake && strcmp(key, snake) == 0))
+			return true;
+	}
+	return false;
+}
+
+/* key in snake_case (promptTokenCount -> prompt_token_count) or camelCase; the caller frees it. */
+static char *respell_key(const char *key, bool snake)
+{
+	size_t n = strlen(key);
+	char *out = xmalloc(2 * n + 1), *w = out;
+	for (const char *r = key; *r; r++) {
+		if (snake && *r >= 'A' && *r <= 'Z' && r != key) {
+			*w++ = '_';
+			*w++ = (char)(*r - 'A' + 'a');
+		} else if (!snake && *r == '_' && r != key && r[1] >= 'a' && r[1] <= 'z') {
+			/* "_x" becomes "X"; a leading, trailing or doubled "_" stays. */
+			*w++ = (char)(r[1] - 'a' + 'A');
+			r++;
+		} else {
+			*w++ = *r;
+		}
+	}
+	*w = '\0';
+	return out;
+}
+
+json_t *adk_respelled(const json_t *v, bool snake)
+{
+	if (json_is_array(v)) {
+		json_t *out = json_array(), *el;
+		size_t i;
+		json_array_foreach(v, i, el) json_array_append_new(out, adk_respelled(el, snake));
+		return out;
+	}
+	if (!json_is_object(v))
+		return json_incref((json_t *)v);
+	json_t *out = json_object(), *member;
+	const char *key;
+	json_object_foreach((json_t *)v, key, member)
+	{
+		char *spelt = respell_key(key, snake);
+		char *camel = snake ? respell_key(key, false) : NULL;
+		/* The camelCase key wins: a snake_case key whose camelCase twin is here is dropped.
+		 */
+		bool twin = strcmp(camel ? camel : spelt, key) != 0 &&
+		            json_object_get(v, camel ? camel : spelt);
+		if (!twin || !strchr(key, '_'))
+			json_object_set_new(out, spelt,
+			                    holds_user_keys(key) ? json_incref(member)
+			                                         : adk_respelled(member, snake));
+		free(spelt);
+		free(camel);
+	}
+	return out;
+}
+
 json_t *adk_get(const json_t *obj, enum adk_field field)
 {
 	if (!json_is_object(obj))
@@ -295,8 +366,7 @@ static bool same_string(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-bool session_object_names(const json_t *object, const char *id, const char *app,
-                          const char *user)
+bool session_object_names(const json_t *object, const char *id, const char *app, const char *user)
 {
 	return same_string(adk_get_string(object, ADK_ID), id) &&
 	       same_string(adk_get_string(object, ADK_APP_NAME), app) &&

@@ -204,6 +204,16 @@ enum adk_field adk_member_of(enum adk_object object, const char *key, size_t len
  * where keys are rewritten.
  */
 json_t *adk_camel_copy(const json_t *v, bool deep);
+/*
+ * A copy of an event (caller owns it) with every key ADK wrote spelled one
+ * way: camelCase as ADK JS and the servers write it, or snake_case as ADK
+ * Python's model_dump() does.  What a user or a tool chose is kept as it
+ * is: the keys inside a call's args, a result's response, a state or
+ * artifact delta, custom metadata, auth and confirmation requests and an
+ * agent's state.  Where a key is in both spellings the camelCase one wins
+ * (events.md 1.2).
+ */
+json_t *adk_respelled(const json_t *event, bool snake);
 /* The member of obj named field under either spelling; NULL if absent or null. */
 json_t *adk_get(const json_t *obj, enum adk_field field);
 /* The same, but only a string value; NULL otherwise. */
@@ -216,8 +226,7 @@ const char *adk_get_string(const json_t *obj, enum adk_field field);
  * object is never told from the last by its address alone, which a new
  * object may take once the last is freed.
  */
-bool session_object_names(const json_t *object, const char *id, const char *app,
-                          const char *user);
+bool session_object_names(const json_t *object, const char *id, const char *app, const char *user);
 /* Python's truthiness of adk_get(obj, field): false for absent, null, false, 0, "", [], {}. */
 bool adk_truthy(const json_t *obj, enum adk_field field);
 bool json_truthy(const json_t *value);

@@ -2,14 +2,13 @@
  * to_a2a.c - adkev to-a2a: ADK events to Agent2Agent messages.
  *
  * Each ADK event becomes one A2A Message (a2a.md section 5), written as one
- * JSON line in input order: A2A 0.3 JSON with "kind" discriminators by
- * default, 1.0 shapes with --a2a-version 1.0.  Streaming: one event is in
- * memory at a time.
+ * JSON line in input order (cmd/event_lines.h): A2A 0.3 JSON with "kind"
+ * discriminators by default, 1.0 shapes with --a2a-version 1.0.
+ * Streaming: one event is in memory at a time.
  */
 #include "adk/a2a.h"
 #include "adk/redact.h"
-#include "adk/store.h"
-#include "cmd/run.h"
+#include "cmd/event_lines.h"
 #include "stamp.h"
 
 #include <string.h>
@@ -82,115 +81,29 @@ static bool parse_version(const char *s, enum a2a_version *v)
 	return false;
 }
 
-/* What to_a2a_loop() hands run_read(): the options, and a line for events no worker converted. */
-struct to_a2a_run {
-	const struct to_a2a *t;
-	struct converted here;
-};
-
 /*
- * The message of an item, as a line: a worker's, or converted into here.
- * NULL for an item that has none (a server stream error is no event:
- * there is nothing to send), or for an event that cannot be one, refused
- * with *status EXIT_DATAERR when the refusal ends the read.
+ * The message of an item, as a line appended to out: a worker's, or
+ * converted here.  Nothing for an item that has none (a server stream error
+ * is no event: there is nothing to send), or for an event that cannot be
+ * one, refused, with EXIT_DATAERR when the refusal ends the read.
  */
-static const struct converted *message_of(const struct to_a2a *t, struct reader *r,
-                                          const struct reader_item *item,
-                                          struct converted *here, int *status)
+static int message_line(const void *ctx, struct reader *r, const struct reader_item *item,
+                        struct strbuf *out)
 {
-	*status = 0;
 	if (item->kind != VALUE_EVENT)
-		return NULL;
+		return 0;
 	const struct converted *c = item->mapped;
+	struct converted here = {STRBUF_INIT, NULL};
 	if (!c) {
-		strbuf_reset(&here->line);
-		convert(item->value, t, here);
-		c = here;
+		convert(item->value, ctx, &here);
+		c = &here;
 	}
+	int status = 0;
 	if (c->line.len)
-		return c;
-	*status = reader_reject(r, &item->pos, "%s", c->why) ? 0 : EXIT_DATAERR;
-	return NULL;
-}
-
-static int to_a2a_item(void *ctx, struct reader *r, const struct reader_item *item)
-{
-	struct to_a2a_run *run = ctx;
-	int status;
-	const struct converted *c = message_of(run->t, r, item, &run->here, &status);
-	if (c)
-		output_bytes(c->line.buf, c->line.len);
-	return status;
-}
-
-/*
- * A run in chunks (cmd/run.h): each chunk's messages go to a spool of its
- * own, in memory up to TO_A2A_SPOOL_IN_MEMORY bytes and in an unlinked
- * temporary file past it (adk/store.h), and the spools are copied to
- * standard output in input order.  A message depends on its event and the
- * options alone, never on the events before it, so a chunk needs nothing
- * of the chunks before it and the output is -j 1's.
- */
-#define TO_A2A_SPOOL_IN_MEMORY (1024 * 1024)
-
-struct a2a_spool {
-	struct store out;
-	int status; /* the failure of the spool's file, reported */
-	struct converted here;
-};
-
-static void *spool_begin(const void *ctx)
-{
-	(void)ctx;
-	struct a2a_spool *s = xcalloc(1, sizeof *s);
-	store_init(&s->out, "to-a2a", TO_A2A_SPOOL_IN_MEMORY, &s->status);
-	s->here.line = (struct strbuf)STRBUF_INIT;
-	return s;
-}
-
-static int spool_take(const void *ctx, void *fold, struct reader *r,
-                      const struct reader_item *item)
-{
-	struct a2a_spool *s = fold;
-	int status;
-	const struct converted *c = message_of(ctx, r, item, &s->here, &status);
-	if (c)
-		store_append(&s->out, c->line.buf, c->line.len);
-	return status;
-}
-
-static void *spool_end(const void *ctx, void *fold)
-{
-	(void)ctx;
-	struct a2a_spool *s = fold;
-	strbuf_release(&s->here.line);
-	return s;
-}
-
-static void spool_release(const void *ctx, void *fold)
-{
-	(void)ctx;
-	struct a2a_spool *s = fold;
-	store_release(&s->out);
-	strbuf_release(&s->here.line);
-	free(s);
-}
-
-/* store_emit()'s emit: a piece of the spool to standard output. */
-static bool emit_output(void *ctx, const char *p, size_t n)
-{
-	(void)ctx;
-	output_bytes(p, n);
-	return !output_failed();
-}
-
-/* A chunk's messages to standard output; a failed output ends the read, as it does at -j 1. */
-static int spool_merge(const void *ctx, void *fold)
-{
-	struct a2a_spool *s = fold;
-	store_emit(&s->out, 0, s->out.size, emit_output, NULL);
-	int status = s->status ? s->status : output_failed() ? EXIT_IOERR : 0;
-	spool_release(ctx, s);
+		strbuf_add(out, c->line.buf, c->line.len);
+	else
+		status = reader_reject(r, &item->pos, "%s", c->why) ? 0 : EXIT_DATAERR;
+	strbuf_release(&here.line);
 	return status;
 }
 
@@ -204,22 +117,9 @@ static const struct item_map converting_workers = {
 
 static int to_a2a_loop(const struct to_a2a *t, int argc, char *argv[])
 {
-	struct to_a2a_run run = {t, {STRBUF_INIT, NULL}};
-	struct run_plan plan = {
-	    .streams = true,
-	    .item = to_a2a_item,
-	    .ctx = &run,
-	    .map = &converting_workers,
-	    .map_ctx = (void *)t,
-	};
-	struct chunk_work chunks = {spool_begin, NULL, spool_end, spool_merge, spool_release, t,
-	                            spool_take};
-	/* Without a temporary file the chunks' spools could grow with -j: one reader, as -j 1. */
-	if (store_file_possible())
-		plan.chunks = &chunks;
-	int status = run_read(&plan, &t->run, argc, argv);
-	strbuf_release(&run.here.line);
-	return status;
+	struct event_lines how = {
+	    .line = message_line, .ctx = t, .name = "to-a2a", .map = &converting_workers};
+	return event_lines_run(&how, &t->run, argc, argv);
 }
 
 static const char *take_version(void *at, const char *arg)

@@ -106,7 +106,7 @@ static int run_to_otlp(int argc, char *argv[])
 
 const struct command command_to_otlp = {
     .name = "to-otlp",
-    .summary = "Write a run as OpenTelemetry traces (OTLP/JSON), one line per invocation.",
+    .summary = "Write OpenTelemetry traces (OTLP/JSON), a line per invocation.",
     .options = to_otlp_options,
     .operands = "[FILE ...]",
     .run = run_to_otlp,
