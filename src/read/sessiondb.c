@@ -374,16 +374,18 @@ static void session_keys_free(struct sdb_input *in)
 }
 
 /* The sessions choice picks (but --session last: all of them), in update order. */
-static bool load_sessions(struct sdb_input *in, const struct session_choice *c)
+static bool load_sessions(struct sdb_input *in, const struct session_choice *c, bool prefix)
 {
 	struct db *db = in->db;
-	char sql[512];
+	char sql[640];
+	/* substr() and length(), not LIKE: an id may hold '_' and '%'. */
 	snprintf(sql, sizeof sql,
 	         "SELECT app_name, user_id, id, create_time, update_time FROM sessions "
 	         "WHERE (CAST($1 AS TEXT) IS NULL OR app_name = CAST($1 AS TEXT)) "
 	         "AND (CAST($2 AS TEXT) IS NULL OR user_id = CAST($2 AS TEXT)) "
-	         "AND (CAST($3 AS TEXT) IS NULL OR id = CAST($3 AS TEXT)) "
+	         "AND (CAST($3 AS TEXT) IS NULL OR %s = CAST($3 AS TEXT)) "
 	         "ORDER BY update_time, %s",
+	         prefix ? "substr(id, 1, length(CAST($3 AS TEXT)))" : "id",
 	         db->postgres ? "ctid" : "rowid");
 	const char *params[] = {c ? c->app : NULL, c ? c->user : NULL,
 	                        c && !c->last ? c->session : NULL};
@@ -435,11 +437,44 @@ static int ambiguous(const struct sdb_input *in, const char *id)
 	return EXIT_DATAERR;
 }
 
-/* Narrows the sessions to what --session asks; returns an exit status after reporting. */
+/* Whether the sessions loaded hold more than one id (a prefix's matches). */
+static bool several_ids(const struct sdb_input *in)
+{
+	for (size_t i = 1; i < in->nsessions; i++)
+		if (strcmp(in->sessions[i].id, in->sessions[0].id) != 0)
+			return true;
+	return false;
+}
+
+/* Says which sessions a --session prefix matches; EXIT_USAGE, as an ambiguous --invocation. */
+static int ambiguous_prefix(const struct sdb_input *in, const char *prefix)
+{
+	struct strbuf sb = {0};
+	size_t shown = in->nsessions < 8 ? in->nsessions : 8;
+	for (size_t i = 0; i < shown; i++)
+		strbuf_addf(&sb, "%s%s (app %s, user %s)", i ? ", " : "", in->sessions[i].id,
+		            in->sessions[i].app, in->sessions[i].user);
+	if (shown < in->nsessions)
+		strbuf_addf(&sb, " and %zu more", in->nsessions - shown);
+	warnx_msg("%s: session '%s' is the beginning of %zu sessions' ids: %s; give more of the id",
+	          in->name, prefix, in->nsessions, sb.buf);
+	strbuf_release(&sb);
+	return EXIT_USAGE;
+}
+
+/*
+ * Narrows the sessions to what --session asks: an id, else the one id that
+ * begins with it (as --invocation and git take a unique prefix), or the
+ * last; returns an exit status after reporting.
+ */
 static int apply_choice(struct sdb_input *in, const struct session_choice *c)
 {
 	if (!c || (!c->session && !c->last))
 		return 0;
+	if (in->nsessions == 0 && c->session && !load_sessions(in, c, true))
+		return db_failed(in);
+	if (in->nsessions > 1 && c->session && several_ids(in))
+		return ambiguous_prefix(in, c->session);
 	if (in->nsessions == 0) {
 		long long n = session_count(in->db);
 		const char *what = c->last ? "sessions" : "session";
@@ -893,16 +928,16 @@ static struct sdb_input *sdb_open(const char *operand, const struct session_choi
 	struct sdb_input *in = xcalloc(1, sizeof *in);
 	in->name = sessiondb_masked(operand);
 	const char *rest;
-	in->base =
-	    (struct input){.ops = &sdb_ops,
-	                   .name = in->name,
-	                   .may_block = spelling_of(operand, &rest) == SPELL_POSTGRES};
+	in->base = (struct input){.ops = &sdb_ops,
+	                          .name = in->name,
+	                          .may_block = spelling_of(operand, &rest) == SPELL_POSTGRES};
 	int failed = 0;
 	in->db = open_db(operand, in->name, &in->path, &failed);
 	if (in->db)
 		failed = find_layout(in);
 	if (in->db && !failed)
-		failed = load_sessions(in, choice) ? apply_choice(in, choice) : db_failed(in);
+		failed =
+		    load_sessions(in, choice, false) ? apply_choice(in, choice) : db_failed(in);
 	if (failed) {
 		*status = failed;
 		sdb_close(&in->base);
