@@ -96,6 +96,7 @@ int event_lines_run(const struct event_lines *how, const struct run_options *o, 
 	    .ctx = &run,
 	    .map = how->map,
 	    .map_ctx = (void *)how->ctx,
+	    .reads = how->reads,
 	};
 	struct chunk_work chunks = {spool_begin,   NULL, spool_end, spool_merge,
 	                            spool_release, how,  spool_take};

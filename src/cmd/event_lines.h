@@ -26,9 +26,10 @@ struct event_lines {
 	int (*line)(const void *ctx, struct reader *r, const struct reader_item *item,
 	            struct strbuf *out);
 	const void *ctx;
-	const char *name;           /* the command's, for the spool's messages */
-	const struct item_map *map; /* optional: the -j workers' work, which line() finds */
-	bool no_chunks;             /* the lines depend on more than each item (--per-session) */
+	const char *name;              /* the command's, for the spool's messages */
+	const struct item_map *map;    /* optional: the -j workers' work, which line() finds */
+	const struct adk_reads *reads; /* what line() reads of an event (struct run_plan's) */
+	bool no_chunks;                /* the lines depend on more than each item (--per-session) */
 };
 
 /* Reads the operands argv[0..argc) with o and writes their lines; the exit status. */

@@ -193,24 +193,40 @@ static bool wanted(const struct events_options *o, const struct reader_item *ite
 	       (!o->until.given || t < o->until.seconds);
 }
 
-/* The event as one line's JSON: its own bytes where they are one line, else written anew. */
+/*
+ * The event as one line's JSON: its own bytes, with the line breaks and the
+ * blanks after them left out where it was written over several lines (a
+ * raw line break stands only between tokens), or respelled.
+ */
 static void event_text(const struct events_options *o, const struct reader_item *item,
                        struct strbuf *out)
 {
-	if (o->spelling == SPELLING_AS_READ && item->raw &&
-	    !memchr(item->raw, '\n', item->raw_len) && !memchr(item->raw, '\r', item->raw_len)) {
-		strbuf_add(out, item->raw, item->raw_len);
-		return;
-	}
-	json_t *v = o->spelling == SPELLING_AS_READ || item->kind != VALUE_EVENT
-	                ? json_incref(item->value)
-	                : adk_respelled(item->value, o->spelling == SPELLING_SNAKE);
 	struct json_writer w;
 	jw_init_buf(&w, out, 0);
-	jw_value(&w, v);
+	if (o->spelling == SPELLING_AS_READ || item->kind != VALUE_EVENT) {
+		jw_raw(&w, item->raw, item->raw_len);
+	} else {
+		json_t *v = adk_respelled(item->value, o->spelling == SPELLING_SNAKE);
+		jw_value(&w, v);
+		json_decref(v);
+	}
 	jw_release(&w);
-	json_decref(v);
 }
+
+/*
+ * What the filters read of an event (kinds_of(), event_timestamp()): where
+ * the events are passed through as their bytes, only that is built, a
+ * call's or result's name the deepest of it.
+ */
+static const struct adk_reads filter_reads = {
+    .event = ADK_READS_FINAL_EVENT | ADK_MEMBER(ADK_ERROR_CODE) | ADK_MEMBER(ADK_ERROR_MESSAGE) |
+             ADK_MEMBER(ADK_TIMESTAMP),
+    .content = ADK_READS_FINAL_CONTENT,
+    .actions = ADK_READS_FINAL_ACTIONS | ADK_MEMBER(ADK_STATE_DELTA),
+    .part =
+        ADK_READS_FINAL_PART | ADK_MEMBER(ADK_FUNCTION_CALL) | ADK_MEMBER(ADK_FUNCTION_RESPONSE),
+    .tool_levels = 2,
+};
 
 /* --per-session's tags: the file, then the session's app, user and id (null where unknown). */
 static void session_tags(const struct events_options *o, const struct reader_item *item,
@@ -377,8 +393,11 @@ static int run_events(int argc, char *argv[])
 		return status;
 	argc -= optind;
 	argv += optind;
-	struct event_lines how = {
-	    .line = event_line, .ctx = &o, .name = "events", .no_chunks = o.per_session};
+	struct event_lines how = {.line = event_line,
+	                          .ctx = &o,
+	                          .name = "events",
+	                          .no_chunks = o.per_session,
+	                          .reads = o.spelling == SPELLING_AS_READ ? &filter_reads : NULL};
 	char dash[] = "-";
 	char *standard_input[] = {dash};
 	return argc ? read_operands(&o, &how, argc, argv)
