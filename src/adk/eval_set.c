@@ -91,8 +91,9 @@ json_t *eval_set_from(enum eval_shape shape, json_t *values, const char *path, c
 		 */
 		json_t *conv = legacy_conversation(values, why);
 		if (conv)
-			json_array_append_new(
-			    cases, json_pack("{s:s,s:o}", "eval_id", path, "conversation", conv));
+			json_array_append_new(cases, json_pack("{s:o,s:o}", "eval_id",
+			                                       json_string_lossy(path),
+			                                       "conversation", conv));
 	} else {
 		json_t *c;
 		size_t i;
@@ -116,7 +117,9 @@ json_t *eval_set_from(enum eval_shape shape, json_t *values, const char *path, c
 		json_decref(cases);
 		return NULL;
 	}
-	return json_pack("{s:s,s:o}", "eval_set_id", base_name(path), "eval_cases", cases);
+	/* A file's name need not be UTF-8; JSON's strings must. */
+	return json_pack("{s:o,s:o}", "eval_set_id", json_string_lossy(base_name(path)),
+	                 "eval_cases", cases);
 }
 
 const char *eval_case_problem(const json_t *c)

@@ -124,7 +124,7 @@ static const struct option_row eval_option_table[] = {
      .min = 1,
      .max = 1000,
      .invalid = "invalid value for --pass-at: a whole number from 1 to 1000 is needed",
-     .help = "pass a case when any K of its runs hold a pass (pass@K), not each run"},
+     .help = "pass a case when fewer than K of its runs failed (pass@K is 1)"},
     OPTION_CHOICE_ROW("format", "FORMAT", "json|table|adk", take_format, struct eval_options,
                       format, "write JSON lines, a table, or ADK's EvalSetResult"),
     OPTION_CALL_FLAG_ROW(0, "table", take_table, struct eval_options, format,

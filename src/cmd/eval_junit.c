@@ -204,7 +204,7 @@ static void invocation_text(const json_t *inv, size_t n, struct strbuf *sb)
 	}
 }
 
-/* How the case fared by --pass-at: "the case passes --pass-at 3: 2 of 5 runs passed". */
+/* How the case fared by --pass-at: "the case passes --pass-at 2: 2 of 3 runs passed". */
 static void case_text(struct strbuf *sb, const json_t *repeats)
 {
 	json_t *why = json_object_get(repeats, "reason");

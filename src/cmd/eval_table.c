@@ -89,16 +89,22 @@ static const char *str(const json_t *v)
 	return json_is_string(v) ? json_string_value(v) : "";
 }
 
-static void heading(struct strbuf *out, const json_t *line, const struct eval_report_options *o)
+/* The start of a case's heading and of its repeats' line: its eval_id in bold, then status. */
+static void case_and_status(struct strbuf *out, const json_t *line, const char *status,
+                            const struct eval_report_options *o)
 {
-	const char *status = str(json_object_get(line, "status"));
-	json_t *run = json_object_get(line, "run");
+	const char *id = str(json_object_get(line, "eval_id"));
 	sgr(out, o, SGR_BOLD);
-	cell(out, str(json_object_get(line, "eval_id")),
-	     strlen(str(json_object_get(line, "eval_id"))), 0);
+	cell(out, id, strlen(id), 0);
 	sgr_end(out, o, SGR_BOLD);
 	strbuf_addstr(out, "  ");
 	styled(out, o, status_style(status), status);
+}
+
+static void heading(struct strbuf *out, const json_t *line, const struct eval_report_options *o)
+{
+	json_t *run = json_object_get(line, "run");
+	case_and_status(out, line, str(json_object_get(line, "status")), o);
 	strbuf_addstr(out, "  ");
 	if (json_is_string(run))
 		cell(out, json_string_value(run), json_string_length(run), 0);
@@ -346,15 +352,10 @@ void eval_table_repeats(struct strbuf *out, const json_t *line, const struct eva
 	json_t *rep = json_object_get(line, "repeats"), *why = json_object_get(rep, "reason");
 	const char *status = str(json_object_get(rep, "status"));
 	json_int_t k = json_integer_value(json_object_get(rep, "k"));
-	char at[32] = "none", hat[32] = "none";
+	char at[32], hat[32];
 	rounded(at, sizeof at, json_object_get(rep, "pass_at_k"), NULL);
 	rounded(hat, sizeof hat, json_object_get(rep, "pass_hat_k"), NULL);
-	sgr(out, o, SGR_BOLD);
-	cell(out, str(json_object_get(line, "eval_id")),
-	     strlen(str(json_object_get(line, "eval_id"))), 0);
-	sgr_end(out, o, SGR_BOLD);
-	strbuf_addstr(out, "  ");
-	styled(out, o, status_style(status), status);
+	case_and_status(out, line, status, o);
 	strbuf_addf(out,
 	            "  %" JSON_INTEGER_FORMAT " of %" JSON_INTEGER_FORMAT
 	            " runs passed (%" JSON_INTEGER_FORMAT " evaluated): pass@%" JSON_INTEGER_FORMAT

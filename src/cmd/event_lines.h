@@ -21,7 +21,7 @@ struct event_lines {
 	 * Appends item's line, with its '\n', to out, or nothing for an item
 	 * that has none; returns 0, or EXIT_DATAERR once it has refused the
 	 * item (reader_reject()) and the refusal ends the read.  Called on
-	 * chunk workers too: it only reads ctx.
+	 * chunk workers too, so it only reads ctx, unless no_chunks is set.
 	 */
 	int (*line)(const void *ctx, struct reader *r, const struct reader_item *item,
 	            struct strbuf *out);

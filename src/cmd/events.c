@@ -16,6 +16,7 @@
 #include "adk/event.h"
 #include "adk/store.h"
 #include "cmd/event_lines.h"
+#include "read/dirwalk.h"
 #include "read/sessiondb.h"
 #include "read/source.h"
 #include "stamp.h"
@@ -286,11 +287,12 @@ static int event_line(const void *ctx, struct reader *r, const struct reader_ite
 }
 
 /* --per-session over a session database: each session chosen read alone, its lines tagged. */
-static int read_database(struct events_options *o, const struct event_lines *how, char *operand)
+static int read_database(struct events_options *o, const struct event_lines *how,
+                         const struct run_options *run, char *operand)
 {
 	struct run_sessions l = {0};
-	int status = run_sessions_list(operand, &o->run.sessions, &l);
-	struct run_options one = o->run;
+	int status = run_sessions_list(operand, &run->sessions, &l);
+	struct run_options one = *run;
 	char *name = sessiondb_masked(operand);
 	o->tag.file = name;
 	for (size_t i = 0; i < l.count && !output_failed(); i++) {
@@ -305,13 +307,25 @@ static int read_database(struct events_options *o, const struct event_lines *how
 	return status;
 }
 
-/* One operand: with --per-session a database's sessions one by one, else its events. */
+/*
+ * One operand: with --per-session a database's sessions one by one (also
+ * those of a folder, each database in it so), else its events.
+ */
 static int read_operand(struct events_options *o, const struct event_lines *how,
                         const struct run_options *run, char *operand)
 {
-	if (o->per_session && sessiondb_claims(operand))
-		return read_database(o, how, operand);
-	return event_lines_run(how, run, 1, &operand);
+	if (!o->per_session || !dirwalk_is_dir(operand)) {
+		if (o->per_session && sessiondb_claims(operand))
+			return read_database(o, how, run, operand);
+		return event_lines_run(how, run, 1, &operand);
+	}
+	struct dirwalk *w = dirwalk_new(operand, NULL);
+	const char *path;
+	int walked = 0, status = 0;
+	while (!output_failed() && (path = dirwalk_next(w, &walked)))
+		status = exit_status_worst(status, read_operand(o, how, run, (char *)path));
+	dirwalk_free(w);
+	return exit_status_worst(status, walked);
 }
 
 /*

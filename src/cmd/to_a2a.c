@@ -93,18 +93,20 @@ static int message_line(const void *ctx, struct reader *r, const struct reader_i
 	if (item->kind != VALUE_EVENT)
 		return 0;
 	const struct converted *c = item->mapped;
-	struct converted here = {STRBUF_INIT, NULL};
-	if (!c) {
-		convert(item->value, ctx, &here);
-		c = &here;
-	}
-	int status = 0;
-	if (c->line.len)
+	const char *why;
+	if (c) {
 		strbuf_add(out, c->line.buf, c->line.len);
-	else
-		status = reader_reject(r, &item->pos, "%s", c->why) ? 0 : EXIT_DATAERR;
-	strbuf_release(&here.line);
-	return status;
+		why = c->why;
+	} else {
+		/* Converted straight into out (empty on entry), which it owns again after. */
+		struct converted here = {*out, NULL};
+		convert(item->value, ctx, &here);
+		*out = here.line;
+		why = here.why;
+	}
+	if (out->len)
+		return 0;
+	return reader_reject(r, &item->pos, "%s", why) ? 0 : EXIT_DATAERR;
 }
 
 static const struct adk_reads converted_keeps;

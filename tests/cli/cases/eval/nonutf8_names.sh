@@ -21,3 +21,7 @@ xmllint --xpath 'concat(//testsuite/@errors, " error: ", //testcase/error/@messa
 adkev evalset "$bad.session.json" > named.json
 adkev eval named.json "$bad.session.json" | jq -c '[.eval_id, .run, .status]'
 adkev eval "$bad.session.json" "$a"/a_plain.jsonl | jq -c '[.eval_set_id, .status]'
+# A legacy .test.json under such a name: its case and set are named by it.
+jq '[.eval_cases[0].conversation[] | {query: .user_content.parts[0].text, expected_tool_use: [],
+	reference: .final_response.parts[0].text}]' set.json > "$bad.test.json"
+adkev eval "$bad.test.json" "$a"/b_tool_call.session.json | jq -c '[.eval_set_id, .eval_id, .status]'

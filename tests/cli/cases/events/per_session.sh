@@ -12,3 +12,6 @@ adkev events --per-session adkjs.db | jq -c .event > inside.jsonl
 adkev events adkjs.db | cmp - inside.jsonl && echo "the same events, in the same order"
 adkev events --per-session --session 00df2789-9d1d-4db8-8222-3ddb292d37aa adkjs.db > /dev/null
 echo "exit $?"
+# A database in a folder is read as the same database given alone.
+mkdir dir && cp adkjs.db dir/
+adkev events --per-session dir | jq -r '.session_id' | uniq | wc -l
