@@ -146,7 +146,8 @@ check "$n sessions x $per commands over the server agree with the session files"
 # All the sessions at once: what adkjs.db gives, ADK JS's SQLite database of
 # the same sessions, but for the operand's name and the creation times.
 for cmd in "stats" "final" "final --per-session" "stats --per-session" \
-	"sessions" "sessions --user user-42" "sessions --app adkev_corpus --user user-42"; do
+	"sessions" "sessions --user user-42" "sessions --app adkev_corpus --user user-42" \
+	"final --session 4f1b"; do
 	# shellcheck disable=SC2086
 	a=$(adkev $cmd "$corpus/db/adkjs.db" 2>&1 | sed 's/"file":"[^"]*",//; s/"create_time":[0-9.]*,//'; echo "exit $?")
 	# shellcheck disable=SC2086
@@ -154,6 +155,18 @@ for cmd in "stats" "final" "final --per-session" "stats --per-session" \
 	check "adkev $cmd: the server and adkjs.db agree" "$a" "$b"
 done
 check "adkev sessions lists $n sessions" "$n" "$(adkev sessions "$url" | wc -l | tr -d ' ')"
+# events passes each event through as the database gives it, and jsonb gives
+# its own text of the same value: the same events, once sorted by key.
+for cmd in "events --session 00df" "events --per-session --kind call"; do
+	# shellcheck disable=SC2086
+	a=$(adkev $cmd "$corpus/db/adkjs.db" | jq -cS 'del(.file)'; echo "exit $?")
+	# shellcheck disable=SC2086
+	b=$(adkev $cmd "$url" | jq -cS 'del(.file)'; echo "exit $?")
+	check "adkev $cmd: the server and adkjs.db hold the same events" "$a" "$b"
+done
+adkev final --session 4 "$url" >"$t/out" 2>"$t/err"
+check "a beginning two session ids share: status 64, both listed" "64 2" \
+	"$? $(grep -o -e 4f1be08f-cc5f-47f3-b569-718af53ae74e -e 4aef61d8-f708-4aef-9727-95ec1858d7ee "$t/err" | wc -l | tr -d ' ')"
 check "the operand is named with its password and parameters masked" \
 	'{"file":"postgresql:///adk?host=***&port=***&user=***"' \
 	"$(adkev sessions "$url" | head -n 1 | cut -d, -f1)"
