@@ -182,8 +182,9 @@ static bool wanted(const struct events_options *o, const struct reader_item *ite
 	if (item->kind == VALUE_STREAM_ERROR)
 		return (!o->kinds || (o->kinds & KIND_ERROR)) && !o->tool && !o->since.given &&
 		       !o->until.given;
+	/* The parts are looked through only when a filter asks what is in them. */
 	bool has_tool = false;
-	unsigned kinds = kinds_of(item->value, o->tool, &has_tool);
+	unsigned kinds = o->kinds || o->tool ? kinds_of(item->value, o->tool, &has_tool) : 0;
 	if ((o->kinds && !(kinds & o->kinds)) || (o->tool && !has_tool))
 		return false;
 	double t;
@@ -199,19 +200,16 @@ static bool wanted(const struct events_options *o, const struct reader_item *ite
  * blanks after them left out where it was written over several lines (a
  * raw line break stands only between tokens), or respelled.
  */
-static void event_text(const struct events_options *o, const struct reader_item *item,
-                       struct strbuf *out)
+static void event_value(const struct events_options *o, const struct reader_item *item,
+                        struct json_writer *w)
 {
-	struct json_writer w;
-	jw_init_buf(&w, out, 0);
 	if (o->spelling == SPELLING_AS_READ || item->kind != VALUE_EVENT) {
-		jw_raw(&w, item->raw, item->raw_len);
-	} else {
-		json_t *v = adk_respelled(item->value, o->spelling == SPELLING_SNAKE);
-		jw_value(&w, v);
-		json_decref(v);
+		jw_raw(w, item->raw, item->raw_len);
+		return;
 	}
-	jw_release(&w);
+	json_t *v = adk_respelled(item->value, o->spelling == SPELLING_SNAKE);
+	jw_value(w, v);
+	json_decref(v);
 }
 
 /*
@@ -229,27 +227,29 @@ static const struct adk_reads filter_reads = {
     .tool_levels = 2,
 };
 
-/* --per-session's tags: the file, then the session's app, user and id (null where unknown). */
+/*
+ * --per-session's tags, in an object the event then ends: the file, then the
+ * session's app, user and id (null where unknown), as every command's
+ * --per-session lines have them.
+ */
 static void session_tags(const struct events_options *o, const struct reader_item *item,
-                         struct strbuf *out)
+                         struct json_writer *w)
 {
 	const struct session_info *db = o->tag.db;
 	const char *file = o->tag.file ? o->tag.file : item->pos.file;
-	const char *values[] = {db ? db->app : adk_get_string(item->session, ADK_APP_NAME),
+	const char *values[] = {file ? file : "-",
+	                        db ? db->app : adk_get_string(item->session, ADK_APP_NAME),
 	                        db ? db->user : adk_get_string(item->session, ADK_USER_ID),
 	                        db ? db->id : adk_get_string(item->session, ADK_ID)};
-	static const char *const keys[] = {"app_name", "user_id", "session_id"};
-	json_t *tags = json_pack("{s:o}", "file", json_string_lossy(file ? file : "-"));
-	for (size_t i = 0; i < 3; i++)
-		json_object_set_new(tags, keys[i],
-		                    values[i] ? json_string_lossy(values[i]) : json_null());
-	struct json_writer w;
-	jw_init_buf(&w, out, 0);
-	jw_value(&w, tags);
-	jw_release(&w);
-	json_decref(tags);
-	out->len--; /* the closing brace: the event follows */
-	strbuf_addstr(out, ",\"event\":");
+	static const char *const keys[] = {"file", "app_name", "user_id", "session_id"};
+	jw_object_begin(w);
+	for (size_t i = 0; i < 4; i++) {
+		json_t *v = values[i] ? json_string_lossy(values[i]) : json_null();
+		jw_key(w, keys[i]);
+		jw_value(w, v);
+		json_decref(v);
+	}
+	jw_key(w, "event");
 }
 
 /*
@@ -277,12 +277,15 @@ static int event_line(const void *ctx, struct reader *r, const struct reader_ite
 	(void)r;
 	if (!wanted(o, item) || (o->seen && seen_before(o->seen, item)))
 		return 0;
+	struct json_writer w;
+	jw_init_buf(&w, out, 0);
 	if (o->per_session)
-		session_tags(o, item, out);
-	event_text(o, item, out);
+		session_tags(o, item, &w);
+	event_value(o, item, &w);
 	if (o->per_session)
-		strbuf_addch(out, '}');
-	strbuf_addch(out, '\n');
+		jw_object_end(&w);
+	jw_line_end(&w);
+	jw_release(&w);
 	return 0;
 }
 
