@@ -242,7 +242,19 @@ static const struct option *matched_long(const struct option_getopt *g, int id, 
 	return NULL;
 }
 
-void option_report_bad(const char *who, const struct option_getopt *g, int c, char *const argv[])
+/*
+ * A usage error is one line, as in rg: what was wrong, then where the help
+ * is, so a mistyped option does not bury the message under the usage block.
+ */
+static void usage_error_line(const char *who, const char *what)
+{
+	if (who)
+		warnx_msg("%s: %s; try 'adkev %s --help'", who, what, who);
+	else
+		warnx_msg("%s; try 'adkev --help'", what);
+}
+
+int option_report_bad(const char *who, const struct option_getopt *g, int c, char *const argv[])
 {
 	const char *arg = argv[optind - 1];
 	int len = typed_name_length(arg);
@@ -274,11 +286,9 @@ void option_report_bad(const char *who, const struct option_getopt *g, int c, ch
 			strbuf_addf(&what, "; did you mean %s?", names.buf);
 		strbuf_release(&names);
 	}
-	if (who)
-		warnx_msg("%s: %s", who, what.buf);
-	else
-		warnx_msg("%s", what.buf);
+	usage_error_line(who, what.buf);
 	strbuf_release(&what);
+	return EXIT_USAGE;
 }
 
 /*
@@ -353,8 +363,7 @@ int command_parse(const struct command *cmd, int argc, char *argv[], void *opts)
 	while (status < 0 &&
 	       (c = getopt_long(argc, argv, g.short_options, g.long_options, NULL)) != -1) {
 		if (c == '?' || c == ':') {
-			option_report_bad(cmd->name, &g, c, argv);
-			status = command_usage(cmd);
+			status = option_report_bad(cmd->name, &g, c, argv);
 			continue;
 		}
 		const struct option_entry *e = option_getopt_entry(&list, c);
@@ -531,15 +540,6 @@ int command_help(const struct command *cmd)
 	return 0;
 }
 
-int command_usage(const struct command *cmd)
-{
-	struct option_list list;
-	option_list_init(&list, cmd->options);
-	option_usage_write(stderr, cmd->name, &list, cmd->operands);
-	option_list_release(&list);
-	return EXIT_USAGE;
-}
-
 int command_usage_error(const struct command *cmd, const char *fmt, ...)
 {
 	struct strbuf what = STRBUF_INIT;
@@ -547,7 +547,7 @@ int command_usage_error(const struct command *cmd, const char *fmt, ...)
 	va_start(ap, fmt);
 	strbuf_vaddf(&what, fmt, ap);
 	va_end(ap);
-	warnx_msg("%s: %s", cmd->name, what.buf);
+	usage_error_line(cmd->name, what.buf);
 	strbuf_release(&what);
-	return command_usage(cmd);
+	return EXIT_USAGE;
 }

@@ -9,9 +9,8 @@
  * manner of git's parse-options): its letter, long name, value, help line
  * and where its value lives (a member of the options struct the command
  * parses into).  The same rows drive getopt_long() (command_parse),
- * --help (command_help), the usage line printed on a usage error
- * (command_usage) and the shell completions (completion.h).  A table may
- * include another one, or the chosen groups of it, with its values in a
+ * --help (command_help), the usage line in it and the shell completions
+ * (completion.h).  A table may include another one, or the chosen groups of it, with its values in a
  * member of the including command's options, so options shared by several
  * commands (the run options of cmd/run.h, trajectory's) are declared once
  * too.
@@ -267,9 +266,7 @@ int command_parse(const struct command *cmd, int argc, char *argv[], void *opts)
 
 /* Prints usage, summary and options on standard output (for -h); returns 0. */
 int command_help(const struct command *cmd);
-/* Prints the usage line on standard error; returns EXIT_USAGE. */
-int command_usage(const struct command *cmd);
-/* Reports "adkev: COMMAND: what" and the usage line; returns EXIT_USAGE. */
+/* Reports "adkev: COMMAND: what; try 'adkev COMMAND --help'"; returns EXIT_USAGE. */
 int command_usage_error(const struct command *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -303,8 +300,9 @@ const struct option_entry *option_getopt_entry(const struct option_list *list, i
  * Reports, as "adkev: WHO: ...", the option getopt_long() just rejected
  * (it returned '?' or ':' with opterr off): unknown, ambiguous (with the
  * names it could be), missing its value or given one it does not take.
- * who is NULL for adkev's own options.
+ * who is NULL for adkev's own options.  The line ends in where the help is;
+ * returns EXIT_USAGE.
  */
-void option_report_bad(const char *who, const struct option_getopt *g, int c, char *const argv[]);
+int option_report_bad(const char *who, const struct option_getopt *g, int c, char *const argv[]);
 
 #endif

@@ -92,18 +92,12 @@ static int run_completion(int argc, char *argv[])
 		return status;
 	const struct completion_source src = {main_options, commands, NCOMMANDS};
 	if (argc - optind != 1)
-		warnx_msg("completion: one shell is needed (%s)", completion_shells);
-	else if (!completion_write(stdout, argv[optind], &src))
-		warnx_msg("completion: no script for '%s' (%s)", argv[optind], completion_shells);
-	else
-		return 0;
-	return command_usage(&command_completion);
-}
-
-static int main_usage(const struct option_list *list)
-{
-	option_usage_write(stderr, NULL, list, MAIN_OPERANDS);
-	return EXIT_USAGE;
+		return command_usage_error(&command_completion, "one shell is needed (%s)",
+		                           completion_shells);
+	if (!completion_write(stdout, argv[optind], &src))
+		return command_usage_error(&command_completion, "no script for '%s' (%s)",
+		                           argv[optind], completion_shells);
+	return 0;
 }
 
 static int main_help(const struct option_list *list)
@@ -148,8 +142,7 @@ static int main_options_parse(const struct option_list *list, int argc, char *ar
 			printf("adkev %s\n", ADKEV_VERSION);
 			status = 0;
 		} else {
-			option_report_bad(NULL, &g, c, argv);
-			status = main_usage(list);
+			status = option_report_bad(NULL, &g, c, argv);
 		}
 	}
 	option_getopt_release(&g);

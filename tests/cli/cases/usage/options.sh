@@ -27,6 +27,7 @@ nl='
 probe() {
 	err=$(adkev "$@" </dev/null 2>&1 >/dev/null)
 	err=${err%%"$nl"*}
+	err=${err%"; try '"*}
 	case $err in
 	*"unknown option"*) echo unknown ;;
 	*"is ambiguous (it could be "*)
