@@ -116,7 +116,8 @@ want = { $(1); } >/dev/null 2>&1 || sh tests/deb-install.sh --optional '$(3)' $(
 deps-check:
 	@$(call need,echo '#include <check.h>' | $(CC) $(CHECK_CFLAGS) -fsyntax-only -x c -,check,make check-unit)
 # gzip and zstd make the compressed inputs of tests/cli/cases/batch/; GNU
-# parallel runs the README's recipe over many machines there; xmllint reads
+# parallel runs the recipes of doc/speed.md and doc/many-machines.md
+# (tests/cli/cases/batch/parallel.sh, merge/parallel.sh); xmllint reads
 # eval --junit's report back in tests/cli/cases/eval/junit.sh; sqlite3 makes
 # the hostile databases of tests/cli/cases/sessiondb/.
 deps-cli:
