@@ -12,7 +12,7 @@
 #   make check-fast the bar before each commit: unit, CLI, fuzz-replay, man, docs and
 #                   shape tests
 #   make check-docs every console example of README.md, doc/ and the man pages, run;
-#                   every relative link of the pages
+#                   the README within 300 lines, every relative link of the pages
 #   make check-goldens    every case must notice a change in adkev's status and stderr
 #   make check-browser    the timeline page in headless Chromium (tests/browser)
 #   make check-postgres   session databases on a throwaway PostgreSQL server, written
@@ -341,9 +341,9 @@ check-man: | deps-man
 
 # Every console example of the README, doc/ and the man pages is run and must
 # print what its page shows (tests/docs/examples.sh says how an example is
-# written and marked); every relative link of the pages leads to a file and
-# heading that exist (tests/docs/pages.sh); the self-test first shows these
-# checks can fail.
+# written and marked); the README stays within 300 lines and every relative
+# link of the pages leads to a file and heading that exist (tests/docs/pages.sh);
+# the self-test first shows these checks can fail.
 check-docs: $(BUILD)/adkev | deps-docs
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/selftest.sh
 	@sh tests/docs/pages.sh

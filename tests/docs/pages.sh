@@ -1,6 +1,8 @@
 #!/bin/sh
-# The links of the pages a newcomer reads lead somewhere.
+# The pages a newcomer reads stay short, and their links lead somewhere.
 #
+# - README.md has at most 300 lines: it says what adkev is, the two set-up
+#   commands and a first read; the rest goes to doc/*.md, linked from it.
 # - Every relative link of a page, [text](PATH) or [label]: PATH outside code,
 #   names a file or folder that exists, PATH taken from the page's folder; a
 #   link to PATH#ANCHOR or #ANCHOR in a Markdown page names one of its
@@ -12,6 +14,7 @@
 #
 # Exits 1, naming each page and line that fails, else 0.
 set -u
+readme_max=300
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 if [ $# -eq 0 ]; then
@@ -57,9 +60,17 @@ links() {
 		}' "$1" | grep -v '^[0-9]* [A-Za-z][A-Za-z0-9+.-]*:'
 }
 
-failed=0 n=0
+failed=0 n=0 long=
 for page in "$@"; do
 	case $page in */*) dir=${page%/*} ;; *) dir=. ;; esac
+	if [ "${page##*/}" = README.md ]; then
+		lines=$(wc -l <"$page")
+		if [ "$lines" -gt $readme_max ]; then
+			echo "$page: $lines lines, over the $readme_max a newcomer reads; move a section to doc/ and link it"
+			failed=1
+		fi
+		long="$page within $readme_max lines; "
+	fi
 	links "$page" >"$tmp/links"
 	while read -r line target; do
 		n=$((n + 1))
@@ -83,5 +94,6 @@ for page in "$@"; do
 		fi
 	done <"$tmp/links"
 done
-[ $failed = 0 ] && echo "pages: $n relative links in $# pages lead to what they name"
+pages=pages; [ $# = 1 ] && pages=page
+[ $failed = 0 ] && echo "pages: $long$n relative links in $# $pages lead to what they name"
 exit $failed
