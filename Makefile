@@ -11,7 +11,8 @@
 #                   check-valgrind and fuzz-ci
 #   make check-fast the bar before each commit: unit, CLI, fuzz-replay, man, docs and
 #                   shape tests
-#   make check-docs every console example of README.md, doc/ and the man pages, run
+#   make check-docs every console example of README.md, doc/ and the man pages, run;
+#                   the README within 300 lines, every relative link of the pages
 #   make check-goldens    every case must notice a change in adkev's status and stderr
 #   make check-browser    the timeline page in headless Chromium (tests/browser)
 #   make check-postgres   session databases on a throwaway PostgreSQL server, written
@@ -115,7 +116,8 @@ want = { $(1); } >/dev/null 2>&1 || sh tests/deb-install.sh --optional '$(3)' $(
 deps-check:
 	@$(call need,echo '#include <check.h>' | $(CC) $(CHECK_CFLAGS) -fsyntax-only -x c -,check,make check-unit)
 # gzip and zstd make the compressed inputs of tests/cli/cases/batch/; GNU
-# parallel runs the README's recipe over many machines there; xmllint reads
+# parallel runs the recipes of doc/speed.md and doc/many-machines.md
+# (tests/cli/cases/batch/parallel.sh, merge/parallel.sh); xmllint reads
 # eval --junit's report back in tests/cli/cases/eval/junit.sh; sqlite3 makes
 # the hostile databases of tests/cli/cases/sessiondb/.
 deps-cli:
@@ -339,9 +341,12 @@ check-man: | deps-man
 
 # Every console example of the README, doc/ and the man pages is run and must
 # print what its page shows (tests/docs/examples.sh says how an example is
-# written and marked); the self-test first shows both checks can fail.
+# written and marked); the README stays within 300 lines and every relative
+# link of the pages leads to a file and heading that exist (tests/docs/pages.sh);
+# the self-test first shows these checks can fail.
 check-docs: $(BUILD)/adkev | deps-docs
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/selftest.sh
+	@sh tests/docs/pages.sh
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/examples.sh
 
 # The cases that run adkev hundreds or thousands of times to show a law of its

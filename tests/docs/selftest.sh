@@ -2,8 +2,10 @@
 # The documentation checks must be able to fail: rendered.sh on a page whose
 # enclosures nest on one line, examples.sh on a README whose example shows
 # output the command does not print, and on one whose status is not the one
-# shown; each must exit 1 and name the place.  A true example must pass, and
-# a "not run" one must be listed with its reason.
+# shown; pages.sh on a README of 301 lines, and on links to a missing file
+# and a missing heading; each must exit 1 and name the place.  A true example
+# and true pages must pass, and a "not run" example must be listed with its
+# reason.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/adkev-docs-selftest.XXXXXX")
@@ -65,5 +67,28 @@ printf '%s\n' 'Text.' '' '```console' '$ adkev final -r samples/a_plain.jsonl' \
 out=$(sh "$here/examples.sh" "$tmp/good.md") || fail "examples.sh failed true examples: $out"
 echo "$out" | grep -q "good.md:11: not run: it waits for Ctrl-C" ||
 	fail "examples.sh did not list the example it does not run"
+mkdir "$tmp/pages" "$tmp/pages/doc"
+printf '%s\n' '# Title' '' '## Set-up' '' 'See [the tour](doc/tour.md#a-live-run) and' \
+	'[set-up](#set-up), `[not](a link)`, [site](https://example.com/x).' \
+	'```' '[in](code.md)' '```' >"$tmp/pages/README.md"
+printf '%s\n' '# Tour' '## A live run' '[Back](../README.md#set-up).' >"$tmp/pages/doc/tour.md"
+(cd "$tmp/pages" && sh "$here/pages.sh" README.md doc/tour.md >/dev/null) ||
+	fail "pages.sh failed true pages"
+awk 'BEGIN { for (i = 1; i <= 300; i++) print "A line." }' >"$tmp/pages/README.md"
+(cd "$tmp/pages" && sh "$here/pages.sh" README.md >/dev/null) ||
+	fail "pages.sh failed a README of 300 lines"
+echo "One more." >>"$tmp/pages/README.md"
+out=$(cd "$tmp/pages" && sh "$here/pages.sh" README.md)
+[ $? = 1 ] || fail "pages.sh did not fail on a README of 301 lines"
+echo "$out" | grep -q "^README.md: 301 lines, over the 300" ||
+	fail "pages.sh did not say the README is too long"
+printf '%s\n' '# Tour' '[gone](../nope.md) and [no heading](../doc/tour.md#nowhere).' \
+	>"$tmp/pages/doc/tour.md"
+out=$(cd "$tmp/pages" && sh "$here/pages.sh" doc/tour.md)
+[ $? = 1 ] || fail "pages.sh did not fail on broken links"
+echo "$out" | grep -q "^doc/tour.md:2: (../nope.md): no such file" ||
+	fail "pages.sh did not name the link to a missing file"
+echo "$out" | grep -q "^doc/tour.md:2: (../doc/tour.md#nowhere): no heading" ||
+	fail "pages.sh did not name the link to a missing heading"
 [ $failed = 0 ] && echo "docs self-test: the checks fail on wrong pages and pass true ones"
 exit $failed

@@ -1,4 +1,4 @@
-# The README's recipe for many machines: GNU parallel hands batches of files
+# doc/speed.md's recipe for many machines: GNU parallel hands batches of files
 # to adkev --per-file on each host (-S), keeps the output in input order
 # (-k), and the lines equal one local run over every file.  The files are
 # read where they are, so each host must see them under the same names (a
@@ -22,7 +22,7 @@ done
 cp "$SAMPLES"/a_plain.jsonl 'sessions/s 090 "quoted".jsonl'
 HOSTS=2/:
 for cmd in "final" "final --per-invocation" "trajectory" "state --per-invocation" "stats"; do
-	# --- the recipe (README) ---
+	# --- the recipe (doc/speed.md) ---
 	printf '%s\0' sessions/*.jsonl |
 		parallel -0 -k -n 25 --will-cite -S "$HOSTS" adkev $cmd --per-file -j 1 >merged.jsonl
 	# --- end of the recipe ---

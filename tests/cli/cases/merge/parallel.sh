@@ -1,8 +1,8 @@
-# The README's recipe for one large input over many machines: GNU parallel
-# cuts standard input at line ends into blocks (--pipe), hands each block to
-# adkev CMD --partial on a host (-S), keeps the partial results in input
-# order (-k), and adkev CMD --merge writes what one run over the whole input
-# writes.  Tested here on the local host alone (":", without ssh), two jobs
+# doc/many-machines.md's recipe for one large input over many machines: GNU
+# parallel cuts standard input at line ends into blocks (--pipe), hands each
+# block to adkev CMD --partial on a host (-S), keeps the partial results in
+# input order (-k), and adkev CMD --merge writes what one run over the whole
+# input writes.  Tested here on the local host alone (":", without ssh), two jobs
 # at a time, blocks of 4 KB so the runs and invocations are cut many times.
 # The same for trajectory, whose partial results carry record lines.
 # Skipped, loudly, where GNU parallel is missing (make check-cli installs it
@@ -22,7 +22,7 @@ done >"$t/big.jsonl"
 HOSTS=2/:
 for cmd in "stats" "stats --per-invocation" "state" "state --per-invocation" "trajectory" \
 	"trajectory --per-invocation"; do
-	# --- the recipe (README) ---
+	# --- the recipe (doc/many-machines.md) ---
 	parallel --pipe -k --block 4k --will-cite -S "$HOSTS" adkev $cmd --partial <"$t/big.jsonl" |
 		adkev $cmd --merge >"$t/merged"
 	# --- end of the recipe ---

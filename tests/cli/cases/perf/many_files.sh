@@ -1,4 +1,4 @@
-# The README's recipe for thousands of session files: batches of files run by
+# doc/speed.md's recipe for thousands of session files: batches of files run by
 # xargs -P side by side, each batch's output kept apart and the parts joined
 # in file order, give the same bytes as one adkev over every file.
 set -u
@@ -13,7 +13,7 @@ while [ $i -lt 240 ]; do
 done
 for cmd in "final --per-invocation" "trajectory --per-invocation" "state --per-invocation"; do
 	rm -f parts/*
-	# --- the recipe (README) ---
+	# --- the recipe (doc/speed.md) ---
 	printf '%s\0' sessions/*.jsonl | xargs -0 -P 4 -n 25 sh -c \
 		'adkev '"$cmd"' -j 1 "$@" >"parts/${1##*/}.out"' sh
 	printf '%s\n' sessions/*.jsonl | awk 'NR % 25 == 1' | while read -r f; do
