@@ -63,7 +63,7 @@ static const char *take_criterion(void *at, const char *arg)
 	const char *eq = strchr(arg, '=');
 	double t;
 	if (!eq || eq == arg || !parse_double(eq + 1, &t))
-		return "invalid value for -c: NAME=THRESHOLD is needed";
+		return "invalid value for --criterion: NAME=THRESHOLD is needed";
 	if (sets->count == MAX_SETS)
 		return "too many -c options";
 	sets->list[sets->count++] = arg;
@@ -106,7 +106,7 @@ static const char *take_table(void *at, const char *arg)
 static const struct option_row eval_option_table[] = {
     OPTION_PATH_ROW(0, "config", "FILE", COMPLETE_FILE, struct eval_options, config,
                     "read the criteria from an ADK EvalConfig (test_config.json)"),
-    OPTION_CALL_ROW('c', "criterion", "NAME=THRESHOLD", take_criterion, struct eval_options, sets,
+    OPTION_CALL_ROW(0, "criterion", "NAME=THRESHOLD", take_criterion, struct eval_options, sets,
                     "set or add one criterion"),
     OPTION_CHOICE_ROW("match-type", NULL, "EXACT|IN_ORDER|ANY_ORDER", take_match,
                       struct eval_options, match, "how tool_trajectory_avg_score matches calls"),
@@ -142,7 +142,7 @@ static const struct option_row eval_option_table[] = {
     OPTION_PATH_ROW(0, "junit", "FILE", COMPLETE_FILE, struct eval_options, report.junit,
                     "also write a JUnit XML report to FILE"),
     OPTION_INCLUDE_ROW(run_option_table,
-                       RUN_PRETTY | RUN_COMPACT_LONG | RUN_INPUT | RUN_JOBS | RUN_SESSIONS,
+                       RUN_PRETTY | RUN_COMPACT | RUN_INPUT | RUN_JOBS | RUN_SESSIONS,
                        struct eval_options, run),
     OPTION_END_ROW,
 };

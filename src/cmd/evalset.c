@@ -51,7 +51,7 @@ static const struct option_row evalset_option_table[] = {
     OPTION_FALSE_ROW(0, "no-redact", struct evalset_options, redact,
                      "keep secrets; by default they are hidden, as trajectory does"),
     OPTION_TRUE_ROW(0, "redact", struct evalset_options, redact, "hide secrets (the default)"),
-    OPTION_INCLUDE_ROW(run_option_table, RUN_INPUT | RUN_JOBS | RUN_SESSIONS,
+    OPTION_INCLUDE_ROW(run_option_table, RUN_COMPACT | RUN_INPUT | RUN_JOBS | RUN_SESSIONS,
                        struct evalset_options, run),
     OPTION_END_ROW,
 };
@@ -109,12 +109,18 @@ static json_t *case_of_run(const struct evalset_state *st, const char *name)
 	return c;
 }
 
-/* Spools c's text, indented as an element of the set's eval_cases. */
+/* How the set is written: indented by 2 as ADK writes its sets, or -c's one line. */
+static unsigned set_flags(const struct evalset_state *st)
+{
+	return st->o->run.style.compact ? 0 : JW_PRETTY;
+}
+
+/* Spools c's text, indented as an element of the set's eval_cases (unless -c). */
 static void spool_case(struct evalset_state *st, char *name, const json_t *c)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct json_writer w;
-	jw_init_buf(&w, &sb, JW_PRETTY);
+	jw_init_buf(&w, &sb, set_flags(st));
 	jw_set_level(&w, 2);
 	jw_value(&w, c);
 	jw_release(&w);
@@ -343,7 +349,7 @@ static int write_set_to_file(struct evalset_state *st, const json_t *set, const 
 		return EXIT_CANTCREAT;
 	}
 	struct json_writer w;
-	jw_init_sink(&w, JW_PRETTY, replacement_piece, &file);
+	jw_init_sink(&w, set_flags(st), replacement_piece, &file);
 	write_set(&w, st, set, slots, count);
 	jw_release(&w);
 	int status = 0, error = replacement_commit(&file);
@@ -432,7 +438,7 @@ static int run_evalset(int argc, char *argv[])
 	/* Nothing half written: the set only when every run was read. */
 	if (!status) {
 		note_hidden(&st);
-		o.run.style.pretty = true;
+		o.run.style.pretty = !o.run.style.compact; /* as set_flags() says */
 		output_set_style(o.run.style);
 		status = write_result(&st, set);
 	}

@@ -397,7 +397,7 @@ static const struct option_row events_option_table[] = {
     OPTION_TRUE_ROW(0, "per-session", struct events_options, per_session,
                     "wrap each event in a line with its file, app, user and session"),
     OPTION_INCLUDE_ROW(run_option_table,
-                       RUN_FILTERS | RUN_INPUT | RUN_JOBS | RUN_FOLLOW | RUN_SESSIONS,
+                       RUN_COMPACT | RUN_FILTERS | RUN_INPUT | RUN_JOBS | RUN_FOLLOW | RUN_SESSIONS,
                        struct events_options, run),
     OPTION_END_ROW,
 };

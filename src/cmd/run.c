@@ -52,8 +52,6 @@ const struct option_row run_option_table[] = {
     RUN_FLAG('p', "pretty", style.pretty, RUN_PRETTY, "indent the JSON output"),
     RUN_FLAG('c', "compact-output", style.compact, RUN_COMPACT,
              "one line per result, also on a terminal (which is indented and coloured)"),
-    RUN_FLAG(0, "compact-output", style.compact, RUN_COMPACT_LONG,
-             "one line per result, also on a terminal (which is indented and coloured)"),
     RUN_FLAG('e', "exit-status", exit_status, RUN_RESULT,
              "exit 1 when the result is empty, \"\" or null"),
     RUN_FLAG(0, "skip-invalid", skip_invalid, RUN_INPUT, "warn about bad input and go on"),

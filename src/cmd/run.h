@@ -65,8 +65,6 @@ enum run_option_group {
 	RUN_FOLLOW = 1 << 5,   /* -f, --follow */
 	RUN_SESSIONS = 1 << 6, /* --session ID|last, --app NAME, --user ID */
 	RUN_COMPACT = 1 << 7,  /* -c, --compact-output */
-	/* --compact-output alone, for a command whose -c is its own (eval) */
-	RUN_COMPACT_LONG = 1 << 8,
 	RUN_ALL = (1 << 8) - 1,
 	/* --partial, --merge: for an extractor with partial results (cmd/extract.h) */
 	RUN_MERGE = 1 << 9,

@@ -27,7 +27,8 @@ struct sessions_options {
 
 static const struct option_row sessions_options[] = {
     OPTION_TRUE_ROW(0, "table", struct sessions_options, table, "write a table for a person"),
-    OPTION_INCLUDE_ROW(run_option_table, RUN_SESSIONS, struct sessions_options, run),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_PRETTY | RUN_COMPACT | RUN_SESSIONS,
+                       struct sessions_options, run),
     OPTION_END_ROW,
 };
 

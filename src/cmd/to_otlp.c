@@ -88,7 +88,8 @@ static const struct option_row to_otlp_options[] = {
                    "gen_ai.provider.name (default: from the model's name, else gcp.gen_ai)"),
     TO_OTLP_STRING("model", "NAME", model,
                    "gen_ai.request.model, and the model's name where events give none"),
-    OPTION_INCLUDE_ROW(run_option_table, RUN_FILTERS | RUN_INPUT | RUN_FOLLOW | RUN_SESSIONS,
+    OPTION_INCLUDE_ROW(run_option_table, RUN_PRETTY | RUN_COMPACT | RUN_FILTERS | RUN_INPUT | RUN_FOLLOW |
+                           RUN_SESSIONS,
                        struct to_otlp, run),
     OPTION_END_ROW,
 };

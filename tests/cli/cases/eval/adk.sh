@@ -45,7 +45,7 @@ adkev eval --config cfg.json set.json a/b_tool_call.session.json | jq -c 'select
 # Every metric of the case is written for each invocation, in the case's
 # order: one with no value per invocation (a judge's) as NOT_EVALUATED (3),
 # as local_eval_service.py writes a metric that was not evaluated.
-adkev eval --format=adk -c final_response_match_v2=0.5 set.json a/b_tool_call.session.json |
+adkev eval --format=adk --criterion final_response_match_v2=0.5 set.json a/b_tool_call.session.json |
 	jq -c '.eval_case_results[0] | [(.overall_eval_metric_results | map(.metric_name)) ==
 	(.eval_metric_result_per_invocation[0].eval_metric_results | map(.metric_name)),
 	(.eval_metric_result_per_invocation[0].eval_metric_results[] |

@@ -10,7 +10,7 @@ tmp=$(mktemp -d) && cd "$tmp" || exit 1
 trap 'rm -rf "$tmp"' EXIT
 a="$CORPUS"/adkjs
 adkev evalset "$a"/b_tool_call.session.json "$a"/f_state.session.json > set.json
-adkev eval -c final_response_match_v2=0.8 set.json "$a"/b_tool_call.session.json |
+adkev eval --criterion final_response_match_v2=0.8 set.json "$a"/b_tool_call.session.json |
 	jq -c 'select(.run != null) | [.status, .metrics.final_response_match_v2]'
 echo '{"criteria": {"tool_trajectory_avg_score": {"threshold": 1, "match_type": "any-order"}}}' > any.json
 adkev eval --config any.json set.json "$a"/b_tool_call.session.json | jq -c 'select(.run != null) | .status'

@@ -27,7 +27,7 @@ for f in json table adk junit; do
 	{
 		try passed $opts set.json a/b_tool_call.session.json a/f_state.session.jsonl
 		try failed $opts set.json a/b_tool_call.session.json f_state.jsonl
-		try usage $opts -c nonsense=1 set.json a/b_tool_call.session.json
+		try usage $opts --criterion nonsense=1 set.json a/b_tool_call.session.json
 		try unmatched $opts set.json a/b_tool_call.session.json a/a_plain.session.json
 		try missing $opts set.json a/b_tool_call.session.json a/a_plain.session.json nothere.jsonl
 		try badset $opts a/nothere.json a/b_tool_call.session.json

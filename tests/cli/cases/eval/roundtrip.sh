@@ -6,7 +6,7 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$CORPUS" || exit 1
 for f in adkjs/*.session.json adkjs/*.session.jsonl adkpy-style/*.jsonl; do
 	adkev evalset --final-state "$f" > "$tmp"/set.json || echo "evalset: exit $?"
-	adkev eval -c final_session_state_match=1 "$tmp"/set.json "$f" |
+	adkev eval --criterion final_session_state_match=1 "$tmp"/set.json "$f" |
 		jq -r --arg f "${f##*/}" '[$f, .status, (.metrics | to_entries |
 			map(select(.value.threshold != null) | "\(.key)=\(.value.score)") | join(" "))] | @tsv'
 done

@@ -13,12 +13,12 @@ echo "hidden: $(grep -c '\[REDACTED\]' set.json)"
 grep -q -e sk_live_ -e ghp_ -e hunter2 set.json || echo "no secret in the set"
 adkev evalset --no-redact --final-state j_secrets.session.json > raw.json; echo "--no-redact: exit $?"
 echo "kept: $(grep -c -e sk_live_ -e ghp_ -e hunter2 raw.json)"
-adkev eval -c final_session_state_match=1 set.json j_secrets.session.json |
+adkev eval --criterion final_session_state_match=1 set.json j_secrets.session.json |
 	jq -c '[.status, .metrics.final_session_state_match.status]'
 echo "eval: exit $?"
-adkev eval --no-redact -c final_session_state_match=1 set.json j_secrets.session.json |
+adkev eval --no-redact --criterion final_session_state_match=1 set.json j_secrets.session.json |
 	jq -c '[.status, .metrics.final_session_state_match.status]'
-adkev eval --no-redact -c final_session_state_match=1 set.json j_secrets.session.json >/dev/null
+adkev eval --no-redact --criterion final_session_state_match=1 set.json j_secrets.session.json >/dev/null
 echo "eval --no-redact: exit $?"
 # A set made with --no-redact is reported without its secrets all the same.
 adkev eval --junit report.xml --table raw.json j_secrets.session.json >table.txt; echo "eval of the raw set: exit $?"

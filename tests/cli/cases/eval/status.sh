@@ -9,8 +9,8 @@ adkev evalset a/b_tool_call.session.json a/l_multi_turn.session.json > set.json
 adkev eval set.json a/b_tool_call.session.json > /dev/null; echo "exit $?"
 adkev eval set.json a/b_tool_call.session.json | jq -c '[.eval_id, .status, .run]'
 adkev eval --require-all set.json a/b_tool_call.session.json > /dev/null; echo "exit $?"
-adkev eval -c bogus=1 set.json a/b_tool_call.session.json; echo "exit $?"
-adkev eval -c token_usage_v1=100 set.json a/b_tool_call.session.json 2>/dev/null; echo "exit $?"
+adkev eval --criterion bogus=1 set.json a/b_tool_call.session.json; echo "exit $?"
+adkev eval --criterion token_usage_v1=100 set.json a/b_tool_call.session.json 2>/dev/null; echo "exit $?"
 adkev eval set.json a/a_plain.session.json > out.jsonl; echo "exit $?"
 jq -c '[.status, .run]' out.jsonl
 adkev eval set.json a/a_plain.session.json missing.jsonl > /dev/null; echo "exit $?"
@@ -18,8 +18,8 @@ printf '{"author": oops}\n' > bad.jsonl
 adkev eval set.json bad.jsonl > /dev/null; echo "exit $?"
 # Two runs compared: a stream against its session; the response score exactly at its threshold.
 adkev eval a/b_tool_call.session.json a/b_tool_call.jsonl | jq -c '[.status, .metrics.response_match_score.score]'
-adkev eval -c response_match_score=1 a/b_tool_call.session.json a/b_tool_call.session.jsonl | jq -c .status
+adkev eval --criterion response_match_score=1 a/b_tool_call.session.json a/b_tool_call.session.jsonl | jq -c .status
 # Usage errors of the option values: nothing on stdout, exit 64.
 adkev eval --match-type SOMETIMES set.json a/b_tool_call.session.json; echo "exit $?"
-adkev eval -c response_match_score set.json a/b_tool_call.session.json; echo "exit $?"
-adkev eval -c response_match_score=0.5 --match-type IN_ORDER set.json a/b_tool_call.session.json | jq -c '.metrics | map_values(.threshold)'
+adkev eval --criterion response_match_score set.json a/b_tool_call.session.json; echo "exit $?"
+adkev eval --criterion response_match_score=0.5 --match-type IN_ORDER set.json a/b_tool_call.session.json | jq -c '.metrics | map_values(.threshold)'
