@@ -456,13 +456,6 @@ fail:
 	return false;
 }
 
-void scan_set_member(struct scan *s, json_t *object, const struct token *key, json_t *value)
-{
-	size_t len;
-	const char *name = scan_decode(s, key, &len);
-	json_object_setn_new_nocheck(object, name, len, value);
-}
-
 static bool scan_object(struct scan *s, json_t **out)
 {
 	json_t *object = out ? json_object() : NULL;

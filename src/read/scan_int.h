@@ -61,9 +61,6 @@ bool scan_token(struct scan *s, struct token *t);
  */
 const char *scan_decode(struct scan *s, const struct token *t, size_t *len);
 
-/* Sets key (a checked token) to value in object; jansson keeps the last of duplicate keys. */
-void scan_set_member(struct scan *s, json_t *object, const struct token *key, json_t *value);
-
 /* Any value; jansson counts every value, a scalar too, toward its depth limit. */
 bool scan_value(struct scan *s, json_t **out);
 
@@ -83,7 +80,7 @@ enum chosen scan_eval_set(struct scan *s, json_t **out);
 /* Whether r (NULL: everything) leaves nothing to choose: every value is built whole. */
 bool scan_reads_everything(const struct adk_reads *r);
 
-/* The small readers both files inline: white space, one byte, a key, a member's end. */
+/* What both files inline: white space, one byte, a key, a member set, a member's end. */
 
 static inline void skip_space(struct scan *s)
 {
@@ -118,6 +115,15 @@ static inline bool scan_key(struct scan *s, struct token *key)
 		return false;
 	skip_space(s);
 	return true;
+}
+
+/* Sets key (a checked token) to value in object; jansson keeps the last of duplicate keys. */
+static inline void scan_set_member(struct scan *s, json_t *object, const struct token *key,
+                                   json_t *value)
+{
+	size_t len;
+	const char *name = scan_decode(s, key, &len);
+	json_object_setn_new_nocheck(object, name, len, value);
 }
 
 /* After a member: true and *more when a ',' follows, true and !*more at the '}'. */
