@@ -1,63 +1,20 @@
 /*
- * otlp.c - a recorded run as OpenTelemetry traces (otlp.h).
- *
- * Each invocation's spans are kept as small jansson records while its
- * events are read: {"name", "kind", "id", "up" (the parent's index),
- * "start", "end" (unix nanoseconds), "attrs" (name -> value), "events",
- * "status", "message"}.  When the invocation ends they are written as
- * OTLP/JSON with the JSON writer, span by span, and dropped.
- *
- * The OpenTelemetry names (gen_ai.*, the OTLP/JSON members) are spelled
- * here and nowhere else; ADK's come from event.h.
+ * otlp.c - a recorded run as OpenTelemetry traces (otlp.h): each event of
+ * an invocation made into spans as the GenAI semantic conventions say
+ * (an agent's part as invoke_agent, a model call as generate_content, a
+ * tool call as execute_tool), their attributes and events, and errors;
+ * the records are otlp_spans.c's, and otlp_write.c writes them when the
+ * invocation ends.
  */
-#include "adk/otlp.h"
+#include "adk/otlp_int.h"
 #include "adk/answer.h"
 #include "adk/critic.h"
 #include "adk/event.h"
-#include "adk/store.h"
-#include "adk/usage.h"
 #include "write/json.h"
 
 #include <ctype.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-
-#ifndef ADKEV_VERSION
-#define ADKEV_VERSION "unknown"
-#endif
-
-/* OTLP's SpanKind and StatusCode, which OTLP/JSON writes as integers. */
-enum { SPAN_KIND_INTERNAL = 1, SPAN_KIND_CLIENT = 3 };
-enum { STATUS_CODE_UNSET = 0, STATUS_CODE_ERROR = 2 };
-
-/* The seeds of the ids' hashes: fixed, so that ids come out alike in every run. */
-enum { SEED_TRACE_HIGH = 0x6f746c70, SEED_TRACE_LOW, SEED_SPAN };
-
-struct otlp {
-	const struct otlp_config *c;
-	struct usage_total usage; /* the token rule, over the whole stream as trajectory's */
-	json_t *parts_written;    /* invocation id -> parts of it written so far */
-	/* The invocation in progress. */
-	bool open;
-	json_t *inv;         /* its id (a JSON string, owned), or NULL: events without one */
-	json_int_t part;     /* which part of the invocation this is, from 0 */
-	char trace[33];      /* the trace id, in hex */
-	char *conversation;  /* gen_ai.conversation.id, owned, or NULL */
-	json_t *spans;       /* the span records */
-	json_t *agents;      /* agent key -> index of the agent's part in progress */
-	json_t *latest;      /* author -> index of its latest part (a branch's parent) */
-	json_t *models;      /* author -> index of its last generate_content span */
-	json_t *calls;       /* tool call id -> index of its execute_tool span */
-	json_t *unnamed;     /* tool name -> [indexes of unanswered calls without an id] */
-	json_t *transfers;   /* agent name -> index of the part that transferred to it */
-	json_t *input;       /* --content: the user's messages no agent part has taken */
-	json_t *prev_key;    /* the agent key of the invocation's last event, or NULL */
-	json_t *prev_branch; /* its branch, or NULL */
-	long current;        /* index of the last event's agent part, -1 before one */
-	long long last_ns;   /* the invocation's last time, -1 before one */
-	struct strbuf key;   /* scratch */
-};
 
 struct otlp *otlp_new(const struct otlp_config *c)
 {
@@ -70,159 +27,15 @@ struct otlp *otlp_new(const struct otlp_config *c)
 	return o;
 }
 
-static void invocation_release(struct otlp *o)
-{
-	json_t **tables[] = {&o->inv,    &o->spans,    &o->agents,     &o->latest,
-	                     &o->models, &o->calls,    &o->unnamed,    &o->transfers,
-	                     &o->input,  &o->prev_key, &o->prev_branch};
-	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
-		json_decref(*tables[i]);
-		*tables[i] = NULL;
-	}
-	free(o->conversation);
-	o->conversation = NULL;
-	o->open = false;
-}
-
 void otlp_free(struct otlp *o)
 {
 	if (!o)
 		return;
-	invocation_release(o);
+	otlp_invocation_release(o);
 	json_decref(o->parts_written);
 	usage_total_release(&o->usage);
 	strbuf_release(&o->key);
 	free(o);
-}
-
-static void hex64(char *out, uint64_t v)
-{
-	snprintf(out, 17, "%016" PRIx64, v);
-}
-
-/* A new string of s[0..len), with a NUL inside kept (jansson's own length). */
-static json_t *string_of(const json_t *s)
-{
-	return s ? json_stringn(json_string_value(s), json_string_length(s)) : json_string("");
-}
-
-/* Appends "<length>:<bytes>" of a JSON string (or of nothing), so keys cannot run together. */
-static void key_add(struct strbuf *sb, const json_t *s)
-{
-	size_t len = s ? json_string_length(s) : 0;
-	strbuf_addf(sb, "%zu:", len);
-	strbuf_add(sb, s ? json_string_value(s) : "", len);
-}
-
-/* Begins the trace of the invocation inv (borrowed; NULL: events without an id). */
-static void invocation_begin(struct otlp *o, const json_t *inv, const json_t *session)
-{
-	o->open = true;
-	o->inv = inv ? string_of(inv) : NULL;
-	const char *conv =
-	    o->c->conversation ? o->c->conversation : adk_get_string(session, ADK_ID);
-	o->conversation = conv ? xstrdup(conv) : NULL;
-	struct strbuf *k = &o->key;
-	strbuf_reset(k);
-	key_add(k, inv);
-	json_t *n = json_object_getn(o->parts_written, k->buf, k->len);
-	o->part = n ? json_integer_value(n) : 0;
-	json_object_setn_new(o->parts_written, k->buf, k->len, json_integer(o->part + 1));
-	strbuf_addstr(k, o->conversation ? o->conversation : "");
-	hex64(o->trace, store_hash_fixed(SEED_TRACE_HIGH, k->buf, k->len));
-	hex64(o->trace + 16, store_hash_fixed(SEED_TRACE_LOW, k->buf, k->len));
-	o->spans = json_array();
-	o->agents = json_object();
-	o->latest = json_object();
-	o->models = json_object();
-	o->calls = json_object();
-	o->unnamed = json_object();
-	o->transfers = json_object();
-	o->current = -1;
-	o->last_ns = -1;
-}
-
-static json_t *span_at(struct otlp *o, long index)
-{
-	return json_array_get(o->spans, (size_t)index);
-}
-
-/*
- * A new span record named "op suffix" (suffix may be NULL), under the span
- * at parent (-1: a root), from start; returns its index.  Its id hashes the
- * trace, the invocation's part, the span's index and event_id.
- */
-static long span_new(struct otlp *o, const char *op, const json_t *suffix, int kind, long parent,
-                     long long start, const char *event_id)
-{
-	long index = (long)json_array_size(o->spans);
-	struct strbuf *k = &o->key;
-	strbuf_reset(k);
-	strbuf_addstr(&o->key, op);
-	if (suffix && json_string_length(suffix)) {
-		strbuf_addch(k, ' ');
-		strbuf_add(k, json_string_value(suffix), json_string_length(suffix));
-	}
-	json_t *span = json_object();
-	json_object_set_new(span, "name", json_stringn(k->buf, k->len));
-	strbuf_reset(k);
-	strbuf_addf(k, "%s/%" JSON_INTEGER_FORMAT "/%ld/%s", o->trace, o->part, index,
-	            event_id ? event_id : "");
-	char id[17];
-	hex64(id, store_hash_fixed(SEED_SPAN, k->buf, k->len));
-	json_object_set_new(span, "id", json_string(id));
-	json_object_set_new(span, "kind", json_integer(kind));
-	if (parent >= 0)
-		json_object_set_new(span, "up", json_integer(parent));
-	json_object_set_new(span, "start", json_integer(start));
-	json_object_set_new(span, "end", json_integer(start));
-	json_t *attrs = json_object();
-	json_object_set_new(attrs, "gen_ai.operation.name", json_string(op));
-	json_object_set_new(span, "attrs", attrs);
-	json_object_set_new(span, "events", json_array());
-	json_array_append_new(o->spans, span);
-	return index;
-}
-
-/* The span at index, and every span above it, end no sooner than t. */
-static void span_extend(struct otlp *o, long index, long long t)
-{
-	while (index >= 0) {
-		json_t *span = span_at(o, index);
-		if (json_integer_value(json_object_get(span, "end")) < t)
-			json_object_set_new(span, "end", json_integer(t));
-		if (json_integer_value(json_object_get(span, "start")) > t)
-			json_object_set_new(span, "start", json_integer(t));
-		json_t *up = json_object_get(span, "up");
-		index = up ? (long)json_integer_value(up) : -1;
-	}
-}
-
-/* Sets an attribute of the span at index; steals value (NULL: nothing is set). */
-static void span_attr(struct otlp *o, long index, const char *name, json_t *value)
-{
-	if (value)
-		json_object_set_new(json_object_get(span_at(o, index), "attrs"), name, value);
-}
-
-/* Adds a span event at time t; steals attrs (an object, or NULL for none). */
-static void span_event(struct otlp *o, long index, const char *name, long long t, json_t *attrs)
-{
-	json_t *ev = json_object();
-	json_object_set_new(ev, "name", json_string(name));
-	json_object_set_new(ev, "time", json_integer(t));
-	json_object_set_new(ev, "attrs", attrs ? attrs : json_object());
-	json_array_append_new(json_object_get(span_at(o, index), "events"), ev);
-}
-
-/* Marks the span failed: error.type type, the status message message (NULL: none). */
-static void span_error(struct otlp *o, long index, const char *type, const char *message)
-{
-	json_t *span = span_at(o, index);
-	json_object_set_new(span, "status", json_integer(STATUS_CODE_ERROR));
-	if (message)
-		json_object_set_new(span, "message", json_string(message));
-	span_attr(o, index, "error.type", json_string(type));
 }
 
 /* v redacted and cut as trajectory does its values; a new value. */
@@ -301,9 +114,9 @@ static const char *provider_of(const struct otlp *o, const char *model);
 static void agent_attrs(struct otlp *o, long index, const json_t *author)
 {
 	if (author)
-		span_attr(o, index, "gen_ai.agent.name", string_of(author));
+		otlp_span_attr(o, index, "gen_ai.agent.name", otlp_string_of(author));
 	if (o->conversation)
-		span_attr(o, index, "gen_ai.conversation.id", json_string(o->conversation));
+		otlp_span_attr(o, index, "gen_ai.conversation.id", json_string(o->conversation));
 }
 
 /*
@@ -319,8 +132,8 @@ static long agent_part(struct otlp *o, const json_t *event, long long t)
 	if (!json_is_string(branch))
 		branch = NULL;
 	strbuf_reset(&o->key);
-	key_add(&o->key, author);
-	key_add(&o->key, branch);
+	otlp_key_add(&o->key, author);
+	otlp_key_add(&o->key, branch);
 	json_t *key = json_stringn_nocheck(o->key.buf, o->key.len);
 	json_t *at = json_object_getn(o->agents, o->key.buf, o->key.len);
 	bool same = o->prev_key && json_equal(key, o->prev_key);
@@ -332,10 +145,10 @@ static long agent_part(struct otlp *o, const json_t *event, long long t)
 	} else {
 		long parent = part_parent(o, author, branch ? json_string_value(branch) : NULL);
 		long long start = o->last_ns >= 0 && o->last_ns < t ? o->last_ns : t;
-		index = span_new(o, "invoke_agent", author, SPAN_KIND_INTERNAL, parent, start,
-		                 adk_get_string(event, ADK_ID));
-		span_attr(o, index, "gen_ai.provider.name",
-		          json_string(provider_of(o, o->c->model)));
+		index = otlp_span_new(o, "invoke_agent", author, SPAN_KIND_INTERNAL, parent, start,
+		                      adk_get_string(event, ADK_ID));
+		otlp_span_attr(o, index, "gen_ai.provider.name",
+		               json_string(provider_of(o, o->c->model)));
 		agent_attrs(o, index, author);
 		json_object_setn_new(o->agents, json_string_value(key), json_string_length(key),
 		                     json_integer(index));
@@ -343,7 +156,7 @@ static long agent_part(struct otlp *o, const json_t *event, long long t)
 			json_object_setn_new(o->latest, json_string_value(author),
 			                     json_string_length(author), json_integer(index));
 		if (o->input) {
-			span_attr(o, index, "gen_ai.input.messages", compact_text(o->input));
+			otlp_span_attr(o, index, "gen_ai.input.messages", compact_text(o->input));
 			o->input = NULL;
 		}
 	}
@@ -378,14 +191,16 @@ static void call_tokens(struct otlp *o, long index, const struct usage_counts *b
                         const json_t *usage)
 {
 	const struct usage_counts *u = &o->usage.sum;
-	span_attr(o, index, "gen_ai.usage.input_tokens", json_integer(u->input - before->input));
-	span_attr(o, index, "gen_ai.usage.output_tokens", json_integer(u->output - before->output));
+	otlp_span_attr(o, index, "gen_ai.usage.input_tokens",
+	               json_integer(u->input - before->input));
+	otlp_span_attr(o, index, "gen_ai.usage.output_tokens",
+	               json_integer(u->output - before->output));
 	if (adk_get(usage, ADK_CACHED_CONTENT_TOKEN_COUNT))
-		span_attr(o, index, "gen_ai.usage.cache_read.input_tokens",
-		          json_integer(u->cached - before->cached));
+		otlp_span_attr(o, index, "gen_ai.usage.cache_read.input_tokens",
+		               json_integer(u->cached - before->cached));
 	if (adk_get(usage, ADK_THOUGHTS_TOKEN_COUNT))
-		span_attr(o, index, "gen_ai.usage.reasoning.output_tokens",
-		          json_integer(u->thoughts - before->thoughts));
+		otlp_span_attr(o, index, "gen_ai.usage.reasoning.output_tokens",
+		               json_integer(u->thoughts - before->thoughts));
 }
 
 /* finishReason as the conventions write it: ["stop"] for "STOP". */
@@ -457,30 +272,31 @@ static long model_call(struct otlp *o, const json_t *event, long part, long long
 	size_t name_len = author ? json_string_length(author) : 0;
 	json_t *last = json_object_getn(o->models, name, name_len);
 	if (!counted && json_is_object(usage) && last) {
-		span_extend(o, (long)json_integer_value(last), t);
+		otlp_span_extend(o, (long)json_integer_value(last), t);
 		return (long)json_integer_value(last);
 	}
 	json_t *version = adk_get(event, ADK_MODEL_VERSION);
 	const char *model = json_is_string(version) ? json_string_value(version) : o->c->model;
 	json_t *model_name = model ? json_string(model) : NULL;
 	long long start = o->last_ns >= 0 && o->last_ns < t ? o->last_ns : t;
-	long index = span_new(o, "generate_content", model_name, SPAN_KIND_CLIENT, part, start,
-	                      adk_get_string(event, ADK_ID));
+	long index = otlp_span_new(o, "generate_content", model_name, SPAN_KIND_CLIENT, part, start,
+	                           adk_get_string(event, ADK_ID));
 	json_decref(model_name);
-	span_extend(o, index, t);
-	span_attr(o, index, "gen_ai.provider.name", json_string(provider_of(o, model)));
+	otlp_span_extend(o, index, t);
+	otlp_span_attr(o, index, "gen_ai.provider.name", json_string(provider_of(o, model)));
 	agent_attrs(o, index, author);
 	const char *request = o->c->model ? o->c->model : model;
-	span_attr(o, index, "gen_ai.request.model", request ? json_string(request) : NULL);
+	otlp_span_attr(o, index, "gen_ai.request.model", request ? json_string(request) : NULL);
 	if (json_is_string(version))
-		span_attr(o, index, "gen_ai.response.model", json_copy(version));
+		otlp_span_attr(o, index, "gen_ai.response.model", json_copy(version));
 	if (counted)
 		call_tokens(o, index, &before, usage);
 	const char *finish = adk_get_string(event, ADK_FINISH_REASON);
-	span_attr(o, index, "gen_ai.response.finish_reasons", finish_reasons(finish));
+	otlp_span_attr(o, index, "gen_ai.response.finish_reasons", finish_reasons(finish));
 	if (o->c->content && event_parts(event))
-		span_attr(o, index, "gen_ai.output.messages",
-		          compact_text(message_of(o, "assistant", event_parts(event), finish)));
+		otlp_span_attr(
+		    o, index, "gen_ai.output.messages",
+		    compact_text(message_of(o, "assistant", event_parts(event), finish)));
 	json_object_setn_new(o->models, name, name_len, json_integer(index));
 	return index;
 }
@@ -492,18 +308,18 @@ static void tool_call(struct otlp *o, const json_t *event, const json_t *call, l
 	json_t *name = adk_get(call, ADK_NAME), *id = adk_get(call, ADK_ID);
 	if (!json_is_string(name))
 		name = NULL;
-	long index =
-	    span_new(o, "execute_tool", name, SPAN_KIND_INTERNAL, part, t, json_string_value(id));
-	span_extend(o, index, t);
+	long index = otlp_span_new(o, "execute_tool", name, SPAN_KIND_INTERNAL, part, t,
+	                           json_string_value(id));
+	otlp_span_extend(o, index, t);
 	if (name)
-		span_attr(o, index, "gen_ai.tool.name", json_copy(name));
-	span_attr(o, index, "gen_ai.tool.type", json_string("function"));
+		otlp_span_attr(o, index, "gen_ai.tool.name", json_copy(name));
+	otlp_span_attr(o, index, "gen_ai.tool.type", json_string("function"));
 	if (json_is_string(id))
-		span_attr(o, index, "gen_ai.tool.call.id", json_copy(id));
+		otlp_span_attr(o, index, "gen_ai.tool.call.id", json_copy(id));
 	agent_attrs(o, index, event_author_string(event));
 	if (o->c->content) {
 		json_t *args = adk_get(call, ADK_ARGS);
-		span_attr(
+		otlp_span_attr(
 		    o, index, "gen_ai.tool.call.arguments",
 		    content_text(o, json_is_object(args) ? json_incref(args) : json_object()));
 	}
@@ -552,14 +368,14 @@ static void tool_result(struct otlp *o, const json_t *response, long long t)
 	long index = tool_of_response(o, response);
 	if (index < 0)
 		return;
-	span_extend(o, index, t);
+	otlp_span_extend(o, index, t);
 	json_t *result = adk_get(response, ADK_RESPONSE);
 	/* A tool's result is the tool's own object: "error" is a tool's word, not an ADK field. */
 	if (json_is_object(result) && json_object_get(result, "error"))
-		span_error(o, index, "tool_error", NULL);
+		otlp_span_error(o, index, "tool_error", NULL);
 	if (o->c->content)
-		span_attr(o, index, "gen_ai.tool.call.result",
-		          content_text(o, result ? json_incref(result) : json_null()));
+		otlp_span_attr(o, index, "gen_ai.tool.call.result",
+		               content_text(o, result ? json_incref(result) : json_null()));
 }
 
 /* The keys of an object, as an array of strings (names of state keys and artifacts). */
@@ -587,20 +403,20 @@ static void action_events(struct otlp *o, const json_t *event, long part, long l
 		if (o->c->content)
 			json_object_set_new(attrs, "adk.state_delta",
 			                    content_text(o, json_incref(state)));
-		span_event(o, part, "adk.state_delta", t, attrs);
+		otlp_span_event(o, part, "adk.state_delta", t, attrs);
 	}
 	if (json_is_object(artifacts) && json_object_size(artifacts))
-		span_event(o, part, "adk.artifact_delta", t,
-		           json_pack("{s:o}", "adk.artifact_delta.names", keys_of(artifacts)));
+		otlp_span_event(o, part, "adk.artifact_delta", t,
+		                json_pack("{s:o}", "adk.artifact_delta.names", keys_of(artifacts)));
 	json_t *to = adk_get(actions, ADK_TRANSFER_TO_AGENT);
 	if (json_is_string(to)) {
-		span_event(o, part, "adk.transfer", t,
-		           json_pack("{s:o}", "adk.transfer.to_agent", string_of(to)));
+		otlp_span_event(o, part, "adk.transfer", t,
+		                json_pack("{s:o}", "adk.transfer.to_agent", otlp_string_of(to)));
 		json_object_setn_new(o->transfers, json_string_value(to), json_string_length(to),
 		                     json_integer(part));
 	}
 	if (adk_truthy(actions, ADK_ESCALATE))
-		span_event(o, part, "adk.escalate", t, NULL);
+		otlp_span_event(o, part, "adk.escalate", t, NULL);
 }
 
 /*
@@ -623,11 +439,11 @@ static void error_fields(struct otlp *o, const json_t *event, long index, long p
 	json_t *attrs = json_pack("{s:s}", "exception.type", type);
 	if (text)
 		json_object_set(attrs, "exception.message", text);
-	span_event(o, index, "exception", t, attrs);
-	span_error(o, index, type, text ? json_string_value(text) : NULL);
+	otlp_span_event(o, index, "exception", t, attrs);
+	otlp_span_error(o, index, type, text ? json_string_value(text) : NULL);
 	/* The agent's part fails with its model call: an error event ends the invocation. */
 	if (index != part)
-		span_error(o, part, type, text ? json_string_value(text) : NULL);
+		otlp_span_error(o, part, type, text ? json_string_value(text) : NULL);
 	json_decref(text);
 }
 
@@ -644,22 +460,22 @@ static void final_answer(struct otlp *o, const json_t *event, long part, long lo
 		const char *text = answer_text(&a, &len);
 		if (o->c->content) {
 			json_t *parts = json_pack("[{s:s%}]", adk_field_name(ADK_TEXT), text, len);
-			span_attr(o, part, "gen_ai.output.messages",
-			          compact_text(message_of(o, "assistant", parts, NULL)));
+			otlp_span_attr(o, part, "gen_ai.output.messages",
+			               compact_text(message_of(o, "assistant", parts, NULL)));
 			json_decref(parts);
 		}
 		struct critic_verdict v;
 		if (critic_parse(text, len, &v)) {
 			const json_t *author = event_author_string(event);
 			json_t *attrs =
-			    json_pack("{s:o,s:f}", "gen_ai.evaluation.name", string_of(author),
+			    json_pack("{s:o,s:f}", "gen_ai.evaluation.name", otlp_string_of(author),
 			              "gen_ai.evaluation.score.value", v.score);
 			const char *why =
 			    json_string_value(json_object_get(v.json, "feedback_text"));
 			if (why && *why)
 				json_object_set_new(attrs, "gen_ai.evaluation.explanation",
 				                    clean_string(o, why, strlen(why)));
-			span_event(o, part, "gen_ai.evaluation.result", t, attrs);
+			otlp_span_event(o, part, "gen_ai.evaluation.result", t, attrs);
 			json_decref(v.json);
 		}
 	}
@@ -689,7 +505,7 @@ static void take_event(struct otlp *o, const json_t *event, long long t)
 	}
 	long part = agent_part(o, event, t);
 	o->current = part;
-	span_extend(o, part, t);
+	otlp_span_extend(o, part, t);
 	long model = -1;
 	if (event_is_model_call(event))
 		model = model_call(o, event, part, t);
@@ -718,10 +534,10 @@ static void stream_error(struct otlp *o, const json_t *value)
 	const char *text = stream_error_text(value);
 	json_t *clean = clean_string(o, text ? text : "", text ? strlen(text) : 0);
 	long long t = o->last_ns >= 0 ? o->last_ns : 0;
-	span_event(
+	otlp_span_event(
 	    o, o->current, "exception", t,
 	    json_pack("{s:s,s:O}", "exception.type", "stream_error", "exception.message", clean));
-	span_error(o, o->current, "stream_error", json_string_value(clean));
+	otlp_span_error(o, o->current, "stream_error", json_string_value(clean));
 	json_decref(clean);
 }
 
@@ -738,170 +554,10 @@ void otlp_add(struct otlp *o, const struct reader_item *item, struct strbuf *out
 	if (o->open && !(inv ? o->inv && json_strings_equal(inv, o->inv) : !o->inv))
 		otlp_finish(o, out);
 	if (!o->open)
-		invocation_begin(o, inv, item->session);
+		otlp_invocation_begin(o, inv, item->session);
 	long long t;
 	if (!event_ns(event, &t))
 		t = o->last_ns >= 0 ? o->last_ns : 0;
 	take_event(o, event, t);
 	o->last_ns = t;
-}
-
-/* A time as OTLP/JSON writes a fixed64: its decimal digits in a string. */
-static void write_time(struct json_writer *w, const char *key, json_int_t ns)
-{
-	char digits[24];
-	snprintf(digits, sizeof digits, "%" JSON_INTEGER_FORMAT, ns);
-	jw_key(w, key);
-	jw_string(w, digits, strlen(digits));
-}
-
-/* An AnyValue: {"stringValue"}, {"intValue"} (an int64, so a string), {"doubleValue"}, ... */
-static void write_any_value(struct json_writer *w, const json_t *v)
-{
-	jw_object_begin(w);
-	if (json_is_string(v)) {
-		jw_key(w, "stringValue");
-		jw_string(w, json_string_value(v), json_string_length(v));
-	} else if (json_is_integer(v)) {
-		write_time(w, "intValue", json_integer_value(v));
-	} else if (json_is_real(v)) {
-		jw_key(w, "doubleValue");
-		jw_real(w, json_real_value(v));
-	} else if (json_is_boolean(v)) {
-		jw_key(w, "boolValue");
-		jw_bool(w, json_is_true(v));
-	} else if (json_is_array(v)) {
-		jw_key(w, "arrayValue");
-		jw_object_begin(w);
-		jw_key(w, "values");
-		jw_array_begin(w);
-		size_t i;
-		json_t *e;
-		json_array_foreach(v, i, e) write_any_value(w, e);
-		jw_array_end(w);
-		jw_object_end(w);
-	}
-	jw_object_end(w);
-}
-
-/* "attributes": [{"key", "value"}, ...], in the order they were set. */
-static void write_attributes(struct json_writer *w, const json_t *attrs)
-{
-	const char *k;
-	size_t len;
-	json_t *v;
-	jw_key(w, "attributes");
-	jw_array_begin(w);
-	json_object_keylen_foreach((json_t *)attrs, k, len, v)
-	{
-		jw_object_begin(w);
-		jw_key(w, "key");
-		jw_string(w, k, len);
-		jw_key(w, "value");
-		write_any_value(w, v);
-		jw_object_end(w);
-	}
-	jw_array_end(w);
-}
-
-static void write_events(struct json_writer *w, const json_t *events)
-{
-	size_t i;
-	json_t *ev;
-	jw_key(w, "events");
-	jw_array_begin(w);
-	json_array_foreach(events, i, ev)
-	{
-		jw_object_begin(w);
-		write_time(w, "timeUnixNano", json_integer_value(json_object_get(ev, "time")));
-		jw_key(w, "name");
-		jw_value(w, json_object_get(ev, "name"));
-		write_attributes(w, json_object_get(ev, "attrs"));
-		jw_object_end(w);
-	}
-	jw_array_end(w);
-}
-
-static void write_span(struct otlp *o, struct json_writer *w, const json_t *span)
-{
-	jw_object_begin(w);
-	jw_key(w, "traceId");
-	jw_string(w, o->trace, 32);
-	jw_key(w, "spanId");
-	jw_value(w, json_object_get(span, "id"));
-	json_t *up = json_object_get(span, "up");
-	if (up) {
-		jw_key(w, "parentSpanId");
-		jw_value(w, json_object_get(span_at(o, (long)json_integer_value(up)), "id"));
-	}
-	jw_key(w, "name");
-	jw_value(w, json_object_get(span, "name"));
-	jw_key(w, "kind");
-	jw_value(w, json_object_get(span, "kind"));
-	write_time(w, "startTimeUnixNano", json_integer_value(json_object_get(span, "start")));
-	write_time(w, "endTimeUnixNano", json_integer_value(json_object_get(span, "end")));
-	write_attributes(w, json_object_get(span, "attrs"));
-	write_events(w, json_object_get(span, "events"));
-	jw_key(w, "status");
-	jw_object_begin(w);
-	jw_key(w, "code");
-	json_t *status = json_object_get(span, "status");
-	jw_int(w, status ? json_integer_value(status) : STATUS_CODE_UNSET);
-	if (json_object_get(span, "message")) {
-		jw_key(w, "message");
-		jw_value(w, json_object_get(span, "message"));
-	}
-	jw_object_end(w);
-	jw_object_end(w);
-}
-
-/* {"resource": {"attributes": [service.name]}, "scopeSpans": [{"scope", "spans": [ */
-static void write_head(struct otlp *o, struct json_writer *w)
-{
-	jw_object_begin(w);
-	jw_key(w, "resourceSpans");
-	jw_array_begin(w);
-	jw_object_begin(w);
-	jw_key(w, "resource");
-	jw_object_begin(w);
-	json_t *attrs = json_pack("{s:s}", "service.name", o->c->service ? o->c->service : "adk");
-	write_attributes(w, attrs);
-	json_decref(attrs);
-	jw_object_end(w);
-	jw_key(w, "scopeSpans");
-	jw_array_begin(w);
-	jw_object_begin(w);
-	jw_key(w, "scope");
-	jw_object_begin(w);
-	jw_key(w, "name");
-	jw_string(w, "adkev", 5);
-	jw_key(w, "version");
-	jw_string(w, ADKEV_VERSION, strlen(ADKEV_VERSION));
-	jw_object_end(w);
-	jw_key(w, "spans");
-	jw_array_begin(w);
-}
-
-void otlp_finish(struct otlp *o, struct strbuf *out)
-{
-	if (!o->open)
-		return;
-	if (json_array_size(o->spans)) {
-		struct json_writer w;
-		jw_init_buf(&w, out, o->c->flags);
-		write_head(o, &w);
-		size_t i;
-		json_t *span;
-		json_array_foreach(o->spans, i, span) write_span(o, &w, span);
-		/* The spans, a scope's, the scopes, a resource's, the resources, the TracesData. */
-		jw_array_end(&w);
-		jw_object_end(&w);
-		jw_array_end(&w);
-		jw_object_end(&w);
-		jw_array_end(&w);
-		jw_object_end(&w);
-		jw_line_end(&w);
-		jw_release(&w);
-	}
-	invocation_release(o);
 }

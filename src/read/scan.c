@@ -1,13 +1,16 @@
 /*
- * scan.c - jansson's grammar, read once, built where asked (scan.h).
+ * scan.c - jansson's grammar, read once, built where asked (scan.h): the
+ * strings, numbers, words, arrays and objects of a value, built with
+ * jansson's constructors or skipped without allocating, and the way in
+ * (scan_only(), scan_load()).  Which members of an ADK object are built is
+ * scan_chosen.c's.
  *
  * Every function here reads from s->p[s->i], moves s->i past what it read
  * and returns false at the first byte jansson would refuse; then nothing
  * it built is left over.  Where it builds (a non-NULL out), it uses
  * jansson's constructors, so a value is the value jansson would have made.
  */
-#include "read/scan.h"
-#include "read/stage.h"
+#include "read/scan_int.h"
 #include "plain.h"
 #include "util.h"
 
@@ -17,55 +20,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-_Static_assert(ADK_EVENT_LAST < 32, "adk_member_set has a bit for every event member");
-
-struct scan {
-	const unsigned char *p;
-	size_t n, i;
-	size_t depth;                  /* values open, counted as jansson counts them */
-	size_t nuls_after_words;       /* see after_word() */
-	const struct adk_reads *reads; /* what is built; NULL: everything */
-	/* Objects and arrays opened deeper than this stand in as true (adk_reads.tool_levels). */
-	size_t build_depth;
-	struct stage *stage; /* the strings' stops; NULL: every byte is looked at here */
-	/* Where strings with escapes are decoded before jansson copies them. */
-	char *scratch;
-	size_t scratch_cap;
-	char stack_scratch[1024];
-};
-
-/* A string token: its bytes between the quotes, as they are in the input. */
-struct token {
-	size_t start, end;
-	bool escaped; /* holds a backslash: must be decoded */
-	bool has_nul; /* holds \u0000, which jansson refuses in a key */
-};
-
-static bool scan_value(struct scan *s, json_t **out);
-
-static inline void skip_space(struct scan *s)
-{
-	/* Most JSON on a line is compact: nothing to skip. */
-	if (s->i < s->n && s->p[s->i] > ' ')
-		return;
-	while (s->i < s->n) {
-		unsigned char c = s->p[s->i];
-		if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
-			return;
-		s->i++;
-	}
-}
-
-/* Whether the next byte is c; if so, it is read. */
-static inline bool take(struct scan *s, unsigned char c)
-{
-	if (s->i < s->n && s->p[s->i] == c) {
-		s->i++;
-		return true;
-	}
-	return false;
-}
 
 /* Each hex digit's value plus one; 0 for any other byte. */
 static const unsigned char hex_digit[256] = {
@@ -167,13 +121,7 @@ static bool scan_token_bytes(struct scan *s, struct token *t)
 	return true;
 }
 
-/*
- * Reads a string token at s->p[s->i] (its opening quote) into *t, from stop
- * to stop (stage.h): its UTF-8 is known good, so only escapes are looked at.
- * Where the stage has found bad UTF-8 the string is read again byte by
- * byte, and so is every string after it.
- */
-static bool scan_token(struct scan *s, struct token *t)
+bool scan_token(struct scan *s, struct token *t)
 {
 	if (!s->stage)
 		return scan_token_bytes(s, t);
@@ -236,12 +184,7 @@ static size_t put_utf8(char *out, long cp)
 	return 4;
 }
 
-/*
- * The bytes a checked token stands for; *len gets their length.  They are
- * the input's own where it has no escape, else decoded into the scratch
- * buffer, valid until the next decode.
- */
-static const char *decode(struct scan *s, const struct token *t, size_t *len)
+const char *scan_decode(struct scan *s, const struct token *t, size_t *len)
 {
 	const char *in = (const char *)s->p;
 	if (!t->escaped) {
@@ -295,7 +238,7 @@ static bool scan_string(struct scan *s, json_t **out)
 		return false;
 	if (out) {
 		size_t len;
-		const char *bytes = decode(s, &t, &len);
+		const char *bytes = scan_decode(s, &t, &len);
 		*out = json_stringn_nocheck(bytes, len);
 	}
 	return true;
@@ -513,41 +456,6 @@ fail:
 	return false;
 }
 
-/* Reads a key and its ':' up to the value; false where jansson refuses them. */
-static inline bool scan_key(struct scan *s, struct token *key)
-{
-	if (s->i >= s->n || s->p[s->i] != '"' || !scan_token(s, key) || key->has_nul)
-		return false;
-	skip_space(s);
-	if (!take(s, ':'))
-		return false;
-	skip_space(s);
-	return true;
-}
-
-/* Sets key (a checked token) to value in object; jansson keeps the last of duplicate keys. */
-static void set_member(struct scan *s, json_t *object, const struct token *key, json_t *value)
-{
-	size_t len;
-	const char *name = decode(s, key, &len);
-	json_object_setn_new_nocheck(object, name, len, value);
-}
-
-/* After a member: true and *more when a ',' follows, true and !*more at the '}'. */
-static inline bool member_end(struct scan *s, bool *more)
-{
-	skip_space(s);
-	if (take(s, '}')) {
-		*more = false;
-		return true;
-	}
-	if (!take(s, ','))
-		return false;
-	skip_space(s);
-	*more = true;
-	return true;
-}
-
 static bool scan_object(struct scan *s, json_t **out)
 {
 	json_t *object = out ? json_object() : NULL;
@@ -560,7 +468,7 @@ static bool scan_object(struct scan *s, json_t **out)
 		if (!scan_key(s, &key) || !scan_value(s, object ? &value : NULL))
 			goto fail;
 		if (object)
-			set_member(s, object, &key, value);
+			scan_set_member(s, object, &key, value);
 		if (!member_end(s, &more))
 			goto fail;
 	}
@@ -685,8 +593,7 @@ static bool stand_in(struct scan *s, json_t **out)
 	return ok;
 }
 
-/* Any value; jansson counts every value, a scalar too, toward its depth limit. */
-static bool scan_value(struct scan *s, json_t **out)
+bool scan_value(struct scan *s, json_t **out)
 {
 	if (!out)
 		return skip_value(s);
@@ -723,299 +630,6 @@ static bool scan_value(struct scan *s, json_t **out)
 	return ok;
 }
 
-/* How reading an object whose members are chosen ended. */
-enum chosen { CHOSEN_READ, CHOSEN_REFUSED, CHOSEN_IS_SESSION };
-
-static adk_member_set members_read(const struct adk_reads *r, enum adk_object object)
-{
-	switch (object) {
-	case ADK_OBJECT_EVENT:
-		return r->event;
-	case ADK_OBJECT_CONTENT:
-		return r->content;
-	case ADK_OBJECT_ACTIONS:
-		return r->actions;
-	default:
-		return r->part;
-	}
-}
-
-static enum chosen scan_chosen(struct scan *s, enum adk_object object, json_t **out);
-
-/*
- * Whether the command reads the member named field of object (or it is a
- * stream error's text, which the reader must see); a session's "events"
- * is never read here, as the whole value is built instead.
- */
-static bool member_wanted(const struct adk_reads *r, enum adk_object object, enum adk_field field)
-{
-	return field == ADK_STREAM_ERROR ||
-	       (field != ADK_FIELD_COUNT && field != ADK_EVENTS && field != ADK_SESSION_EVENTS &&
-	        (members_read(r, object) & ADK_MEMBER(field)));
-}
-
-/*
- * How a member the command reads is built: whole, with members of its own
- * chosen, or to adk_reads.tool_levels levels.
- */
-enum inside { INSIDE_WHOLE, INSIDE_CHOSEN, INSIDE_PARTS, INSIDE_LEVELS };
-
-/*
- * content and actions, when objects, have their own members chosen
- * (*object says by which set); content.parts, when an array, each part's.
- */
-static enum inside chosen_inside(const struct adk_reads *r, enum adk_field field,
-                                 enum adk_object *object)
-{
-	if (field == ADK_CONTENT && r->content != ADK_MEMBERS_ALL) {
-		*object = ADK_OBJECT_CONTENT;
-		return INSIDE_CHOSEN;
-	}
-	if (field == ADK_ACTIONS && r->actions != ADK_MEMBERS_ALL) {
-		*object = ADK_OBJECT_ACTIONS;
-		return INSIDE_CHOSEN;
-	}
-	if (field == ADK_PARTS && r->part != ADK_MEMBERS_ALL)
-		return INSIDE_PARTS;
-	if ((field == ADK_FUNCTION_CALL || field == ADK_FUNCTION_RESPONSE) && r->tool_levels)
-		return INSIDE_LEVELS;
-	return INSIDE_WHOLE;
-}
-
-/* An object of ADK's whose members are chosen, counted as a value of its own. */
-static bool scan_chosen_value(struct scan *s, enum adk_object object, json_t **out)
-{
-	if (++s->depth > JSON_PARSER_MAX_DEPTH)
-		return false;
-	bool ok = scan_chosen(s, object, out) == CHOSEN_READ;
-	s->depth--;
-	return ok;
-}
-
-/* content.parts: each part that is an object has its members chosen. */
-static bool scan_parts(struct scan *s, json_t **out)
-{
-	if (++s->depth > JSON_PARSER_MAX_DEPTH)
-		return false;
-	json_t *parts = json_array();
-	s->i++;
-	skip_space(s);
-	bool more = !take(s, ']');
-	while (more) {
-		json_t *part = NULL;
-		bool ok = s->i < s->n && s->p[s->i] == '{'
-		              ? scan_chosen_value(s, ADK_OBJECT_PART, &part)
-		              : scan_value(s, &part);
-		if (ok)
-			json_array_append_new(parts, part);
-		skip_space(s);
-		more = ok && !take(s, ']');
-		if (!ok || (more && !take(s, ','))) {
-			json_decref(parts);
-			return false;
-		}
-		skip_space(s);
-	}
-	s->depth--;
-	*out = parts;
-	return true;
-}
-
-/*
- * The value of a member the command reads: content or actions with their
- * own members chosen, content.parts with each part's, or the whole value.
- */
-static bool scan_read_member(struct scan *s, enum adk_field field, json_t **out)
-{
-	unsigned char c = s->i < s->n ? s->p[s->i] : 0;
-	enum adk_object object;
-	enum inside inside = chosen_inside(s->reads, field, &object);
-	if (inside == INSIDE_CHOSEN && c == '{')
-		return scan_chosen_value(s, object, out);
-	if (inside == INSIDE_PARTS && c == '[')
-		return scan_parts(s, out);
-	if (inside != INSIDE_LEVELS)
-		return scan_value(s, out);
-	size_t was = s->build_depth;
-	s->build_depth = s->depth + s->reads->tool_levels;
-	bool ok = scan_value(s, out);
-	s->build_depth = was;
-	return ok;
-}
-
-/*
- * One member of a chosen object: built when the command reads it (or it is
- * a stream error's text), else checked and stood in for.  A session's
- * "events" array is not read here: the whole value is built instead.
- */
-static enum chosen chosen_member(struct scan *s, enum adk_object object, json_t *into)
-{
-	struct token key;
-	if (!scan_key(s, &key))
-		return CHOSEN_REFUSED;
-	size_t len;
-	const char *name = decode(s, &key, &len);
-	enum adk_field field = adk_member_of(object, name, len);
-	unsigned char c = s->i < s->n ? s->p[s->i] : 0;
-	/* A Vertex AI sessions.events.list response is built whole as a session is. */
-	if ((field == ADK_EVENTS || field == ADK_SESSION_EVENTS) && c == '[')
-		return CHOSEN_IS_SESSION;
-	bool wanted = member_wanted(s->reads, object, field);
-	json_t *value = NULL;
-	if (!(wanted ? scan_read_member(s, field, &value) : scan_value(s, NULL)))
-		return CHOSEN_REFUSED;
-	if (!wanted)
-		value = c == 'n' ? json_null() : json_true();
-	set_member(s, into, &key, value);
-	return CHOSEN_READ;
-}
-
-/* Reads the object at s->p[s->i] (its '{'), its members chosen as s->reads says for object. */
-static enum chosen scan_chosen(struct scan *s, enum adk_object object, json_t **out)
-{
-	json_t *into = json_object();
-	s->i++;
-	skip_space(s);
-	bool more = !take(s, '}');
-	while (more) {
-		enum chosen step = chosen_member(s, object, into);
-		if (step != CHOSEN_READ || !member_end(s, &more)) {
-			json_decref(into);
-			return step == CHOSEN_READ ? CHOSEN_REFUSED : step;
-		}
-	}
-	*out = into;
-	return CHOSEN_READ;
-}
-
-/*
- * An eval set's top level (adk_reads.split_eval_cases): every member built
- * whole but an eval_cases array, which is checked and stands in as an empty
- * one; the reader hands its elements out from the bytes.  Not an object
- * with such an array: CHOSEN_IS_SESSION, so the value is read again whole.
- */
-static enum chosen scan_eval_set(struct scan *s, json_t **out)
-{
-	json_t *into = json_object();
-	bool split = false, more;
-	s->i++;
-	skip_space(s);
-	more = !take(s, '}');
-	while (more) {
-		struct token key;
-		size_t len;
-		json_t *value = NULL;
-		if (!scan_key(s, &key))
-			break;
-		const char *name = decode(s, &key, &len);
-		bool cases =
-		    s->i < s->n && s->p[s->i] == '[' && adk_key_is(ADK_EVAL_CASES, name, len);
-		if (!scan_value(s, cases ? NULL : &value))
-			break;
-		set_member(s, into, &key, cases ? json_array() : value);
-		split |= cases;
-		if (!member_end(s, &more))
-			break;
-	}
-	if (more) {
-		json_decref(into);
-		return CHOSEN_REFUSED;
-	}
-	if (!split) {
-		json_decref(into);
-		return CHOSEN_IS_SESSION;
-	}
-	*out = into;
-	return CHOSEN_READ;
-}
-
-static bool reads_everything(const struct adk_reads *r)
-{
-	return !r || (!r->split_eval_cases && r->event == ADK_MEMBERS_ALL &&
-	              r->content == ADK_MEMBERS_ALL && r->actions == ADK_MEMBERS_ALL &&
-	              r->part == ADK_MEMBERS_ALL);
-}
-
-static json_t *select_object(json_t *object, const struct adk_reads *r, enum adk_object which);
-
-/* value built to levels levels, as scan_value() builds it under a build_depth. */
-static json_t *select_levels(json_t *value, unsigned levels)
-{
-	if (!json_is_object(value) && !json_is_array(value))
-		return json_incref(value);
-	if (levels == 0)
-		return json_true();
-	json_t *into, *member;
-	const char *key;
-	size_t len, i;
-	if (json_is_array(value)) {
-		into = json_array();
-		json_array_foreach(value, i, member)
-		{
-			json_array_append_new(into, select_levels(member, levels - 1));
-		}
-		return into;
-	}
-	into = json_object();
-	json_object_keylen_foreach(value, key, len, member)
-	{
-		json_object_setn_new_nocheck(into, key, len, select_levels(member, levels - 1));
-	}
-	return into;
-}
-
-/* A chosen member's value, as scan_read_member() builds it. */
-static json_t *select_member(json_t *value, const struct adk_reads *r, enum adk_field field)
-{
-	enum adk_object object;
-	enum inside inside = chosen_inside(r, field, &object);
-	if (inside == INSIDE_CHOSEN && json_is_object(value))
-		return select_object(value, r, object);
-	if (inside == INSIDE_PARTS && json_is_array(value)) {
-		json_t *parts = json_array(), *part;
-		size_t i;
-		json_array_foreach(value, i, part)
-		{
-			json_array_append_new(parts, json_is_object(part)
-			                                 ? select_object(part, r, ADK_OBJECT_PART)
-			                                 : json_incref(part));
-		}
-		return parts;
-	}
-	if (inside == INSIDE_LEVELS)
-		return select_levels(value, r->tool_levels);
-	return json_incref(value);
-}
-
-/* An object's members chosen as chosen_member() chooses them; NULL for a session. */
-static json_t *select_object(json_t *object, const struct adk_reads *r, enum adk_object which)
-{
-	json_t *into = json_object(), *value;
-	const char *key;
-	size_t len;
-	json_object_keylen_foreach(object, key, len, value)
-	{
-		enum adk_field field = adk_member_of(which, key, len);
-		if ((field == ADK_EVENTS || field == ADK_SESSION_EVENTS) && json_is_array(value)) {
-			json_decref(into);
-			return NULL;
-		}
-		json_t *member = member_wanted(r, which, field) ? select_member(value, r, field)
-		                 : json_is_null(value)          ? json_null()
-		                                                : json_true();
-		json_object_setn_new_nocheck(into, key, len, member);
-	}
-	return into;
-}
-
-json_t *scan_select(json_t *value, const struct adk_reads *reads)
-{
-	json_t *chosen = NULL;
-	if (!reads_everything(reads) && json_is_object(value))
-		chosen = select_object(value, reads, ADK_OBJECT_EVENT);
-	return chosen ? chosen : json_incref(value);
-}
-
 bool scan_only(const char *p, size_t n, const struct adk_reads *reads, json_t **value, size_t *end)
 {
 	struct scan s = {
@@ -1028,7 +642,7 @@ bool scan_only(const char *p, size_t n, const struct adk_reads *reads, json_t **
 	size_t start = s.i;
 	*value = NULL;
 	enum chosen step = CHOSEN_IS_SESSION;
-	if (!reads_everything(reads) && start < n && p[start] == '{') {
+	if (!scan_reads_everything(reads) && start < n && p[start] == '{') {
 		s.depth = 1;
 		step = reads->split_eval_cases ? scan_eval_set(&s, value)
 		                               : scan_chosen(&s, ADK_OBJECT_EVENT, value);

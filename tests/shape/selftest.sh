@@ -1,8 +1,9 @@
 #!/bin/sh
 # The shape checks must be able to fail: layers.sh on a copy of src/ where an
 # adk/ header includes read/reader.h (and where a file no layer names is
-# added), and funclen.sh on a function of 81 lines, must each exit 1 and name
-# the place; an 80-line function must pass.
+# added), funclen.sh on a function of 81 lines, and filelen.sh on a file of
+# 901 lines, must each exit 1 and name the place; an 80-line function and a
+# 900-line file must pass.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -40,5 +41,20 @@ sh "$here/funclen.sh" "$tmp/ok.c" >/dev/null || fail "funclen.sh failed an 80-li
 out=$(sh "$here/funclen.sh" "$tmp/long.c")
 [ $? = 1 ] || fail "funclen.sh did not fail an 81-line function"
 echo "$out" | grep -q 'long.c:1: f81: 81 lines' || fail "funclen.sh did not name it: $out"
-[ $failed = 0 ] && echo "shape self-test: both checks fail where they should"
+# A file of n lines, the last without its newline: it counts all the same.
+file_of() {
+	i=1
+	while [ $i -lt "$1" ]; do
+		echo "int line$i;"
+		i=$((i + 1))
+	done
+	printf 'int line%s;' "$1"
+}
+file_of 900 >"$tmp/ok.c"
+file_of 901 >"$tmp/long.c"
+sh "$here/filelen.sh" "$tmp/ok.c" >/dev/null || fail "filelen.sh failed a 900-line file"
+out=$(sh "$here/filelen.sh" "$tmp/ok.c" "$tmp/long.c")
+[ $? = 1 ] || fail "filelen.sh did not fail a 901-line file"
+[ "$out" = "$tmp/long.c: 901 lines" ] || fail "filelen.sh did not name it alone: $out"
+[ $failed = 0 ] && echo "shape self-test: the three checks fail where they should"
 exit $failed
