@@ -17,8 +17,10 @@
 #include "write/termtext.h"
 #include "util.h"
 
+#include <errno.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 struct sessions_options {
 	struct run_options run; /* --session, --app, --user */
@@ -99,6 +101,11 @@ static void session_row(void *ctx, const struct session_info *s)
 /* The sessions of one database, or of every database in a folder. */
 static int list_one(const struct sessions_options *o, const char *operand)
 {
+	/* A file that is not there is 66 with the system's words, as in every command. */
+	if (!sessiondb_claims(operand) && access(operand, F_OK) != 0) {
+		warn_errno(errno, "%s", operand);
+		return EXIT_NOINPUT;
+	}
 	if (!sessiondb_claims(operand)) {
 		warnx_msg("%s: not a session database (an SQLite file, sqlite:// or postgresql://)",
 		          operand);
