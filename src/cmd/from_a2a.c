@@ -272,33 +272,11 @@ static int from_a2a_loop(struct from_a2a *f, int argc, char *argv[])
 	return status;
 }
 
-/*
- * The old spellings set, where every other command's --author and
- * --invocation filter; they still work, with a warning.
- */
-static const char *take_old_author(void *at, const char *arg)
-{
-	warnx_msg("from-a2a: --author is deprecated (elsewhere it filters); use --set-author");
-	*(const char **)at = arg;
-	return NULL;
-}
-
-static const char *take_old_invocation_id(void *at, const char *arg)
-{
-	warnx_msg("from-a2a: --invocation-id is deprecated; use --set-invocation-id");
-	*(const char **)at = arg;
-	return NULL;
-}
-
 static const struct option_row from_a2a_options[] = {
     OPTION_STRING_ROW(0, "set-author", "NAME", struct from_a2a, ev.author,
                       "the events' author (default \"a2a agent\")"),
     OPTION_STRING_ROW(0, "set-invocation-id", "ID", struct from_a2a, ev.invocation_id,
                       "the events' invocationId (default: one fresh e-UUID)"),
-    OPTION_CALL_ROW(0, "author", "NAME", take_old_author, struct from_a2a, ev.author,
-                    "deprecated: --set-author NAME"),
-    OPTION_CALL_ROW(0, "invocation-id", "ID", take_old_invocation_id, struct from_a2a,
-                    ev.invocation_id, "deprecated: --set-invocation-id ID"),
     OPTION_STRING_ROW(0, "branch", "BRANCH", struct from_a2a, ev.branch, "the events' branch"),
     OPTION_TRUE_ROW(0, "deterministic", struct from_a2a, deterministic,
                     "ids a2a-1, a2a-2, ...; timestamps only from the A2A status; invocation "

@@ -420,8 +420,6 @@ static const struct option_row show_options[] = {
      .help = "cut lines to N columns (default: the terminal's; no cut elsewhere)"},
     OPTION_FALSE_ROW(0, "no-redact", struct show_options, redact,
                      "show secrets; by default they are hidden, as trajectory does"),
-    OPTION_TRUE_ROW(0, "redact", struct show_options, redact,
-                    "hide secrets (the default; kept for old scripts)"),
     OPTION_CHOICE_ROW("format", "FORMAT", "text|mermaid", take_format, struct show_options, mermaid,
                       "text (the default), or mermaid: a sequenceDiagram"),
     OPTION_INCLUDE_ROW(run_option_table, RUN_FILTERS | RUN_INPUT | RUN_FOLLOW | RUN_SESSIONS,

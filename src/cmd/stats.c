@@ -421,7 +421,7 @@ static void stats_join(void *state, void *chunk)
 		join_times(s, c->first, c->last);
 }
 
-/* --redact changes the names counted; --table only how the result is written. */
+/* --no-redact changes the names counted; --table only how the result is written. */
 static json_t *stats_fold_options(const void *config)
 {
 	const struct stats_config *cfg = config;
@@ -693,8 +693,6 @@ static const struct option_row stats_options[] = {
                     "an aligned text table instead of JSON"),
     OPTION_FALSE_ROW(0, "no-redact", struct stats_config, redact,
                      "count names that are secrets under their own names"),
-    OPTION_TRUE_ROW(0, "redact", struct stats_config, redact,
-                    "count names that are secrets as [REDACTED] (the default)"),
     OPTION_INCLUDE_ROW(run_option_table, RUN_ALL | RUN_MERGE, struct stats_config, run),
     OPTION_END_ROW,
 };

@@ -1,6 +1,6 @@
-# --set-author, --set-invocation-id and --branch stamp every event; the old
-# spellings --author and --invocation-id (which filter in every other
-# command) still set, with a warning each; --no-peer-actions drops the
+# --set-author, --set-invocation-id and --branch stamp every event; --author
+# and --invocation-id, spellings never released (--author filters in every
+# other command), are unknown options; --no-peer-actions drops the
 # escalate, transfer and adk_actions a peer sends.
 # Scratch files live in a private directory: several runs of the suite may overlap.
 tmp=$(mktemp -d) && cd "$tmp" || exit 1

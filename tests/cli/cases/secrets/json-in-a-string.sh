@@ -20,8 +20,8 @@ adkev trajectory -j 2 mcp.jsonl >two.json || echo "trajectory -j 2: exit $?"
 cmp -s one.json two.json && echo "trajectory: -j 2 writes what -j 1 writes"
 # The result as trajectory writes it, then the text it carries.
 adkev trajectory -p mcp.jsonl | sed -n '/"result"/,/"timestamp"/p'
-for cmd in "trajectory" "trajectory -p" "trajectory --max-string 40" "show --redact --full" \
-	"timeline" "to-a2a --redact" "stats --redact"; do
+for cmd in "trajectory" "trajectory -p" "trajectory --max-string 40" "show --full" \
+	"timeline" "to-a2a --redact" "stats"; do
 	adkev $cmd mcp.jsonl >out 2>&1; status=$?
 	leaks=$(grep -c -e sk_live_EXAMPLE -e hunter2 -e ghp_EXAMPLE -e cs_EXAMPLE -e N0t-a-real out)
 	echo "$cmd: exit $status, lines with a secret: $leaks"

@@ -17,7 +17,7 @@ run | sed 's/.*\("lanes":.*\),"items":.*/\1/'
 run | grep -o '{"kind":"call"[^}]*}' | cut -c1-120
 echo "calls answered: $(run | grep -o '"results":1' | wc -l | tr -d ' ')"
 run | grep -o '{"kind":"transfer"[^}]*}'
-adkev show --redact named.jsonl | grep -c -e eyJhbGci -e sk-proj -e ghp_
+adkev show named.jsonl | grep -c -e eyJhbGci -e sk-proj -e ghp_
 adkev timeline --no-redact named.jsonl >page.html || echo "exit $?"
 echo "--no-redact: lines with the names: $(grep -c -e eyJhbGci -e sk-proj -e ghp_ page.html)"
 run | sed 's/.*\("invocations":.*\),"items":.*/\1/'
