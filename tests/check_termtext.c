@@ -61,6 +61,28 @@ START_TEST(columns_are_counted_up_to_a_limit)
 }
 END_TEST
 
+static void assert_cut(const char *in, size_t limit, const char *want, size_t want_width)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t w = termtext_append_cut(&sb, in, strlen(in), limit);
+	ck_assert_str_eq(sb.buf ? sb.buf : "", want);
+	ck_assert_uint_eq(w, want_width);
+	strbuf_release(&sb);
+}
+
+START_TEST(text_is_cut_to_a_width_with_an_ellipsis)
+{
+	assert_cut("hello", 0, "hello", 5);        /* 0: no cut */
+	assert_cut("hello", 5, "hello", 5);        /* it fits */
+	assert_cut("hello world", 6, "hello\xe2\x80\xa6", 6);
+	/* A wide character that would pass the edge is left out whole. */
+	assert_cut("a\xe6\x97\xa5\xe6\x9c\xac", 4, "a\xe6\x97\xa5\xe2\x80\xa6", 4);
+	/* An escape counts as its columns and is never cut in two. */
+	assert_cut("ab\x1b[2J", 4, "ab\xe2\x80\xa6", 3);
+	assert_cut("hello", 1, "\xe2\x80\xa6", 1);
+}
+END_TEST
+
 START_TEST(decoding_never_reads_past_the_end)
 {
 	uint32_t cp;
@@ -102,6 +124,7 @@ int main(void)
 	tcase_add_test(tc, controls_are_escaped);
 	tcase_add_test(tc, widths_count_columns);
 	tcase_add_test(tc, columns_are_counted_up_to_a_limit);
+	tcase_add_test(tc, text_is_cut_to_a_width_with_an_ellipsis);
 	tcase_add_test(tc, decoding_never_reads_past_the_end);
 	tcase_add_test(tc, names_that_are_not_utf8);
 	suite_add_tcase(s, tc);

@@ -175,17 +175,23 @@ static struct sdb_input *sdb_of(struct input *in)
 	return (struct sdb_input *)in;
 }
 
-/* Moves to the next session; false when none is left. */
-static bool next_session(struct sdb_input *in)
+/* Makes session i (nsessions for none) the one read, from its first event. */
+static void start_session(struct sdb_input *in, size_t i)
 {
 	in->db->ops->finish(in->live);
 	in->live = NULL;
-	in->cur = in->cur == in->nsessions ? 0 : in->cur + 1;
+	in->cur = i;
 	in->rowids_read = false;
 	in->session_done = false;
 	in->page.nrows = in->row = 0;
 	if (in->ahead)
 		dbpages_end(in->ahead);
+}
+
+/* Moves to the next session; false when none is left. */
+static bool next_session(struct sdb_input *in)
+{
+	start_session(in, in->cur == in->nsessions ? 0 : in->cur + 1);
 	return in->cur < in->nsessions;
 }
 
@@ -321,6 +327,54 @@ static bool count_events(struct sdb_input *in, const struct session_key *k, stru
 	return ok;
 }
 
+/* Appends the text parts of a user's event (JSON text[0..len)) to out; whether it had any. */
+static bool user_text(const char *text, size_t len, struct strbuf *out)
+{
+	json_t *event = json_loadb(text, len, 0, NULL);
+	json_t *parts = event && event_is_user(event) ? event_parts(event) : NULL;
+	size_t i, n;
+	json_t *part;
+	json_array_foreach(parts, i, part)
+	{
+		const char *t = part_text(part, &n);
+		if (t && n) {
+			if (out->len)
+				strbuf_addch(out, ' ');
+			strbuf_add(out, t, n);
+		}
+	}
+	json_decref(event);
+	return out->len > 0;
+}
+
+/*
+ * A session's first message is looked for among its first events only: a
+ * session that opens with this many events of its agents' has no first
+ * message a person would pick it by.
+ */
+#define FIRST_MESSAGE_EVENTS 64
+
+bool sdb_first_message(struct sdb_input *in, size_t i, struct strbuf *out)
+{
+	struct input_record rec;
+	strbuf_reset(out);
+	start_session(in, i);
+	for (size_t seen = 0; seen < FIRST_MESSAGE_EVENTS;) {
+		if (in->row < in->page.nrows) {
+			/* A damaged row is for the commands that read it to report, not the list. */
+			if (give_row(in, in->row++, &rec) == 1 && user_text(rec.text, rec.len, out))
+				return true;
+			seen++;
+		} else if (in->session_done) {
+			return true;
+		} else if (!sdb_fill_page(in)) {
+			warnx_msg("%s: %s", in->name, in->error);
+			return false;
+		}
+	}
+	return true;
+}
+
 int sessiondb_list(const char *operand, const struct session_choice *choice, bool counts,
                    void (*fn)(void *ctx, const struct session_info *s), void *ctx)
 {
@@ -328,16 +382,22 @@ int sessiondb_list(const char *operand, const struct session_choice *choice, boo
 	struct sdb_input *in = sdb_open(operand, choice, &status);
 	if (!in)
 		return status;
+	struct strbuf first = {0};
 	for (size_t i = 0; i < in->nsessions && !status; i++) {
 		const struct session_key *k = &in->sessions[i];
-		struct session_info s = {in->name, k->app, k->user, k->id, 0, 0, false, 0, 0};
+		struct session_info s = {in->name, k->app, k->user, k->id, 0, 0, false, 0, 0, NULL};
 		s.times_known = stamp_parse_db_time(k->create_time, false, &s.create_time) &&
 		                stamp_parse_db_time(k->update_time, false, &s.update_time);
-		if (counts && !count_events(in, k, &s))
+		if (counts && !count_events(in, k, &s)) {
 			status = sdb_failed(in);
-		else
+		} else if (counts && !sdb_first_message(in, i, &first)) {
+			status = in->failed ? in->failed : EXIT_IOERR;
+		} else {
+			s.first_message = first.len ? first.buf : NULL;
 			fn(ctx, &s);
+		}
 	}
+	strbuf_release(&first);
 	sdb_close(&in->base);
 	return status;
 }

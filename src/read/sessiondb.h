@@ -32,11 +32,14 @@ struct session_info {
 	double create_time, update_time; /* epoch seconds; times_known false when unreadable */
 	bool times_known;
 	unsigned long long events, invocations; /* with counts only */
+	/* With counts: the text of the first user message, as written; NULL when none. */
+	const char *first_message;
 };
 
 /*
  * Calls fn for each session of operand that choice picks, in update order
- * (with counts, its events and invocations counted); returns the exit
+ * (with counts, its events and invocations counted and its first message
+ * read, valid during the call); returns the exit
  * status after reporting what went wrong: EXIT_NOINPUT, EXIT_DATAERR,
  * EXIT_IOERR.
  */

@@ -116,6 +116,14 @@ bool sdb_load_sessions(struct sdb_input *in, const struct session_choice *c, boo
  */
 int sdb_apply_choice(struct sdb_input *in, const struct session_choice *c);
 
+/*
+ * The text of session i's first user message, its text parts joined by
+ * spaces, into out (empty when none opens the session); false after
+ * reporting a read that failed (in->failed says how).  Moves the read to
+ * session i.
+ */
+bool sdb_first_message(struct sdb_input *in, size_t i, struct strbuf *out);
+
 /* sessiondb_pages.c: the events a page at a time. */
 
 /*

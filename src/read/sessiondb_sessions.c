@@ -5,6 +5,8 @@
  * choice matched none, or more than one.
  */
 #include "read/sessiondb_int.h"
+#include "adk/redact.h"
+#include "write/termtext.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,14 +106,35 @@ static bool several_ids(const struct sdb_input *in)
 	return false;
 }
 
+/*
+ * Appends ", first message "TEXT"" for session i, a secret in the text
+ * hidden and the text cut to 40 columns, so a person sees which is which;
+ * nothing when the session has none or it cannot be read.
+ */
+static void add_first_message(struct sdb_input *in, size_t i, struct strbuf *sb)
+{
+	struct strbuf text = STRBUF_INIT, hidden = STRBUF_INIT;
+	if (sdb_first_message(in, i, &text) && text.len) {
+		const struct strbuf *shown = redact_text(text.buf, text.len, &hidden) ? &hidden : &text;
+		strbuf_addstr(sb, ", first message \"");
+		termtext_append_cut(sb, shown->buf, shown->len, 40);
+		strbuf_addch(sb, '"');
+	}
+	strbuf_release(&text);
+	strbuf_release(&hidden);
+}
+
 /* Says which sessions a --session prefix matches; EXIT_USAGE, as an ambiguous --invocation. */
-static int ambiguous_prefix(const struct sdb_input *in, const char *prefix)
+static int ambiguous_prefix(struct sdb_input *in, const char *prefix)
 {
 	struct strbuf sb = {0};
 	size_t shown = in->nsessions < 8 ? in->nsessions : 8;
-	for (size_t i = 0; i < shown; i++)
-		strbuf_addf(&sb, "%s%s (app %s, user %s)", i ? ", " : "", in->sessions[i].id,
+	for (size_t i = 0; i < shown; i++) {
+		strbuf_addf(&sb, "%s%s (app %s, user %s", i ? ", " : "", in->sessions[i].id,
 		            in->sessions[i].app, in->sessions[i].user);
+		add_first_message(in, i, &sb);
+		strbuf_addch(&sb, ')');
+	}
 	if (shown < in->nsessions)
 		strbuf_addf(&sb, " and %zu more", in->nsessions - shown);
 	warnx_msg("%s: session '%s' is the beginning of %zu sessions' ids: %s; give more of the id",

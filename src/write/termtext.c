@@ -42,6 +42,27 @@ size_t termtext_append(struct strbuf *sb, const char *s, size_t len)
 	return width;
 }
 
+size_t termtext_append_cut(struct strbuf *sb, const char *s, size_t len, size_t limit)
+{
+	if (!limit || termtext_columns(s, len, limit) <= limit)
+		return termtext_append(sb, s, len);
+	/* Whole code points (an escape counts as its columns) until "…" would not fit. */
+	size_t width = 0, end = 0;
+	char esc[16];
+	while (end < len) {
+		uint32_t cp;
+		size_t n = utf8_decode(s + end, len - end, &cp);
+		size_t w = text_unsafe(cp) ? text_escape(cp, esc, sizeof esc) : termtext_width(cp);
+		if (width + w + 1 > limit)
+			break;
+		width += w;
+		end += n;
+	}
+	termtext_append(sb, s, end);
+	strbuf_addstr(sb, "\u2026");
+	return width + 1;
+}
+
 size_t termtext_columns(const char *s, size_t len, size_t limit)
 {
 	size_t width = 0;

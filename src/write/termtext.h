@@ -28,5 +28,10 @@ size_t termtext_append(struct strbuf *sb, const char *s, size_t len);
  * limit (SIZE_MAX: all of it), so a long value costs no more than the room.
  */
 size_t termtext_columns(const char *s, size_t len, size_t limit);
+/*
+ * Appends s[0..len) as termtext_append() does, cut to limit columns (0: no
+ * cut) with "…" as the last column when it is cut; returns the columns.
+ */
+size_t termtext_append_cut(struct strbuf *sb, const char *s, size_t len, size_t limit);
 
 #endif

@@ -147,7 +147,7 @@ check "$n sessions x $per commands over the server agree with the session files"
 # the same sessions, but for the operand's name and the creation times.
 for cmd in "stats" "final" "final --per-session" "stats --per-session" \
 	"sessions" "sessions --user user-42" "sessions --app adkev_corpus --user user-42" \
-	"final --session 4f1b"; do
+	"sessions --table --utc" "final --session 4f1b"; do
 	# shellcheck disable=SC2086
 	a=$(adkev $cmd "$corpus/db/adkjs.db" 2>&1 | sed 's/"file":"[^"]*",//; s/"create_time":[0-9.]*,//'; echo "exit $?")
 	# shellcheck disable=SC2086
@@ -165,8 +165,8 @@ for cmd in "events --session 00df" "events --per-session --kind call"; do
 	check "adkev $cmd: the server and adkjs.db hold the same events" "$a" "$b"
 done
 adkev final --session 4 "$url" >"$t/out" 2>"$t/err"
-check "a beginning two session ids share: status 64, both listed" "64 2" \
-	"$? $(grep -o -e 4f1be08f-cc5f-47f3-b569-718af53ae74e -e 4aef61d8-f708-4aef-9727-95ec1858d7ee "$t/err" | wc -l | tr -d ' ')"
+check "a beginning two session ids share: status 64, both listed, each with its first message" \
+	"64 2 2" "$? $(grep -o -e 4f1be08f-cc5f-47f3-b569-718af53ae74e -e 4aef61d8-f708-4aef-9727-95ec1858d7ee "$t/err" | wc -l | tr -d ' ') $(grep -o 'first message "' "$t/err" | wc -l | tr -d ' ')"
 check "the operand is named with its password and parameters masked" \
 	'{"file":"postgresql:///adk?host=***&port=***&user=***"' \
 	"$(adkev sessions "$url" | head -n 1 | cut -d, -f1)"
