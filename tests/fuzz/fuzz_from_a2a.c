@@ -6,7 +6,7 @@
 static const char *const plain[] = {"--deterministic", NULL};
 static const char *const aggregate[] = {"--deterministic", "--skip-invalid", "--aggregate", NULL};
 static const char *const quiet[] = {"--deterministic", "--no-peer-actions", "--skip-invalid",
-				    "--author", "peer", "--branch", "b", "-p", NULL};
+				    "--set-author", "peer", "--branch", "b", "-p", NULL};
 static const char *const *const variants[] = {plain, aggregate, quiet};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
