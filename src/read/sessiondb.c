@@ -354,10 +354,10 @@ static bool user_text(const char *text, size_t len, struct strbuf *out)
  */
 #define FIRST_MESSAGE_EVENTS 64
 
-bool sdb_first_message(struct sdb_input *in, size_t i, struct strbuf *out)
+/* Looks for session i's first message among its first events; false after reporting why. */
+static bool find_first_message(struct sdb_input *in, size_t i, struct strbuf *out)
 {
 	struct input_record rec;
-	strbuf_reset(out);
 	start_session(in, i);
 	for (size_t seen = 0; seen < FIRST_MESSAGE_EVENTS;) {
 		if (in->row < in->page.nrows) {
@@ -373,6 +373,18 @@ bool sdb_first_message(struct sdb_input *in, size_t i, struct strbuf *out)
 		}
 	}
 	return true;
+}
+
+bool sdb_first_message(struct sdb_input *in, size_t i, struct strbuf *out)
+{
+	strbuf_reset(out);
+	bool ok = find_first_message(in, i, out);
+	/*
+	 * The page's query is ended here: a PostgreSQL connection runs one query
+	 * at a time, and the next thing asked of it is another session's.
+	 */
+	start_session(in, in->nsessions);
+	return ok;
 }
 
 int sessiondb_list(const char *operand, const struct session_choice *choice, bool counts,

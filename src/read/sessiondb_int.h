@@ -119,8 +119,8 @@ int sdb_apply_choice(struct sdb_input *in, const struct session_choice *c);
 /*
  * The text of session i's first user message, its text parts joined by
  * spaces, into out (empty when none opens the session); false after
- * reporting a read that failed (in->failed says how).  Moves the read to
- * session i.
+ * reporting a read that failed (in->failed says how).  Leaves no session
+ * being read and no query open on the connection.
  */
 bool sdb_first_message(struct sdb_input *in, size_t i, struct strbuf *out);
 
