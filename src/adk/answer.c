@@ -1,9 +1,10 @@
 /*
  * answer.c - the answer and the reasoning of a run.
  *
- * Both read only final-response events (ADK's is_final_response) not written
- * by the user: a recorded session holds the user's own message, which ADK
- * also counts as final.  Both read actions.responseContent when it is
+ * Both read only final-response events (ADK's is_final_response) that are
+ * the agent's (event_is_answer): a recorded session holds the user's own
+ * message, which ADK also counts as final, and a user's message that came
+ * back through A2A keeps its role but not always its author.  Both read actions.responseContent when it is
  * present and non-empty, else content.parts.
  */
 #include "adk/answer.h"
@@ -13,7 +14,7 @@
 
 static const json_t *answer_parts(const json_t *event)
 {
-	if (event_is_user(event) || !event_is_final(event))
+	if (!event_is_answer(event))
 		return NULL;
 	return event_answer_parts(event);
 }

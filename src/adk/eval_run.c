@@ -324,7 +324,7 @@ static void pick(const json_t *events, struct picked *p)
 		if (json_array_size(parts) > 0) {
 			bool final_text =
 			    p->final_event && any_part(event_parts(p->final_event), false);
-			if (event_is_final(e) && (!final_text || any_part(parts, false)))
+			if (event_is_answer(e) && (!final_text || any_part(parts, false)))
 				p->final_event = e;
 			if (grounded || any_part(parts, true))
 				json_array_append(p->joined, e);

@@ -577,6 +577,26 @@ bool event_is_final(const json_t *event)
 	return true;
 }
 
+bool event_content_is_user(const json_t *event)
+{
+	const char *role = adk_get_string(adk_get(event, ADK_CONTENT), ADK_ROLE);
+	if (!role || strcmp(role, "user") != 0)
+		return false;
+	size_t i;
+	json_t *part;
+	json_array_foreach(event_parts(event), i, part)
+	{
+		if (adk_get(part, ADK_FUNCTION_RESPONSE))
+			return false;
+	}
+	return true;
+}
+
+bool event_is_answer(const json_t *event)
+{
+	return !event_is_user(event) && !event_content_is_user(event) && event_is_final(event);
+}
+
 bool event_is_model_call(const json_t *event)
 {
 	if (event_is_user(event) || !event_author(event) || event_is_partial(event))

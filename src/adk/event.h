@@ -271,8 +271,25 @@ bool event_is_model_call(const json_t *event);
 /* ADK's Event.is_final_response(), events.md section 2. */
 bool event_is_final(const json_t *event);
 /*
- * What event_is_final(), event_is_user(), event_answer_parts(), part_text()
- * and part_is_thought() read: all a command that picks answers out of
+ * Whether the event's content is a user's message: in the user's role
+ * (content.role "user") whoever wrote it, as a user's message that came
+ * back through A2A under a remote agent's name is.  A tool's results, which
+ * ADK also sends in the user's role, are not: an event with a function
+ * response is the tool's.
+ */
+bool event_content_is_user(const json_t *event);
+/*
+ * Whether the event is an agent's final response, the one answers are read
+ * from: event_is_final(), but never an event written by the user nor one
+ * whose content is a user's message.  ADK's is_final_response() says yes
+ * to both (it reads neither the author nor the role); final, reasoning,
+ * eval, events --kind final, show and to-otlp all ask this instead.
+ */
+bool event_is_answer(const json_t *event);
+/*
+ * What event_is_answer(), event_is_final(), event_is_user(),
+ * event_answer_parts(), part_text() and part_is_thought() read: all a
+ * command that picks answers out of
  * events needs built.  A part's calls and results are only asked whether
  * they are there.  The ADK_READS_FINAL_* macros are its four sets as
  * initializers, for a command's own set that holds them and more.
@@ -281,7 +298,7 @@ extern const struct adk_reads adk_reads_final;
 #define ADK_READS_FINAL_EVENT                                                                      \
 	(ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_PARTIAL) | ADK_MEMBER(ADK_CONTENT) |              \
 	 ADK_MEMBER(ADK_ACTIONS) | ADK_MEMBER(ADK_LONG_RUNNING_TOOL_IDS))
-#define ADK_READS_FINAL_CONTENT ADK_MEMBER(ADK_PARTS)
+#define ADK_READS_FINAL_CONTENT (ADK_MEMBER(ADK_PARTS) | ADK_MEMBER(ADK_ROLE))
 #define ADK_READS_FINAL_ACTIONS                                                                    \
 	(ADK_MEMBER(ADK_SKIP_SUMMARIZATION) | ADK_MEMBER(ADK_RESPONSE_CONTENT))
 #define ADK_READS_FINAL_PART (ADK_MEMBER(ADK_TEXT) | ADK_MEMBER(ADK_THOUGHT))

@@ -59,7 +59,7 @@ size_t event_items(const json_t *event,
 	size_t count = 0;
 	bool user = event_is_user(event);
 	bool partial = event_is_partial(event);
-	bool final = event_is_final(event);
+	bool final = event_is_answer(event);
 	json_t *parts = event_parts(event);
 	size_t i;
 	json_t *part;

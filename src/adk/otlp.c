@@ -522,7 +522,7 @@ static void take_event(struct otlp *o, const json_t *event, long long t)
 	}
 	action_events(o, event, part, t);
 	error_fields(o, event, model >= 0 ? model : part, part, t);
-	if (event_is_final(event))
+	if (event_is_answer(event))
 		final_answer(o, event, part, t);
 }
 

@@ -171,7 +171,7 @@ static unsigned kinds_of(const json_t *event, const char *tool, bool *has_tool)
 	/* ADK calls a user's message a final response too; --kind final means the agent's. */
 	if (event_is_user(event))
 		kinds |= KIND_USER;
-	else if (event_is_final(event))
+	else if (event_is_answer(event))
 		kinds |= KIND_FINAL;
 	return kinds;
 }
