@@ -47,6 +47,6 @@ static inline const char *S(json_t *v)
 
 static const char *why;
 
-static const struct a2a_event_options opts = {"a2a agent", "inv", NULL, false};
+static const struct a2a_event_options opts = {NULL, NULL, NULL, "a2a agent", "inv", false};
 
 #endif

@@ -29,7 +29,8 @@ struct a2a_message_options {
 	bool ids_from_metadata; /* customMetadata "a2a:task_id" / "a2a:context_id" */
 	/*
 	 * Also write what ADK Go does not (adk_actions, adk_error_message,
-	 * adk_thought_signature), so that adkev -> adkev round trips keep it.
+	 * adk_event_id, adk_long_running_tool_ids, adk_thought_signature,
+	 * adk_timestamp), so that adkev -> adkev round trips keep it.
 	 */
 	bool lossless;
 };
@@ -93,9 +94,17 @@ bool a2a_state_is_terminal(enum a2a_state s);
 /* ---- A2A -> ADK (from-a2a): the event, a2a_in.c ---- */
 
 struct a2a_event_options {
+	/*
+	 * Set by the options, each names every event (NULL: not given).  Where
+	 * one is not given, a Message's adk_author, adk_invocation_id and
+	 * adk_branch name its event, and default_author and
+	 * default_invocation_id the others (section 6.2).
+	 */
 	const char *author;
 	const char *invocation_id;
-	const char *branch;   /* NULL: none */
+	const char *branch;
+	const char *default_author;
+	const char *default_invocation_id;
 	bool no_peer_actions; /* drop adk_escalate, adk_transfer_to_agent, adk_actions */
 };
 
@@ -109,16 +118,19 @@ json_t *a2a_part_to_genai(const json_t *part, bool *long_running, const char **w
 /*
  * The body of the ADK event for an A2A object (sections 6.2 to 6.4, and the
  * error event of decision 7): every member except id, invocationId,
- * author, branch and timestamp.  Caller owns the result.  NULL either when
- * the object converts to nothing (*why == NULL) or on bad input (*why set).
+ * author, branch and timestamp, which only a Message that says them has
+ * (adk_event_id, adk_invocation_id, adk_author, adk_branch, adk_timestamp,
+ * what adkev to-a2a writes).  Caller owns the result.  NULL either when the
+ * object converts to nothing (*why == NULL) or on bad input (*why set).
  */
 json_t *a2a_event_body(const struct a2a_object *o, const struct a2a_event_options *opts,
                        const char **why);
 
 /*
- * The finished event: id (if not NULL), invocationId, author, branch (if
- * set), timestamp (if ts is not NULL), then the members of body.  Steals
- * body; caller owns the result.
+ * The finished event: id, invocationId, author, branch (if any), timestamp
+ * (if any), then the other members of body.  What the options set wins,
+ * then what body says, then id (may be NULL), ts (may be NULL) and the
+ * defaults of opts.  Steals body; caller owns the result.
  */
 json_t *a2a_event_finish(json_t *body, const struct a2a_event_options *opts, const char *id,
                          const double *ts);

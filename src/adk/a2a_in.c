@@ -362,6 +362,7 @@ struct body {
 	const char *error_message;
 	const char *task_id, *context_id;
 	struct meta_maps maps;
+	const json_t *identity; /* a Message's metadata: who wrote the event, and when */
 };
 
 /* A body for obj with no parts yet, and obj's ids: its task's is the member task_key. */
@@ -443,10 +444,42 @@ static json_t *custom_metadata(const struct body *b)
 	return NULL;
 }
 
+/*
+ * The event's id, invocation, author, branch and time, where a Message's
+ * metadata says them: adkev to-a2a writes them all (adk_event_id and
+ * adk_timestamp with --lossless), ADK Go and JS the invocation, author and
+ * branch.  Without them the options name the event, as Go's rule is.  Only
+ * a Message is read so: a server's task updates carry the last event's
+ * names (Python's adk_event_id too, which two events would then share), and
+ * are the remote agent's work, named after it.
+ */
+static void set_identity(json_t *ev, const json_t *md)
+{
+	static const struct {
+		const char *key;
+		enum adk_field field;
+	} names[] = {
+	    {M_EVENT_ID, ADK_ID},
+	    {M_INVOCATION_ID, ADK_INVOCATION_ID},
+	    {M_AUTHOR, ADK_AUTHOR},
+	    {M_BRANCH, ADK_BRANCH},
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		json_t *v = json_object_get(md, names[i].key);
+		/* Kept whole, by its JSON length: "a\u0000evil" must not become "a". */
+		if (json_is_string(v) && json_string_length(v))
+			set_field(ev, names[i].field, json_incref(v));
+	}
+	json_t *ts = json_object_get(md, M_TIMESTAMP);
+	if (json_is_number(ts))
+		set_field(ev, ADK_TIMESTAMP, json_incref(ts));
+}
+
 /* The event body of what b gathered (section 6.2); releases b.  Caller owns the result. */
 static json_t *body_finish(struct body *b, const struct a2a_event_options *opts)
 {
 	json_t *ev = json_object();
+	set_identity(ev, b->identity);
 	if (json_array_size(b->parts)) {
 		json_t *content = json_object();
 		set_field(content, ADK_ROLE, json_string(b->user_role ? "user" : "model"));
@@ -656,6 +689,7 @@ static json_t *message_body(const struct a2a_object *o, const struct a2a_event_o
 	    role && (strcasecmp(role, ROLE_USER_03) == 0 || strcasecmp(role, ROLE_USER_10) == 0);
 	b.turn_complete = true;
 	b.maps = metadata_alone(md);
+	b.identity = md;
 	return body_finish(&b, opts);
 }
 
@@ -700,17 +734,46 @@ json_t *a2a_event_body(const struct a2a_object *o, const struct a2a_event_option
 	return NULL;
 }
 
+/* The member field of body, taken out of it (caller owns it), or NULL. */
+static json_t *take_field(json_t *body, enum adk_field field)
+{
+	const char *name = adk_field_name(field);
+	json_t *v = json_object_get(body, name);
+	if (!v)
+		return NULL;
+	json_incref(v);
+	json_object_del(body, name);
+	return v;
+}
+
+/* Sets field to the option's name if given, else to said (stolen), else to fallback. */
+static void set_name(json_t *ev, enum adk_field field, const char *option, json_t *said,
+                     const char *fallback)
+{
+	if (option) {
+		json_decref(said);
+		said = json_string(option);
+	} else if (!said && nonempty(fallback)) {
+		said = json_string(fallback);
+	}
+	if (said)
+		set_field(ev, field, said);
+}
+
 json_t *a2a_event_finish(json_t *body, const struct a2a_event_options *opts, const char *id,
                          const double *ts)
 {
 	json_t *ev = json_object();
-	if (id)
-		set_field(ev, ADK_ID, json_string(id));
-	set_field(ev, ADK_INVOCATION_ID, json_string(opts->invocation_id));
-	set_field(ev, ADK_AUTHOR, json_string(opts->author));
-	if (nonempty(opts->branch))
-		set_field(ev, ADK_BRANCH, json_string(opts->branch));
-	if (ts)
+	json_t *said_id = take_field(body, ADK_ID);
+	set_name(ev, ADK_ID, NULL, said_id, id);
+	set_name(ev, ADK_INVOCATION_ID, opts->invocation_id, take_field(body, ADK_INVOCATION_ID),
+	         opts->default_invocation_id);
+	set_name(ev, ADK_AUTHOR, opts->author, take_field(body, ADK_AUTHOR), opts->default_author);
+	set_name(ev, ADK_BRANCH, nonempty(opts->branch), take_field(body, ADK_BRANCH), NULL);
+	json_t *said_ts = take_field(body, ADK_TIMESTAMP);
+	if (said_ts)
+		set_field(ev, ADK_TIMESTAMP, said_ts);
+	else if (ts)
 		set_field(ev, ADK_TIMESTAMP, json_real(*ts));
 	json_object_update(ev, body);
 	json_decref(body);

@@ -307,9 +307,9 @@ static json_t *sorted_keys(json_t *obj)
 
 /*
  * Section 5's table, keys in Go's sorted order; with --lossless also
- * adk_actions, adk_error_message and adk_long_running_tool_ids, which Go
- * does not write.  Caller owns
- * the result; NULL when there is nothing to say.
+ * adk_actions, adk_error_message, adk_event_id, adk_long_running_tool_ids
+ * and adk_timestamp, which Go does not write.  Caller owns the result; NULL
+ * when there is nothing to say.
  */
 static json_t *message_metadata(const json_t *event, const struct a2a_message_options *o)
 {
@@ -341,6 +341,12 @@ static json_t *message_metadata(const json_t *event, const struct a2a_message_op
 		json_t *lrt = adk_get(event, ADK_LONG_RUNNING_TOOL_IDS);
 		if (json_is_array(lrt) && json_array_size(lrt))
 			json_object_set(md, M_LONG_RUNNING_IDS, lrt);
+		/* ADK Python's key for the id, and ours for the time, as the event has it. */
+		json_t *id = adk_get(event, ADK_ID);
+		md_set_name(md, M_EVENT_ID, json_is_string(id) ? id : NULL);
+		json_t *ts = adk_get(event, ADK_TIMESTAMP);
+		if (json_is_number(ts))
+			json_object_set(md, M_TIMESTAMP, ts);
 	}
 	if (!json_object_size(md)) {
 		json_decref(md);

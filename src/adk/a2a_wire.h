@@ -83,6 +83,8 @@
 #define M_INVOCATION_ID     "adk_invocation_id"
 #define M_AUTHOR            "adk_author"
 #define M_BRANCH            "adk_branch"
+#define M_EVENT_ID          "adk_event_id"
+#define M_TIMESTAMP         "adk_timestamp"
 #define M_ERROR_CODE        "adk_error_code"
 #define M_ERROR_MESSAGE     "adk_error_message"
 #define M_CITATION          "adk_citation_metadata"

@@ -274,10 +274,12 @@ static int from_a2a_loop(struct from_a2a *f, int argc, char *argv[])
 
 static const struct option_row from_a2a_options[] = {
     OPTION_STRING_ROW(0, "set-author", "NAME", struct from_a2a, ev.author,
-                      "the events' author (default \"a2a agent\")"),
+                      "every event's author (default: the message's, else \"a2a agent\")"),
     OPTION_STRING_ROW(0, "set-invocation-id", "ID", struct from_a2a, ev.invocation_id,
-                      "the events' invocationId (default: one fresh e-UUID)"),
-    OPTION_STRING_ROW(0, "branch", "BRANCH", struct from_a2a, ev.branch, "the events' branch"),
+                      "every event's invocationId (default: the message's, else one fresh "
+                      "e-UUID)"),
+    OPTION_STRING_ROW(0, "branch", "BRANCH", struct from_a2a, ev.branch,
+                      "every event's branch (default: the message's)"),
     OPTION_TRUE_ROW(0, "deterministic", struct from_a2a, deterministic,
                     "ids a2a-1, a2a-2, ...; timestamps only from the A2A status; invocation "
                     "e-a2a unless given"),
@@ -295,21 +297,20 @@ static int run_from_a2a(int argc, char *argv[])
 {
 	struct from_a2a f;
 	memset(&f, 0, sizeof f);
-	f.ev.author = "a2a agent";
+	/* ADK Python's name for a remote agent, for events no message names. */
+	f.ev.default_author = "a2a agent";
 	int status = command_parse(&command_from_a2a, argc, argv, &f);
 	if (status >= 0)
 		return status;
-	if (!f.ev.invocation_id) {
-		/* One invocation for the whole run; a fixed one when the output must be
-		 * reproducible. */
-		char uuid[STAMP_UUID_SIZE];
-		if (f.deterministic)
-			snprintf(uuid, sizeof uuid, "a2a");
-		else
-			stamp_uuid(uuid);
-		snprintf(f.invocation, sizeof f.invocation, "e-%s", uuid);
-		f.ev.invocation_id = f.invocation;
-	}
+	/* One invocation for the run's unnamed events; a fixed one when the output must be
+	 * reproducible. */
+	char uuid[STAMP_UUID_SIZE];
+	if (f.deterministic)
+		snprintf(uuid, sizeof uuid, "a2a");
+	else
+		stamp_uuid(uuid);
+	snprintf(f.invocation, sizeof f.invocation, "e-%s", uuid);
+	f.ev.default_invocation_id = f.invocation;
 	return from_a2a_loop(&f, argc - optind, argv + optind);
 }
 
