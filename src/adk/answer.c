@@ -102,6 +102,9 @@ bool answer_add(struct answer *a, const json_t *event)
 	{
 		size_t len;
 		const char *text = part_text(part, &len);
+		/* A run paused for human input (ADK 2.x) answers with the question it asks. */
+		if (!text)
+			text = part_input_request(part, &len);
 		if (!text || len == 0 || part_is_thought(part))
 			continue;
 		if (a->concat)

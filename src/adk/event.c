@@ -51,6 +51,12 @@ static const struct {
     [ADK_LIVE_SESSION_RESUMPTION_UPDATE] =
         TWO_SPELLINGS("liveSessionResumptionUpdate", "live_session_resumption_update"),
     [ADK_CACHE_METADATA] = TWO_SPELLINGS("cacheMetadata", "cache_metadata"),
+    [ADK_IS_COMPACTED] = TWO_SPELLINGS("isCompacted", "is_compacted"),
+    [ADK_START_TIME] = TWO_SPELLINGS("startTime", "start_time"),
+    [ADK_END_TIME] = TWO_SPELLINGS("endTime", "end_time"),
+    [ADK_COMPACTED_CONTENT] = TWO_SPELLINGS("compactedContent", "compacted_content"),
+    [ADK_NODE_INFO] = TWO_SPELLINGS("nodeInfo", "node_info"),
+    [ADK_OUTPUT] = ONE_SPELLING("output"),
     [ADK_PARTS] = ONE_SPELLING("parts"),
     [ADK_ROLE] = ONE_SPELLING("role"),
     [ADK_STATE_DELTA] = TWO_SPELLINGS("stateDelta", "state_delta"),
@@ -62,6 +68,7 @@ static const struct {
     [ADK_REQUESTED_TOOL_CONFIRMATIONS] =
         TWO_SPELLINGS("requestedToolConfirmations", "requested_tool_confirmations"),
     [ADK_RESPONSE_CONTENT] = TWO_SPELLINGS("responseContent", "response_content"),
+    [ADK_COMPACTION] = ONE_SPELLING("compaction"),
     [ADK_TEXT] = ONE_SPELLING("text"),
     [ADK_THOUGHT] = ONE_SPELLING("thought"),
     [ADK_THOUGHT_SIGNATURE] = TWO_SPELLINGS("thoughtSignature", "thought_signature"),
@@ -84,7 +91,10 @@ static const struct {
     [ADK_CODE] = ONE_SPELLING("code"),
     [ADK_LANGUAGE] = ONE_SPELLING("language"),
     [ADK_OUTCOME] = ONE_SPELLING("outcome"),
-    [ADK_OUTPUT] = ONE_SPELLING("output"),
+    [ADK_START_TIMESTAMP] = TWO_SPELLINGS("startTimestamp", "start_timestamp"),
+    [ADK_END_TIMESTAMP] = TWO_SPELLINGS("endTimestamp", "end_timestamp"),
+    [ADK_PATH] = ONE_SPELLING("path"),
+    [ADK_MESSAGE] = ONE_SPELLING("message"),
     [ADK_PROMPT_TOKEN_COUNT] = TWO_SPELLINGS("promptTokenCount", "prompt_token_count"),
     [ADK_CANDIDATES_TOKEN_COUNT] = TWO_SPELLINGS("candidatesTokenCount", "candidates_token_count"),
     [ADK_TOTAL_TOKEN_COUNT] = TWO_SPELLINGS("totalTokenCount", "total_token_count"),
@@ -105,7 +115,6 @@ static const struct {
     [ADK_VERTEX_USAGE] = ONE_SPELLING("_usage_metadata"),
     [ADK_VERTEX_COMPACTION] = ONE_SPELLING("_compaction"),
     [ADK_VERTEX_WORKFLOW] = ONE_SPELLING("_workflow"),
-    [ADK_COMPACTION] = ONE_SPELLING("compaction"),
     [ADK_AGENT_STATE] = ONE_SPELLING("agentState"),
     [ADK_END_OF_AGENT] = ONE_SPELLING("endOfAgent"),
     [ADK_EVAL_CASES] = TWO_SPELLINGS("evalCases", "eval_cases"),
@@ -166,7 +175,7 @@ static const struct {
 } object_fields[] = {
     [ADK_OBJECT_EVENT] = {ADK_ID, ADK_EVENT_LAST},
     [ADK_OBJECT_CONTENT] = {ADK_PARTS, ADK_ROLE},
-    [ADK_OBJECT_ACTIONS] = {ADK_STATE_DELTA, ADK_RESPONSE_CONTENT},
+    [ADK_OBJECT_ACTIONS] = {ADK_STATE_DELTA, ADK_COMPACTION},
     [ADK_OBJECT_PART] = {ADK_TEXT, ADK_VIDEO_METADATA},
 };
 
@@ -280,7 +289,8 @@ static bool holds_user_keys(const char *key)
 	                                        ADK_CUSTOM_METADATA,
 	                                        ADK_REQUESTED_AUTH_CONFIGS,
 	                                        ADK_REQUESTED_TOOL_CONFIRMATIONS,
-	                                        ADK_AGENT_STATE};
+	                                        ADK_AGENT_STATE,
+	                                        ADK_OUTPUT};
 	for (size_t i = 0; i < sizeof opaque / sizeof *opaque; i++) {
 		const char *snake = field_names[opaque[i]].snake;
 		if (strcmp(key, field_names[opaque[i]].camel) == 0 ||
@@ -557,6 +567,8 @@ json_t *event_answer_parts(const json_t *event)
 
 bool event_is_final(const json_t *event)
 {
+	if (event_is_compaction(event))
+		return false;
 	if (adk_truthy(adk_get(event, ADK_ACTIONS), ADK_SKIP_SUMMARIZATION))
 		return true;
 	json_t *lrt = adk_get(event, ADK_LONG_RUNNING_TOOL_IDS);
@@ -599,7 +611,8 @@ bool event_is_answer(const json_t *event)
 
 bool event_is_model_call(const json_t *event)
 {
-	if (event_is_user(event) || !event_author(event) || event_is_partial(event))
+	if (event_is_user(event) || !event_author(event) || event_is_partial(event) ||
+	    event_is_compaction(event))
 		return false;
 	const char *role = adk_get_string(adk_get(event, ADK_CONTENT), ADK_ROLE);
 	return (role && strcmp(role, "model") == 0) || adk_get(event, ADK_USAGE_METADATA) ||
@@ -611,7 +624,70 @@ const struct adk_reads adk_reads_final = {
     .content = ADK_READS_FINAL_CONTENT,
     .actions = ADK_READS_FINAL_ACTIONS,
     .part = ADK_READS_FINAL_PART,
+    .tool_levels = ADK_READS_FINAL_TOOL_LEVELS,
 };
+
+bool event_is_compaction(const json_t *event)
+{
+	return adk_truthy(event, ADK_IS_COMPACTED) ||
+	       json_is_object(adk_get(adk_get(event, ADK_ACTIONS), ADK_COMPACTION));
+}
+
+/* The first non-empty text of a Content's parts that is not a thought, or NULL. */
+static const char *content_text(const json_t *content, size_t *len)
+{
+	json_t *part;
+	size_t i;
+	json_array_foreach(adk_get(content, ADK_PARTS), i, part)
+	{
+		const char *t = part_text(part, len);
+		if (t && *len > 0 && !part_is_thought(part))
+			return t;
+	}
+	return NULL;
+}
+
+bool event_compaction(const json_t *event, struct event_compaction *c)
+{
+	if (!event_is_compaction(event))
+		return false;
+	/* ADK Python keeps all three in actions.compaction, ADK JS on the event. */
+	json_t *python = adk_get(adk_get(event, ADK_ACTIONS), ADK_COMPACTION);
+	const json_t *at = json_is_object(python) ? python : event;
+	json_t *start = adk_get(at, python ? ADK_START_TIMESTAMP : ADK_START_TIME);
+	json_t *end = adk_get(at, python ? ADK_END_TIMESTAMP : ADK_END_TIME);
+	json_t *summary = adk_get(at, ADK_COMPACTED_CONTENT);
+	*c = (struct event_compaction){.ranged = json_is_number(start) && json_is_number(end)};
+	if (c->ranged) {
+		c->start = stamp_seconds_of_number(json_number_value(start));
+		c->end = stamp_seconds_of_number(json_number_value(end));
+	}
+	if (json_is_string(summary)) {
+		c->text = json_string_value(summary);
+		c->text_len = json_string_length(summary);
+	} else {
+		c->text = content_text(summary, &c->text_len);
+	}
+	return true;
+}
+
+const json_t *event_node_path(const json_t *event)
+{
+	return string_or_null(adk_get(adk_get(event, ADK_NODE_INFO), ADK_PATH));
+}
+
+/* The name of ADK 2.x's synthetic call for human input (events/request_input.py). */
+#define REQUEST_INPUT_CALL "adk_request_input"
+
+const char *part_input_request(const json_t *part, size_t *len)
+{
+	json_t *call = adk_get(part, ADK_FUNCTION_CALL);
+	if (!json_string_equals(adk_get(call, ADK_NAME), REQUEST_INPUT_CALL))
+		return NULL;
+	json_t *message = adk_get(adk_get(call, ADK_ARGS), ADK_MESSAGE);
+	*len = json_is_string(message) ? json_string_length(message) : 0;
+	return json_is_string(message) ? json_string_value(message) : "";
+}
 
 bool event_timestamp(const json_t *event, double *seconds)
 {

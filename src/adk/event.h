@@ -45,7 +45,15 @@ enum adk_field {
 	ADK_LOGPROBS_RESULT,
 	ADK_LIVE_SESSION_RESUMPTION_UPDATE,
 	ADK_CACHE_METADATA,
-	ADK_EVENT_LAST = ADK_CACHE_METADATA,
+	/* ADK JS 2.0.0's compacted event (isCompacted, its range and summary) */
+	ADK_IS_COMPACTED,
+	ADK_START_TIME,
+	ADK_END_TIME,
+	ADK_COMPACTED_CONTENT,
+	/* a 2.x workflow node's event; output is also codeExecutionResult's */
+	ADK_NODE_INFO,
+	ADK_OUTPUT,
+	ADK_EVENT_LAST = ADK_OUTPUT,
 	/* content */
 	ADK_PARTS,
 	ADK_ROLE,
@@ -58,6 +66,7 @@ enum adk_field {
 	ADK_REQUESTED_AUTH_CONFIGS,
 	ADK_REQUESTED_TOOL_CONFIRMATIONS,
 	ADK_RESPONSE_CONTENT,
+	ADK_COMPACTION, /* ADK Python 2.x: {startTimestamp, endTimestamp, compactedContent} */
 	/* part */
 	ADK_TEXT,
 	ADK_THOUGHT,
@@ -84,7 +93,12 @@ enum adk_field {
 	ADK_CODE,
 	ADK_LANGUAGE,
 	ADK_OUTCOME,
-	ADK_OUTPUT,
+	/* actions.compaction (ADK Python), nodeInfo (2.x workflows) */
+	ADK_START_TIMESTAMP,
+	ADK_END_TIMESTAMP,
+	ADK_PATH,
+	/* the args of an adk_request_input call (ADK 2.x RequestInput) */
+	ADK_MESSAGE,
 	/* usageMetadata */
 	ADK_PROMPT_TOKEN_COUNT,
 	ADK_CANDIDATES_TOKEN_COUNT,
@@ -111,7 +125,6 @@ enum adk_field {
 	ADK_VERTEX_USAGE,
 	ADK_VERTEX_COMPACTION,
 	ADK_VERTEX_WORKFLOW,
-	ADK_COMPACTION,
 	ADK_AGENT_STATE,
 	ADK_END_OF_AGENT,
 	/* ADK's evaluation models: EvalSet, EvalCase, Invocation, IntermediateData,
@@ -268,8 +281,40 @@ json_t *event_answer_parts(const json_t *event);
  * An event that repeats the usage of the call before it continues that call.
  */
 bool event_is_model_call(const json_t *event);
-/* ADK's Event.is_final_response(), events.md section 2. */
+/*
+ * ADK's Event.is_final_response(), events.md section 2, but never true of
+ * a compaction summary (event_is_compaction()): ADK JS 2.0.0 says true of
+ * its compacted event (text, no call), yet its text restates earlier
+ * events and is no answer (tests/corpus/adk2/RULES.md section 4).
+ */
 bool event_is_final(const json_t *event);
+/*
+ * Whether the event is a compaction summary of earlier events, which stay
+ * in the session: ADK JS 2.0.0 writes a separate event with isCompacted
+ * true (author "system", invocationId ""), ADK Python 2.x an event whose
+ * actions.compaction is an object (author "user", no content).
+ */
+bool event_is_compaction(const json_t *event);
+/* What a compaction summary says; pointers borrowed from the event. */
+struct event_compaction {
+	bool ranged;       /* both ends were given */
+	double start, end; /* in seconds; ADK JS's start may lie after its end */
+	const char *text;  /* the summary's text, or NULL */
+	size_t text_len;
+};
+/* Reads a compaction summary; false when event is not one. */
+bool event_compaction(const json_t *event, struct event_compaction *c);
+/*
+ * A 2.x workflow node's path (nodeInfo.path: ADK JS 2.0.0 "wf.node",
+ * ADK Python "wf/A@1/B@1"), a JSON string borrowed from the event, or NULL.
+ */
+const json_t *event_node_path(const json_t *event);
+/*
+ * The message of an adk_request_input call part (ADK 2.x RequestInput,
+ * args.message), *len bytes; "" for such a call without one; NULL when the
+ * part is no such call.
+ */
+const char *part_input_request(const json_t *part, size_t *len);
 /*
  * Whether the event's content is a user's message: in the user's role
  * (content.role "user") whoever wrote it, as a user's message that came
@@ -288,20 +333,25 @@ bool event_content_is_user(const json_t *event);
 bool event_is_answer(const json_t *event);
 /*
  * What event_is_answer(), event_is_final(), event_is_user(),
- * event_answer_parts(), part_text() and part_is_thought() read: all a
- * command that picks answers out of
- * events needs built.  A part's calls and results are only asked whether
- * they are there.  The ADK_READS_FINAL_* macros are its four sets as
+ * event_answer_parts(), part_text(), part_input_request() and
+ * part_is_thought() read: all a command that picks answers out of events
+ * needs built.  A part's calls are read down to an adk_request_input
+ * call's message; its results are only asked whether they are there.  The ADK_READS_FINAL_* macros are its four sets as
  * initializers, for a command's own set that holds them and more.
  */
 extern const struct adk_reads adk_reads_final;
 #define ADK_READS_FINAL_EVENT                                                                      \
 	(ADK_MEMBER(ADK_AUTHOR) | ADK_MEMBER(ADK_PARTIAL) | ADK_MEMBER(ADK_CONTENT) |              \
-	 ADK_MEMBER(ADK_ACTIONS) | ADK_MEMBER(ADK_LONG_RUNNING_TOOL_IDS))
+	 ADK_MEMBER(ADK_ACTIONS) | ADK_MEMBER(ADK_LONG_RUNNING_TOOL_IDS) |                         \
+	 ADK_MEMBER(ADK_IS_COMPACTED))
 #define ADK_READS_FINAL_CONTENT (ADK_MEMBER(ADK_PARTS) | ADK_MEMBER(ADK_ROLE))
 #define ADK_READS_FINAL_ACTIONS                                                                    \
-	(ADK_MEMBER(ADK_SKIP_SUMMARIZATION) | ADK_MEMBER(ADK_RESPONSE_CONTENT))
-#define ADK_READS_FINAL_PART (ADK_MEMBER(ADK_TEXT) | ADK_MEMBER(ADK_THOUGHT))
+	(ADK_MEMBER(ADK_SKIP_SUMMARIZATION) | ADK_MEMBER(ADK_RESPONSE_CONTENT) |                   \
+	 ADK_MEMBER(ADK_COMPACTION))
+/* A call is read 3 levels down, to an adk_request_input call's message. */
+#define ADK_READS_FINAL_PART                                                                       \
+	(ADK_MEMBER(ADK_TEXT) | ADK_MEMBER(ADK_THOUGHT) | ADK_MEMBER(ADK_FUNCTION_CALL))
+#define ADK_READS_FINAL_TOOL_LEVELS 3
 /* The event's time in float seconds (milliseconds above 1e11 are converted); false if none. */
 bool event_timestamp(const json_t *event, double *seconds);
 /*

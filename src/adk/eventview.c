@@ -13,7 +13,8 @@ static const char *const kind_names[ITEM_KIND_COUNT] = {
     [ITEM_RESULT] = "result",     [ITEM_CODE] = "code",         [ITEM_OUTPUT] = "output",
     [ITEM_DATA] = "data",         [ITEM_FILE] = "file",         [ITEM_STATE] = "state",
     [ITEM_ARTIFACT] = "artifact", [ITEM_TRANSFER] = "transfer", [ITEM_ESCALATE] = "escalate",
-    [ITEM_AUTH] = "auth",         [ITEM_CONFIRM] = "confirm",   [ITEM_ERROR] = "error",
+    [ITEM_AUTH] = "auth",         [ITEM_CONFIRM] = "confirm",   [ITEM_ASK] = "ask",
+    [ITEM_SUMMARY] = "summary",   [ITEM_NODE] = "node",         [ITEM_ERROR] = "error",
 };
 
 const char *item_kind_name(enum item_kind kind)
@@ -38,6 +39,9 @@ static int text_kind(const json_t *part, bool user, bool partial, bool final)
 
 static int part_kind(const json_t *part, bool user, bool partial, bool final)
 {
+	size_t len;
+	if (part_input_request(part, &len))
+		return ITEM_ASK;
 	if (adk_get(part, ADK_FUNCTION_CALL))
 		return ITEM_CALL;
 	if (adk_get(part, ADK_FUNCTION_RESPONSE))
@@ -60,10 +64,20 @@ size_t event_items(const json_t *event,
 	bool user = event_is_user(event);
 	bool partial = event_is_partial(event);
 	bool final = event_is_answer(event);
-	json_t *parts = event_parts(event);
+	/* A compaction summary's content (ADK JS) is the summary, not a text of its own. */
+	bool summary = event_is_compaction(event);
+	json_t *parts = summary ? NULL : event_parts(event);
 	size_t i;
 	json_t *part;
 
+	if (event_node_path(event)) {
+		fn(ctx, ITEM_NODE, event);
+		count++;
+	}
+	if (summary) {
+		fn(ctx, ITEM_SUMMARY, event);
+		count++;
+	}
 	json_array_foreach(parts, i, part)
 	{
 		int kind = part_kind(part, user, partial, final);

@@ -176,6 +176,30 @@ static void add_text_item(struct event_place *p, const char *kind, const json_t 
 	json_object_set_new(item_new(p, kind), "text", shown_text(p->t, text, len));
 }
 
+/* An item that says text[0..len): a request's question, a summary, a node's path. */
+static void add_said(struct event_place *p, const char *kind, const char *text, size_t len)
+{
+	json_object_set_new(item_new(p, kind), "text", shown_text(p->t, text ? text : "", len));
+}
+
+/* A request for input, a compaction summary or a workflow node: what it says. */
+static void add_2x_item(struct event_place *p, enum item_kind kind, const json_t *value)
+{
+	const char *name = item_kind_name(kind);
+	size_t len = 0;
+	struct event_compaction c = {0};
+	if (kind == ITEM_ASK) {
+		const char *text = part_input_request(value, &len);
+		add_said(p, name, text, len);
+	} else if (kind == ITEM_SUMMARY) {
+		event_compaction(value, &c);
+		add_said(p, name, c.text, c.text ? c.text_len : 0);
+	} else {
+		const json_t *path = event_node_path(value);
+		add_said(p, name, json_string_value(path), json_string_length(path));
+	}
+}
+
 static void add_call(struct event_place *p, const json_t *part)
 {
 	struct timeline *t = p->t;
@@ -314,6 +338,11 @@ static void add_item(void *ctx, enum item_kind kind, const json_t *value)
 		break;
 	case ITEM_ERROR:
 		add_error(p, value);
+		break;
+	case ITEM_ASK:
+	case ITEM_SUMMARY:
+	case ITEM_NODE:
+		add_2x_item(p, kind, value);
 		break;
 	case ITEM_KIND_COUNT:
 		break;

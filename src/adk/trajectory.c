@@ -304,6 +304,7 @@ const struct adk_reads trajectory_keeps = {
     .content = ADK_READS_FINAL_CONTENT,
     .actions = ADK_READS_FINAL_ACTIONS,
     .part = ADK_READS_FINAL_PART,
+    .tool_levels = ADK_READS_FINAL_TOOL_LEVELS,
 };
 
 void trajectory_add(struct trajectory *t, const struct reader_item *item)

@@ -253,6 +253,22 @@ static void other_value(struct show *s, struct item_value *v, enum item_kind kin
 			add_segment(v, v->text.buf, v->text.len, NULL);
 		}
 		break;
+	case ITEM_ASK: {
+		const char *t = part_input_request(value, &len);
+		add_segment(v, t, len, NULL);
+		break;
+	}
+	case ITEM_SUMMARY: {
+		struct event_compaction c;
+		if (event_compaction(value, &c) && c.text)
+			add_segment(v, c.text, c.text_len, NULL);
+		break;
+	}
+	case ITEM_NODE: {
+		const json_t *path = event_node_path(value);
+		add_segment(v, json_string_value(path), json_string_length(path), NULL);
+		break;
+	}
 	case ITEM_ERROR:
 		v->owned = event_error_text(value);
 		if (v->owned)
