@@ -19,6 +19,7 @@
 #include <fcntl.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -278,4 +279,16 @@ void stamp_uuid(char out[STAMP_UUID_SIZE])
 	if (!kernel_random(b, sizeof b))
 		stamp_fallback_bytes(b);
 	stamp_uuid_of_bytes(b, out);
+}
+
+char *stamp_time_text(bool utc, bool known, double t)
+{
+	char buf[64];
+	time_t secs = (time_t)t;
+	struct tm tm;
+	bool ok = known && (utc ? gmtime_r(&secs, &tm) : localtime_r(&secs, &tm));
+	if (!ok || !strftime(buf, sizeof buf, utc ? "%Y-%m-%d %H:%M:%S UTC" : "%Y-%m-%d %H:%M:%S %Z",
+	                     &tm))
+		snprintf(buf, sizeof buf, "-");
+	return xstrdup(buf);
 }

@@ -52,6 +52,14 @@ void stamp_uuid(char out[STAMP_UUID_SIZE]);
 /* The UUID text of 16 bytes, with the version 4 and variant bits set over theirs. */
 void stamp_uuid_of_bytes(const unsigned char bytes[16], char out[STAMP_UUID_SIZE]);
 
+/*
+ * A time for a person to read, to the second: "2026-01-01 08:00:15 CET" in
+ * local time, or "2026-01-01 07:00:15 UTC" with utc; "-" when not known
+ * or not representable.  The caller owns it.  sessions --table and show's
+ * session headers print times with it, so the two read alike.
+ */
+char *stamp_time_text(bool utc, bool known, double t);
+
 /* For tests: the 16 bytes stamp_uuid() uses where the kernel gives none. */
 void stamp_fallback_bytes(unsigned char bytes[16]);
 

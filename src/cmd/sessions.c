@@ -16,6 +16,7 @@
 #include "read/dirwalk.h"
 #include "adk/redact.h"
 #include "read/sessiondb.h"
+#include "stamp.h"
 #include "write/json.h"
 #include "write/output.h"
 #include "write/termtext.h"
@@ -121,19 +122,6 @@ static void session_json(void *ctx, const struct session_info *s)
 	jw_line_end(w);
 }
 
-/* "2026-01-01 08:00:15 CET" in local time (UTC with --utc), or "-" when unread. */
-static char *time_text(bool utc, bool known, double t)
-{
-	char buf[64];
-	time_t secs = (time_t)t;
-	struct tm tm;
-	bool ok = known && (utc ? gmtime_r(&secs, &tm) : localtime_r(&secs, &tm));
-	if (!ok || !strftime(buf, sizeof buf, utc ? "%Y-%m-%d %H:%M:%S UTC" : "%Y-%m-%d %H:%M:%S %Z",
-	                     &tm))
-		snprintf(buf, sizeof buf, "-");
-	return xstrdup(buf);
-}
-
 /* The message on one line, each run of white space one space; the caller owns it. */
 static char *one_line(const char *msg)
 {
@@ -160,7 +148,7 @@ static void session_row(void *ctx, const struct session_info *s)
 	}
 	char **row = t->rows[t->nrows++].cells;
 	char count[32];
-	row[COL_UPDATED] = time_text(t->utc, s->times_known, s->update_time);
+	row[COL_UPDATED] = stamp_time_text(t->utc, s->times_known, s->update_time);
 	snprintf(count, sizeof count, "%llu", s->events);
 	row[COL_EVENTS] = xstrdup(count);
 	snprintf(count, sizeof count, "%llu", s->invocations);

@@ -21,6 +21,8 @@
 #include "cmd/show.h"
 #include "write/output.h"
 #include "read/reader.h"
+#include "read/sessiondb.h"
+#include "stamp.h"
 #include "write/termlayout.h"
 #include "util.h"
 
@@ -48,6 +50,7 @@ struct show {
 	bool have_start;
 	double start;
 	json_t *invocation; /* the heading shown last, a JSON string, or NULL */
+	struct strbuf *sink; /* where the lines go (a session's, held), or NULL: standard output */
 	bool any_heading;
 	size_t author_width;
 
@@ -410,7 +413,10 @@ static void show_event(struct show *s, const struct reader_item *item)
 		show_stream_error(s, item->value);
 	else
 		show_one_event(s, item->value);
-	output_bytes(s->out.buf, s->out.len);
+	if (s->sink)
+		strbuf_add(s->sink, s->out.buf, s->out.len);
+	else
+		output_bytes(s->out.buf, s->out.len);
 }
 
 static const char *take_format(void *at, const char *arg)
@@ -443,38 +449,312 @@ static const struct option_row show_options[] = {
     OPTION_END_ROW,
 };
 
+/*
+ * One session of a source of several (a session database, files of
+ * session objects), as it is read: its names as written (NULL where
+ * absent), the times of its first and last events, and its lines, held
+ * until it ends, since its header names both times.
+ */
+struct session_part {
+	char *app, *user, *id;
+	bool named; /* read from a session (false: events outside any) */
+	bool timed;
+	double first, last;
+	struct strbuf body;
+};
+
+/*
+ * The sessions of the run.  The first one is held until a second begins:
+ * a source of one session is shown as it always was, with no header, and
+ * only a source of several has each under its own.
+ */
+struct show_sessions {
+	bool any;             /* a session has begun: the run is shown session by session */
+	bool open;            /* cur is being read */
+	bool from_db;         /* cur is a database's, read alone: its events name no session */
+	const json_t *object; /* the session object cur was read from; only compared */
+	struct session_part cur;
+	struct session_part held; /* the first session, once it ended, until a second */
+	bool holding;
+	bool shown;   /* something is on standard output already */
+	size_t ended; /* the sessions ended so far */
+};
+
 /* What run_show() hands run_read(): the text form's state or the diagram, and --redact's redactor.
  */
 struct show_run {
 	struct show s;
-	struct show_mermaid *mermaid; /* --format=mermaid, else NULL */
+	const struct show_options *o;
+	struct show_mermaid *mermaid; /* --format=mermaid, once begun, else NULL */
 	const struct redactor *redactor;
+	struct show_sessions ss;
 };
+
+static void part_clear(struct session_part *p)
+{
+	free(p->app);
+	free(p->user);
+	free(p->id);
+	strbuf_release(&p->body);
+	*p = (struct session_part){.body = STRBUF_INIT};
+}
+
+/* A name from the source as the header shows it: a secret in it hidden unless --no-redact. */
+static void add_name(struct strbuf *sb, const struct show_run *run, const char *name)
+{
+	if (!run->redactor || !redact_text(name, strlen(name), sb))
+		strbuf_addstr(sb, name);
+}
+
+/* The header's text: "session ID, app APP, user USER, FIRST to LAST". */
+static void header_text(struct strbuf *sb, const struct show_run *run, const struct session_part *p)
+{
+	if (!p->named) {
+		strbuf_addstr(sb, "events outside a session");
+	} else {
+		strbuf_addstr(sb, "session ");
+		add_name(sb, run, p->id ? p->id : "(no id)");
+		const char *keys[] = {", app ", ", user "};
+		const char *values[] = {p->app, p->user};
+		for (size_t i = 0; i < 2; i++) {
+			if (!values[i])
+				continue;
+			strbuf_addstr(sb, keys[i]);
+			add_name(sb, run, values[i]);
+		}
+	}
+	if (!p->timed) {
+		strbuf_addstr(sb, ", no timed events");
+		return;
+	}
+	/* Local time, as sessions --table prints it (TZ=UTC for UTC). */
+	char *first = stamp_time_text(false, true, p->first);
+	char *last = stamp_time_text(false, true, p->last);
+	strbuf_addf(sb, ", %s to %s", first, last);
+	free(first);
+	free(last);
+}
+
+/* Text for a Markdown heading: no line breaks, Markdown's punctuation taken as it is. */
+static void markdown_escaped(struct strbuf *out, const char *text, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c < 0x20 || c == 0x7f)
+			c = ' ';
+		else if (strchr("\\`*_[]<>#|~&", c))
+			strbuf_addch(out, '\\');
+		strbuf_addch(out, (char)c);
+	}
+}
+
+/*
+ * Writes a session ended: alone, its lines as they are; one of several,
+ * under its header (a bold line, a blank line between sessions), or, as a
+ * diagram, under a Markdown heading in a ```mermaid block, as GitHub draws.
+ */
+static void write_part(struct show_run *run, const struct session_part *p, bool several)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT;
+	if (several) {
+		header_text(&text, run, p);
+		if (run->mermaid || run->o->mermaid) {
+			strbuf_addstr(&out, run->ss.shown ? "\n## " : "## ");
+			markdown_escaped(&out, text.buf, text.len);
+			strbuf_addstr(&out, "\n\n```mermaid\n");
+		} else {
+			struct termlayout h = run->s.line;
+			h.out = &out;
+			termlayout_heading(&h, !run->ss.shown, "", text.buf, text.len);
+		}
+	}
+	strbuf_add(&out, p->body.buf, p->body.len);
+	if (several && run->o->mermaid)
+		strbuf_addstr(&out, "```\n");
+	output_bytes(out.buf, out.len);
+	run->ss.shown = true;
+	strbuf_release(&out);
+	strbuf_release(&text);
+}
+
+/* Ends the session being read: written, unless it is the first, which waits for a second. */
+static void session_end(struct show_run *run)
+{
+	struct show_sessions *ss = &run->ss;
+	if (run->mermaid) {
+		show_mermaid_end(run->mermaid);
+		show_mermaid_free(run->mermaid);
+		run->mermaid = NULL;
+	}
+	ss->open = false;
+	if (ss->ended++ == 0 && !ss->shown) {
+		ss->held = ss->cur;
+		ss->holding = true;
+		ss->cur = (struct session_part){.body = STRBUF_INIT};
+		return;
+	}
+	if (ss->holding)
+		write_part(run, &ss->held, true);
+	ss->holding = false;
+	part_clear(&ss->held);
+	write_part(run, &ss->cur, true);
+	part_clear(&ss->cur);
+}
+
+/* Begins a session (named: app, user and id as written, each NULL where absent). */
+static void session_begin(struct show_run *run, const struct session_info *names,
+                          const json_t *object)
+{
+	struct show_sessions *ss = &run->ss;
+	if (ss->open)
+		session_end(run);
+	if (run->mermaid) {
+		/* A diagram of events read before any session: it ends where they do. */
+		show_mermaid_end(run->mermaid);
+		show_mermaid_free(run->mermaid);
+		run->mermaid = NULL;
+	}
+	ss->any = ss->open = true;
+	ss->object = object;
+	part_clear(&ss->cur);
+	ss->cur.named = names != NULL;
+	if (names) {
+		ss->cur.app = names->app ? xstrdup(names->app) : NULL;
+		ss->cur.user = names->user ? xstrdup(names->user) : NULL;
+		ss->cur.id = names->id ? xstrdup(names->id) : NULL;
+	}
+	/* Each session on its own: its times from its first event, its own headings and columns. */
+	struct show *s = &run->s;
+	s->have_start = false;
+	json_decref(s->invocation);
+	s->invocation = NULL;
+	s->any_heading = false;
+	s->author_width = AUTHOR_MIN_WIDTH;
+	s->sink = &ss->cur.body;
+	if (run->o->mermaid)
+		run->mermaid = show_mermaid_new(&ss->cur.body);
+}
+
+/*
+ * A file's events: a new session begins where they come from another
+ * session object than the last (or from none after one), as --per-session
+ * splits a file (session_object_names()).  A database's session was begun
+ * before its read.
+ */
+static void split_at_session(struct show_run *run, const json_t *object)
+{
+	struct show_sessions *ss = &run->ss;
+	if (ss->from_db || (!object && !ss->any))
+		return;
+	if (ss->open && (object == ss->object || (object && ss->object)) &&
+	    session_object_names(object, ss->cur.id, ss->cur.app, ss->cur.user))
+		return;
+	struct session_info names = {
+	    .app = adk_get_string(object, ADK_APP_NAME),
+	    .user = adk_get_string(object, ADK_USER_ID),
+	    .id = adk_get_string(object, ADK_ID),
+	};
+	session_begin(run, object ? &names : NULL, object);
+}
 
 static int show_read_item(void *ctx, struct reader *r, const struct reader_item *item)
 {
 	struct show_run *run = ctx;
 	(void)r;
+	split_at_session(run, item->session);
+	double t;
+	if (run->ss.open && item->kind == VALUE_EVENT && event_timestamp(item->value, &t)) {
+		struct session_part *p = &run->ss.cur;
+		p->first = p->timed && p->first < t ? p->first : t;
+		p->last = p->timed && p->last > t ? p->last : t;
+		p->timed = true;
+	}
+	if (!run->ss.any)
+		run->ss.shown = true;
 	/* The filters saw the event as written; the screen sees it redacted. */
 	struct reader_item shown = *item;
 	json_t *clean = redact_json(run->redactor, item->value);
 	shown.value = clean;
-	if (run->mermaid)
+	if (run->o->mermaid) {
+		if (!run->mermaid)
+			run->mermaid = show_mermaid_new(NULL);
 		show_mermaid_add(run->mermaid, &shown);
-	else
+	} else {
 		show_event(&run->s, &shown);
+	}
 	json_decref(clean);
 	return 0;
 }
 
-/* What the diagram still owes at the end of the run. */
+/* What the run still owes at its end: the last session, the one held, the diagram's end. */
+static void show_finish(struct show_run *run)
+{
+	if (run->ss.open)
+		session_end(run);
+	if (run->ss.holding)
+		write_part(run, &run->ss.held, false);
+	run->ss.holding = false;
+	part_clear(&run->ss.held);
+	if (run->o->mermaid && !run->ss.any) {
+		if (!run->mermaid)
+			run->mermaid = show_mermaid_new(NULL);
+		show_mermaid_end(run->mermaid);
+	}
+}
+
 static int show_done(void *ctx, struct reader *r)
 {
-	struct show_run *run = ctx;
 	(void)r;
-	if (run->mermaid)
-		show_mermaid_end(run->mermaid);
+	show_finish(ctx);
 	return 0;
+}
+
+/* A session database's sessions that --session, --app and --user choose, each read alone. */
+static int show_database(struct show_run *run, const struct run_plan *plan,
+                         const struct run_options *o, char *operand)
+{
+	struct run_sessions l = {0};
+	int status = run_sessions_list(operand, &o->sessions, &l);
+	struct run_options one = *o;
+	for (size_t i = 0; i < l.count && !output_failed(); i++) {
+		one.sessions =
+		    (struct session_choice){l.list[i].id, false, l.list[i].app, l.list[i].user};
+		session_begin(run, &l.list[i], NULL);
+		run->ss.from_db = true;
+		status = exit_status_worst(status, run_read(plan, &one, 1, &operand));
+		run->ss.from_db = false;
+	}
+	run_sessions_release(&l);
+	return status;
+}
+
+/*
+ * The operands: as one run, unless one is a session database; then each in
+ * turn, a database's sessions one by one, and the skipped values and the
+ * filters' matches reported once at the end.
+ */
+static int show_operands(struct show_run *run, struct run_plan *plan, const struct run_options *o,
+                         int argc, char *argv[])
+{
+	bool db = false;
+	for (int i = 0; i < argc; i++)
+		db = db || sessiondb_claims(argv[i]);
+	if (!db)
+		return run_read(plan, o, argc, argv);
+	struct run_end end = {0};
+	int status = 0;
+	plan->end = &end;
+	plan->done = NULL;
+	for (int i = 0; i < argc && !output_failed(); i++) {
+		if (sessiondb_claims(argv[i]))
+			status = exit_status_worst(status, show_database(run, plan, o, argv[i]));
+		else
+			status = exit_status_worst(status, run_read(plan, o, 1, argv + i));
+	}
+	if (status != EXIT_USAGE)
+		show_finish(run);
+	return exit_status_worst(status, run_end_report(o, &end));
 }
 
 static int run_show(int argc, char *argv[])
@@ -494,8 +774,9 @@ static int run_show(int argc, char *argv[])
 		redactor_init(&redactor, false, NULL, 0);
 	struct show_run run = {
 	    .s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH},
-	    .mermaid = o.mermaid ? show_mermaid_new() : NULL,
+	    .o = &o,
 	    .redactor = o.redact ? &redactor : NULL,
+	    .ss = {.cur.body = STRBUF_INIT, .held.body = STRBUF_INIT},
 	};
 	run.s.line.out = &run.s.out;
 	run.s.line.color = o.color;
@@ -503,8 +784,10 @@ static int run_show(int argc, char *argv[])
 	run.s.line.breaks = o.full;
 	struct run_plan plan = {
 	    .streams = true, .item = show_read_item, .done = show_done, .ctx = &run};
-	status = run_read(&plan, &o.run, argc - optind, argv + optind);
+	status = show_operands(&run, &plan, &o.run, argc - optind, argv + optind);
 	show_mermaid_free(run.mermaid);
+	part_clear(&run.ss.cur);
+	part_clear(&run.ss.held);
 	if (o.redact)
 		redactor_release(&redactor);
 	strbuf_release(&run.s.out);

@@ -6,11 +6,16 @@
 #define ADKEV_SHOW_H
 
 #include "read/reader.h"
+#include "util.h"
 
 struct show_mermaid;
 
-/* A new diagram; its first line is written at once. */
-struct show_mermaid *show_mermaid_new(void);
+/*
+ * A new diagram; its first line is written at once, to standard output, or
+ * appended to sink when it is not NULL (a session shown under its heading
+ * once it ends), as every later line is.  sink must outlive the diagram.
+ */
+struct show_mermaid *show_mermaid_new(struct strbuf *sink);
 /* Writes the lines of one event, or of a server stream error. */
 void show_mermaid_add(struct show_mermaid *m, const struct reader_item *item);
 /* Writes what the end of the run still owes (a user message no agent answered). */

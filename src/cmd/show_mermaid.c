@@ -35,14 +35,25 @@ struct show_mermaid {
 	char *agent;      /* the id of the agent of the event being written, or NULL */
 	char *last_agent; /* the id of the last agent that wrote */
 	char *invocation; /* the invocation named last */
+	struct strbuf *sink; /* where the lines go, or NULL: standard output */
 };
 
-struct show_mermaid *show_mermaid_new(void)
+/* The lines made so far, to the sink or standard output. */
+static void emit(struct show_mermaid *m)
+{
+	if (m->sink)
+		strbuf_add(m->sink, m->out.buf, m->out.len);
+	else
+		output_bytes(m->out.buf, m->out.len);
+}
+
+struct show_mermaid *show_mermaid_new(struct strbuf *sink)
 {
 	struct show_mermaid *m = xcalloc(1, sizeof *m);
 	m->ids = json_object();
+	m->sink = sink;
 	mermaid_begin(&m->out);
-	output_bytes(m->out.buf, m->out.len);
+	emit(m);
 	return m;
 }
 
@@ -262,14 +273,14 @@ void show_mermaid_add(struct show_mermaid *m, const struct reader_item *item)
 			event_items(event, agent_item, m);
 		}
 	}
-	output_bytes(m->out.buf, m->out.len);
+	emit(m);
 }
 
 void show_mermaid_end(struct show_mermaid *m)
 {
 	strbuf_reset(&m->out);
 	flush_pending(m, NULL);
-	output_bytes(m->out.buf, m->out.len);
+	emit(m);
 }
 
 void show_mermaid_free(struct show_mermaid *m)
