@@ -472,6 +472,7 @@ struct show_sessions {
 	bool any;             /* a session has begun: the run is shown session by session */
 	bool open;            /* cur is being read */
 	bool from_db;         /* cur is a database's, read alone: its events name no session */
+	bool live;            /* -f: one run shown as it comes, never held for a header */
 	const json_t *object; /* the session object cur was read from; only compared */
 	struct session_part cur;
 	struct session_part held; /* the first session, once it ended, until a second */
@@ -645,7 +646,7 @@ static void session_begin(struct show_run *run, const struct session_info *names
 static void split_at_session(struct show_run *run, const json_t *object)
 {
 	struct show_sessions *ss = &run->ss;
-	if (ss->from_db || (!object && !ss->any))
+	if (ss->live || ss->from_db || (!object && !ss->any))
 		return;
 	if (ss->open && (object == ss->object || (object && ss->object)) &&
 	    session_object_names(object, ss->cur.id, ss->cur.app, ss->cur.user))
@@ -720,7 +721,8 @@ static int show_database(struct show_run *run, const struct run_plan *plan,
 	for (size_t i = 0; i < l.count && !output_failed(); i++) {
 		one.sessions =
 		    (struct session_choice){l.list[i].id, false, l.list[i].app, l.list[i].user};
-		session_begin(run, &l.list[i], NULL);
+		if (!run->ss.live)
+			session_begin(run, &l.list[i], NULL);
 		run->ss.from_db = true;
 		status = exit_status_worst(status, run_read(plan, &one, 1, &operand));
 		run->ss.from_db = false;
@@ -776,7 +778,11 @@ static int run_show(int argc, char *argv[])
 	    .s = {.o = &o, .author_width = AUTHOR_MIN_WIDTH},
 	    .o = &o,
 	    .redactor = o.redact ? &redactor : NULL,
-	    .ss = {.cur.body = STRBUF_INIT, .held.body = STRBUF_INIT},
+	    /*
+	     * A session is held until it ends, for its header's times; a run
+	     * followed with -f is shown as it comes instead, as one run.
+	     */
+	    .ss = {.cur.body = STRBUF_INIT, .held.body = STRBUF_INIT, .live = o.run.follow},
 	};
 	run.s.line.out = &run.s.out;
 	run.s.line.color = o.color;

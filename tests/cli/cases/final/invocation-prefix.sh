@@ -20,8 +20,8 @@ adkev final -e --invocation e-0000 g_transfer.jsonl; echo "no match: status $?"
 adkev final --author nobody g_transfer.jsonl; echo "no author: status $?"
 adkev final --per-file --author nobody g_transfer.jsonl l_multi_turn.session.json
 echo "no author in a batch: status $?"
-# A command that writes as it reads has written the events of the first id
-# when the second comes.
+# show holds a session's lines until the session ends (its header gives the
+# time of its last event), so the ambiguity stops it before it writes any.
 adkev show --invocation e- l_multi_turn.session.json; echo "ambiguous show: status $?"
 # An id is counted once however many events it has, also past the eight the
 # message names: the corpus together holds more than eight ids.
