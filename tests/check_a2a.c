@@ -199,7 +199,7 @@ START_TEST(message_metadata_keys)
 	    "'adk_branch':'r.a','adk_citation_metadata':{'c':1},'adk_custom_metadata':{},"
 	    "'adk_error_code':'E','adk_grounding_metadata':{'g':1},"
 	    "'adk_invocation_id':'i','adk_transfer_to_agent':'b','adk_usage_metadata':{'u':1}}}");
-	/* --lossless adds the whole actions and the error message. */
+	/* --lossless adds the whole actions, the error message and the event's id. */
 	o.lossless = true;
 	ck_assert_str_eq(
 	    message("{'id':'e1','author':'a','branch':'r.a','invocation_id':'i','error_code':'E',"
@@ -210,8 +210,9 @@ START_TEST(message_metadata_keys)
 	    "{'kind':'message','messageId':'e1','role':'agent','parts':[],'metadata':{"
 	    "'adk_actions':{'transferToAgent':'b','skipSummarization':true},'adk_author':'a',"
 	    "'adk_branch':'r.a','adk_citation_metadata':{'c':1},'adk_custom_metadata':{},"
-	    "'adk_error_code':'E','adk_error_message':'m','adk_grounding_metadata':{'g':1},"
-	    "'adk_invocation_id':'i','adk_transfer_to_agent':'b','adk_usage_metadata':{'u':1}}}");
+	    "'adk_error_code':'E','adk_error_message':'m','adk_event_id':'e1',"
+	    "'adk_grounding_metadata':{'g':1},'adk_invocation_id':'i','adk_transfer_to_agent':'b',"
+	    "'adk_usage_metadata':{'u':1}}}");
 	o.lossless = false;
 	/* No content, nothing to say: still a message, with no metadata member. */
 	ck_assert_str_eq(message("{'content':null,'branch':'','timestamp':1}", o),
@@ -242,7 +243,8 @@ START_TEST(snake_case_events_give_camel_case_messages)
 	    "'id':'c','name':'f','args':{'my_arg':1},'willContinue':false},'metadata':{"
 	    "'adk_is_long_running':false,'adk_type':'function_call'}}],'metadata':{"
 	    "'adk_actions':{'stateDelta':{'my_key':1},'skipSummarization':true,'endOfAgent':"
-	    "true},'adk_author':'a','adk_custom_metadata':{'my_key':1},'adk_invocation_id':'i',"
+	    "true},'adk_author':'a','adk_custom_metadata':{'my_key':1},'adk_event_id':'e',"
+	    "'adk_invocation_id':'i',"
 	    "'adk_usage_metadata':{'promptTokenCount':1,'promptTokensDetails':[{'tokenCount':"
 	    "1}]}}}");
 }

@@ -418,7 +418,10 @@ END_TEST
 
 START_TEST(metadata_pass)
 {
-	/* Every key read back; adk_custom_metadata overlays the task ids; a JSON string works. */
+	/*
+	 * Every key read back, the author too; adk_custom_metadata overlays the task
+	 * ids; a JSON string works.
+	 */
 	ck_assert_str_eq(
 	    body_of("{'kind':'message','messageId':'m','taskId':'t','contextId':'c','parts':[],"
 	            "'metadata':{'adk_custom_metadata':'{\\'a2a:task_id\\':\\'T\\',\\'k\\':1}',"
@@ -426,7 +429,7 @@ START_TEST(metadata_pass)
 	            "'adk_usage_metadata':{'u':1},'adk_error_code':'E','adk_error_message':'M',"
 	            "'adk_escalate':true,'adk_transfer_to_agent':'b','adk_author':'x'}}",
 	            &opts),
-	    "{'turnComplete':true,'errorCode':'E','errorMessage':'M','customMetadata':{"
+	    "{'author':'x','turnComplete':true,'errorCode':'E','errorMessage':'M','customMetadata':{"
 	    "'a2a:task_id':'T','a2a:context_id':'c','k':1},'groundingMetadata':{'g':1},"
 	    "'citationMetadata':{'c':1},'usageMetadata':{'u':1},'actions':{'escalate':true,"
 	    "'transferToAgent':'b'}}");
