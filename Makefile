@@ -400,12 +400,14 @@ check-tsan:
 # the 600 s a case may take (CASE_TIMEOUT) in stop 37's CI.  The sanitizers
 # keep them.  The slowest case left, perf/backward_corpus, took 391 s there:
 # under valgrind a case may take 900 s before it is stopped as hung.
+# from-a2a/roundtrip_sessions runs adkev some 1,150 times over the corpus
+# (7 minutes under valgrind here); the sanitizers keep it too.
 VALGRIND = valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99
 VALGRIND_SKIP = /big- /alloc- faults/closed-fds faults/closed-pipe errors/write_errors \
 	perf/jobs_generated perf/backward_generated trajectory/spool_tmpdir_missing merge/hostile \
 	perf/timeline_many_agents perf/from_a2a_many_chunks hostile/long-line-memory \
-	sessiondb/jobs_identity sessiondb/same_as_files $(LAW_CASES)
+	sessiondb/jobs_identity sessiondb/same_as_files from-a2a/roundtrip_sessions $(LAW_CASES)
 check-valgrind: $(BUILD)/adkev $(BUILD)/adkev-gen | deps-valgrind
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" ADKEV_WRAPPER="$(VALGRIND)" SKIP="$(VALGRIND_SKIP)" \
 		ADKEV_GEN="$(CURDIR)/$(BUILD)/adkev-gen" CLI_OUT="$(CURDIR)/$(BUILD)/valgrind" \
