@@ -665,15 +665,29 @@ static int run_operands(const struct extraction *how, int argc, char *argv[], st
 	return status;
 }
 
+/* One file (or database, or standard input) of a --per-file batch, tagged with its name. */
+static int run_one_file(const struct extraction *how, char *path, struct run_end *end)
+{
+	struct extraction one = *how;
+	/* A URL's password never reaches the output. */
+	char *name = sessiondb_masked(path);
+	one.file = strcmp(path, "-") == 0 ? STDIN_NAME : name;
+	int status = run_operands(&one, 1, &path, end);
+	free(name);
+	return status;
+}
+
 /*
- * --per-file: each operand run alone, its results tagged with its name
- * (standard input's as the messages name it).  A file that cannot be
- * opened gets no line and the run goes on, as the reader does; so does a
- * file with bad input, whose read ends there, as one read of the operands
- * would: it gets the result of the events before the bad one, the files
- * after it are read, and the status is 65.  A write error ends the batch.
- * -e fails when any file's result is empty, so a gate over a batch of
- * runs fails when one run gave nothing.
+ * --per-file: each file run alone, its results tagged with its name
+ * (standard input's as the messages name it); a folder stands for the
+ * files in it, each its own result under its path, as --per-session gives
+ * each session its own.  A file that cannot be opened gets no line and the
+ * run goes on, as the reader does; so does a file with bad input, whose
+ * read ends there, as one read of the operands would: it gets the result
+ * of the events before the bad one, the files after it are read, and the
+ * status is 65.  A write error ends the batch.  -e fails when any file's
+ * result is empty, so a gate over a batch of runs fails when one run gave
+ * nothing.
  */
 static int run_per_file(const struct extraction *how, int argc, char *argv[], struct run_end *end)
 {
@@ -683,18 +697,28 @@ static int run_per_file(const struct extraction *how, int argc, char *argv[], st
 		argc = 1;
 		argv = standard_input;
 	}
-	struct extraction one = *how;
 	int status = 0;
+	unsigned long files = 0;
 	for (int i = 0; i < argc && !output_failed(); i++) {
-		/* A URL's password never reaches the output. */
-		char *name = sessiondb_masked(argv[i]);
-		one.file = strcmp(argv[i], "-") == 0 ? STDIN_NAME : name;
-		status = exit_status_worst(status, run_operands(&one, 1, argv + i, end));
-		free(name);
+		if (!dirwalk_is_dir(argv[i])) {
+			status = exit_status_worst(status, run_one_file(how, argv[i], end));
+			files++;
+			continue;
+		}
+		struct dirwalk *w = dirwalk_new(argv[i], NULL);
+		const char *path;
+		int walked = 0;
+		while (!output_failed() && (path = dirwalk_next(w, &walked))) {
+			/* The walk's path is only read: run_operands() takes operands as char *. */
+			status = exit_status_worst(status, run_one_file(how, (char *)path, end));
+			files++;
+		}
+		dirwalk_free(w);
+		status = exit_status_worst(status, walked);
 	}
 	/* In a long batch the messages scroll by: the count says how many results are partial. */
-	if (end->stopped && argc > 1)
-		warnx_msg("bad input ended the read of %lu of %d files", end->stopped, argc);
+	if (end->stopped && files > 1)
+		warnx_msg("bad input ended the read of %lu of %lu files", end->stopped, files);
 	return status;
 }
 
