@@ -665,10 +665,18 @@ static int run_operands(const struct extraction *how, int argc, char *argv[], st
 	return status;
 }
 
-/* One file (or database, or standard input) of a --per-file batch, tagged with its name. */
-static int run_one_file(const struct extraction *how, char *path, struct run_end *end)
+/*
+ * One file (or database, or standard input) of a --per-file batch, tagged
+ * with its name.  A file found in a folder is never followed (-f), as the
+ * reader never follows one: the files after it would never be read.
+ */
+static int run_one_file(const struct extraction *how, char *path, bool in_folder,
+                        struct run_end *end)
 {
+	struct run_options o = *how->o;
+	o.follow = o.follow && !in_folder;
 	struct extraction one = *how;
+	one.o = &o;
 	/* A URL's password never reaches the output. */
 	char *name = sessiondb_masked(path);
 	one.file = strcmp(path, "-") == 0 ? STDIN_NAME : name;
@@ -701,7 +709,7 @@ static int run_per_file(const struct extraction *how, int argc, char *argv[], st
 	unsigned long files = 0;
 	for (int i = 0; i < argc && !output_failed(); i++) {
 		if (!dirwalk_is_dir(argv[i])) {
-			status = exit_status_worst(status, run_one_file(how, argv[i], end));
+			status = exit_status_worst(status, run_one_file(how, argv[i], false, end));
 			files++;
 			continue;
 		}
@@ -710,7 +718,7 @@ static int run_per_file(const struct extraction *how, int argc, char *argv[], st
 		int walked = 0;
 		while (!output_failed() && (path = dirwalk_next(w, &walked))) {
 			/* The walk's path is only read: run_operands() takes operands as char *. */
-			status = exit_status_worst(status, run_one_file(how, (char *)path, end));
+			status = exit_status_worst(status, run_one_file(how, (char *)path, true, end));
 			files++;
 		}
 		dirwalk_free(w);
