@@ -345,10 +345,12 @@ check-man: | deps-man
 # print what its page shows (tests/docs/examples.sh says how an example is
 # written and marked); the README stays within 300 lines and every relative
 # link of the pages leads to a file and heading that exist (tests/docs/pages.sh);
-# the self-test first shows these checks can fail.
+# the self-test first shows these checks can fail.  adkev(1)'s Secrets section
+# names every command that hides secrets (tests/docs/secrets.sh).
 check-docs: $(BUILD)/adkev | deps-docs
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/selftest.sh
 	@sh tests/docs/pages.sh
+	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/secrets.sh
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/examples.sh
 
 # The cases that run adkev hundreds or thousands of times to show a law of its
