@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <math.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -284,7 +285,9 @@ void stamp_uuid(char out[STAMP_UUID_SIZE])
 char *stamp_time_text(bool utc, bool known, double t)
 {
 	char buf[64];
-	time_t secs = (time_t)t;
+	/* A time past some 30,000 years (a hostile 1e300, say) does not fit a time_t. */
+	known = known && t > -1e12 && t < 1e12;
+	time_t secs = known ? (time_t)t : 0;
 	struct tm tm;
 	bool ok = known && (utc ? gmtime_r(&secs, &tm) : localtime_r(&secs, &tm));
 	if (!ok || !strftime(buf, sizeof buf, utc ? "%Y-%m-%d %H:%M:%S UTC" : "%Y-%m-%d %H:%M:%S %Z",

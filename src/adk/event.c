@@ -654,8 +654,8 @@ bool event_compaction(const json_t *event, struct event_compaction *c)
 	/* ADK Python keeps all three in actions.compaction, ADK JS on the event. */
 	json_t *python = adk_get(adk_get(event, ADK_ACTIONS), ADK_COMPACTION);
 	const json_t *at = json_is_object(python) ? python : event;
-	json_t *start = adk_get(at, python ? ADK_START_TIMESTAMP : ADK_START_TIME);
-	json_t *end = adk_get(at, python ? ADK_END_TIMESTAMP : ADK_END_TIME);
+	json_t *start = adk_get(at, at == python ? ADK_START_TIMESTAMP : ADK_START_TIME);
+	json_t *end = adk_get(at, at == python ? ADK_END_TIMESTAMP : ADK_END_TIME);
 	json_t *summary = adk_get(at, ADK_COMPACTED_CONTENT);
 	*c = (struct event_compaction){.ranged = json_is_number(start) && json_is_number(end)};
 	if (c->ranged) {

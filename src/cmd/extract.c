@@ -667,14 +667,15 @@ static int run_operands(const struct extraction *how, int argc, char *argv[], st
 
 /*
  * One file (or database, or standard input) of a --per-file batch, tagged
- * with its name.  A file found in a folder is never followed (-f), as the
- * reader never follows one: the files after it would never be read.
+ * with its name.  Only the last operand is followed (-f), as in one read of
+ * them all, and never a file found in a folder, as the reader never follows
+ * one: the files after a followed one would never be read.
  */
-static int run_one_file(const struct extraction *how, char *path, bool in_folder,
+static int run_one_file(const struct extraction *how, char *path, bool may_follow,
                         struct run_end *end)
 {
 	struct run_options o = *how->o;
-	o.follow = o.follow && !in_folder;
+	o.follow = o.follow && may_follow;
 	struct extraction one = *how;
 	one.o = &o;
 	/* A URL's password never reaches the output. */
@@ -709,7 +710,7 @@ static int run_per_file(const struct extraction *how, int argc, char *argv[], st
 	unsigned long files = 0;
 	for (int i = 0; i < argc && !output_failed(); i++) {
 		if (!dirwalk_is_dir(argv[i])) {
-			status = exit_status_worst(status, run_one_file(how, argv[i], false, end));
+			status = exit_status_worst(status, run_one_file(how, argv[i], i == argc - 1, end));
 			files++;
 			continue;
 		}
@@ -718,7 +719,7 @@ static int run_per_file(const struct extraction *how, int argc, char *argv[], st
 		int walked = 0;
 		while (!output_failed() && (path = dirwalk_next(w, &walked))) {
 			/* The walk's path is only read: run_operands() takes operands as char *. */
-			status = exit_status_worst(status, run_one_file(how, (char *)path, true, end));
+			status = exit_status_worst(status, run_one_file(how, (char *)path, false, end));
 			files++;
 		}
 		dirwalk_free(w);

@@ -281,8 +281,8 @@ static const struct option_row from_a2a_options[] = {
     OPTION_STRING_ROW(0, "branch", "BRANCH", struct from_a2a, ev.branch,
                       "every event's branch (default: the message's)"),
     OPTION_TRUE_ROW(0, "deterministic", struct from_a2a, deterministic,
-                    "ids a2a-1, a2a-2, ...; timestamps only from the A2A status; invocation "
-                    "e-a2a unless given"),
+                    "ids a2a-1, a2a-2, ... and times only from the A2A status, where the "
+                    "message names none; invocation e-a2a unless given"),
     OPTION_TRUE_ROW(0, "no-peer-actions", struct from_a2a, ev.no_peer_actions,
                     "ignore escalate, transfer and other actions the peer sends"),
     OPTION_TRUE_ROW(0, "aggregate", struct from_a2a, aggregate,

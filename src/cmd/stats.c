@@ -658,7 +658,7 @@ static bool stats_print(const void *config, const char *file, const json_t *id,
  */
 static const struct adk_reads stats_reads = {
     .event = ADK_READS_FINAL_EVENT | ADK_MEMBER(ADK_INVOCATION_ID) | ADK_MEMBER(ADK_TIMESTAMP) |
-             ADK_MEMBER(ADK_USAGE_METADATA),
+             ADK_MEMBER(ADK_USAGE_METADATA) | ADK_MEMBER(ADK_NODE_INFO),
     .content = ADK_READS_FINAL_CONTENT,
     .actions = ADK_READS_FINAL_ACTIONS | ADK_MEMBER(ADK_STATE_DELTA) |
                ADK_MEMBER(ADK_ARTIFACT_DELTA) | ADK_MEMBER(ADK_TRANSFER_TO_AGENT) |

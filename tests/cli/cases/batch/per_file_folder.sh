@@ -15,3 +15,7 @@ adkev final --per-file -j 2 runs "$SAMPLES"/a_plain.jsonl >j2.out
 cmp j1.out j2.out && echo "-j 1 and -j 2: same"
 { head -n 1 "$SAMPLES"/a_plain.jsonl; echo 'not json'; } >runs/more/bad.jsonl
 adkev final --per-file runs; echo "a bad file: status $?"
+# -f follows the last operand only: the one before it is read to its end.
+cp "$SAMPLES"/a_plain.jsonl "$SAMPLES"/b_tool_call.jsonl .
+timeout -s INT 5 adkev final --per-file -f a_plain.jsonl b_tool_call.jsonl
+echo "follow: status $?"
