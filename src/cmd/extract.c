@@ -334,6 +334,8 @@ static bool read_backward(const struct extraction *e, void *state, int argc, cha
 static bool run_backward(struct extraction *e, int argc, char *argv[], int *status)
 {
 	void *state = e->results->start(e->config, e->o->per_file ? e->file : NULL);
+	if (e->results->backward)
+		e->results->backward(state);
 	run_settings_apply(e->o);
 	if (!read_backward(e, state, argc, argv)) {
 		e->results->release(state);
@@ -496,10 +498,9 @@ static int run_merge(struct extraction *e, int argc, char *argv[], struct run_en
 {
 	struct partial_format f = extraction_format(e);
 	run_settings_apply(e->o);
-	invocation_groups_init(&e->groups,
-	                       e->o->per_invocation || e->o->invocation_last ||
-	                           grouped_by_prefix(e->o),
-	                       state_start, e);
+	invocation_groups_init(
+	    &e->groups, e->o->per_invocation || e->o->invocation_last || grouped_by_prefix(e->o),
+	    state_start, e);
 	int status = partial_merge_run(&f, &e->groups, argc, argv, end, extract_done, e);
 	invocation_groups_release(&e->groups, state_release(e));
 	return status;
@@ -651,8 +652,8 @@ static int run_operands(const struct extraction *how, int argc, char *argv[], st
 		plan.map = e.stream->map;
 		plan.map_ctx = (void *)e.config;
 	}
-	struct chunk_work chunks = {chunk_begin, chunk_add,     chunk_end,
-	                            chunk_merge, chunk_release, &e, NULL};
+	struct chunk_work chunks = {chunk_begin,   chunk_add, chunk_end, chunk_merge,
+	                            chunk_release, &e,        NULL};
 	if (chunks_fit(&e))
 		plan.chunks = &chunks;
 	/* The output style is set before a state begins writing. */

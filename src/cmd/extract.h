@@ -56,6 +56,12 @@ struct result_extractor {
 	 * backward read that reaches the start gives the forward result.
 	 */
 	bool (*settled)(const void *state);
+	/*
+	 * Optional, with settled: called on a fresh state before add() is fed
+	 * events from the last one backwards, for a state that keeps something
+	 * of the last item (final's warning of a run that ended in an error).
+	 */
+	void (*backward)(void *state);
 	/* Optional: what makes and merges partial results (--partial, --merge; merge.h). */
 	const struct fold_hooks *partial;
 	/*

@@ -14,6 +14,8 @@
  * --per-invocation each answer is kept until the end.
  */
 #include "adk/answer.h"
+#include "adk/ending.h"
+#include "adk/event.h"
 #include "cmd/extract.h"
 
 #include <stdlib.h>
@@ -24,52 +26,110 @@ struct final_config {
 	const char *separator; /* --separator, or NULL */
 };
 
+/* One result: the answer, and how its events end, which the warning says. */
+struct final_run {
+	struct answer answer;
+	struct ending ending;
+};
+
+/*
+ * What final reads of an event: the answer's members, and the error an
+ * event carries and its invocation, which the warning names.
+ */
+static const struct adk_reads final_reads = {
+    .event = ADK_READS_FINAL_EVENT | ADK_MEMBER(ADK_ERROR_CODE) | ADK_MEMBER(ADK_ERROR_MESSAGE) |
+             ADK_MEMBER(ADK_INVOCATION_ID),
+    .content = ADK_READS_FINAL_CONTENT,
+    .actions = ADK_READS_FINAL_ACTIONS,
+    .part = ADK_READS_FINAL_PART,
+};
+
 static void *final_start(const void *config, const char *file)
 {
 	const struct final_config *cfg = config;
 	(void)file;
-	struct answer *a = xmalloc(sizeof *a);
-	answer_init(a, cfg->concat);
+	struct final_run *f = xmalloc(sizeof *f);
+	answer_init(&f->answer, cfg->concat);
 	if (cfg->separator)
-		a->separator = cfg->separator;
-	return a;
+		f->answer.separator = cfg->separator;
+	ending_init(&f->ending);
+	return f;
 }
 
 static void final_add(void *state, const struct reader_item *item)
 {
+	struct final_run *f = state;
+	ending_take(&f->ending, item);
 	if (item->kind == VALUE_EVENT)
-		answer_add(state, item->value);
+		answer_add(&f->answer, item->value);
+}
+
+/*
+ * A run that ended in an error, or was cut off, is said once per result;
+ * the answer stands and the exit status is the answer's (adkev-final(1)).
+ */
+static void final_warn(const struct final_run *f)
+{
+	const char *warning = ending_warning(&f->ending);
+	if (warning)
+		warnx_msg("final: %s", warning);
 }
 
 static json_t *final_finish(void *state, int *status)
 {
+	struct final_run *f = state;
 	(void)status;
-	return answer_json(state);
+	final_warn(f);
+	return answer_json(&f->answer);
 }
 
 static void final_release(void *state)
 {
-	answer_release(state);
-	free(state);
+	struct final_run *f = state;
+	answer_release(&f->answer);
+	ending_release(&f->ending);
+	free(f);
+}
+
+/* Read from the end of a file: the first item fed is the last one, which the ending is. */
+static void final_backward(void *state)
+{
+	struct final_run *f = state;
+	f->ending.backward = true;
 }
 
 /* Found: earlier events cannot change the last answer (final events without text keep it). */
 static bool final_settled(const void *state)
 {
+	const struct final_run *f = state;
 	size_t len;
-	answer_text(state, &len);
+	answer_text(&f->answer, &len);
 	return len > 0;
 }
 
-/* The answer as a piece's fold, for a run in chunks (answer.h). */
+/* The answer as a piece's fold, for a run in chunks (answer.h), with its "ending". */
 static json_t *final_fold(void *state)
 {
-	return answer_fold(state);
+	struct final_run *f = state;
+	json_t *fold = answer_fold(&f->answer);
+	json_object_set_new(fold, "ending", ending_fold(&f->ending));
+	return fold;
 }
 
+/* A fold without "ending" (an older adkev's piece) says nothing of how its events end. */
 static bool final_absorb(void *state, const json_t *fold)
 {
-	return answer_absorb(state, fold);
+	struct final_run *f = state;
+	json_t *answer = json_is_object(fold) ? json_copy((json_t *)fold) : NULL;
+	if (!answer)
+		return false;
+	json_t *ending = json_incref(json_object_get(answer, "ending"));
+	json_object_del(answer, "ending");
+	bool ok =
+	    answer_absorb(&f->answer, answer) && (!ending || ending_absorb(&f->ending, ending));
+	json_decref(ending);
+	json_decref(answer);
+	return ok;
 }
 
 /* --concat and --separator change what a fold holds. */
@@ -88,34 +148,38 @@ static const struct fold_hooks final_partial = {
 
 /* The last answer, which a backward read may find from the end of a file. */
 static const struct result_extractor final_extractor = {
-    .reads = &adk_reads_final,
+    .reads = &final_reads,
     .name = "final",
     .start = final_start,
     .add = final_add,
     .finish = final_finish,
     .release = final_release,
     .settled = final_settled,
+    .backward = final_backward,
     .partial = &final_partial,
 };
 
 static void *final_begin(const void *config, struct json_writer *out)
 {
-	struct answer *a = final_start(config, NULL);
-	answer_stream(a, out);
-	return a;
+	struct final_run *f = final_start(config, NULL);
+	answer_stream(&f->answer, out);
+	return f;
 }
 
 /* The streamed answer's end; answer_stream() gave the answer its writer. */
 static bool final_end(void *state, struct json_writer *out, int *status)
 {
+	struct final_run *f = state;
 	(void)out;
 	(void)status;
-	return answer_stream_end(state);
+	bool empty = answer_stream_end(&f->answer);
+	final_warn(f);
+	return empty;
 }
 
 /* --concat needs every event, in order; one answer is written as it is found. */
 static const struct streaming_extractor final_concat_extractor = {
-    .reads = &adk_reads_final,
+    .reads = &final_reads,
     .name = "final",
     .begin = final_begin,
     .add = final_add,

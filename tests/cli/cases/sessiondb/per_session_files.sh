@@ -4,6 +4,8 @@
 # session files): the same sessions as session objects, one per line in the
 # database's update order, give each command's results line for line, but
 # for the operand's name.  Each line counts the commands that agreed.
+# Standard error is compared after standard output, which a pipe buffers:
+# final's warnings of runs that end in an error name the operand.
 export TZ=UTC
 t=$(mktemp -d) && cd "$t" || exit 1
 trap 'cd / && rm -rf "$t"' EXIT
@@ -14,9 +16,9 @@ echo "$(wc -l <sessions.jsonl) session objects"
 for cmd in "stats" "final" "final -r" "final --per-invocation" "final --invocation last" "reasoning" \
 	"trajectory" "trajectory --per-invocation" "state" "stats --author user"; do
 	# shellcheck disable=SC2086
-	a=$(adkev $cmd --per-session "$CORPUS/db/adkjs.db" 2>&1 | sed 's/^{"file":"[^"]*",/{/; s/^adkjs.db	//'; echo "exit $?")
+	a=$(adkev $cmd --per-session "$CORPUS/db/adkjs.db" 2>a.err | sed 's/^{"file":"[^"]*",/{/; s/^adkjs.db	//'; sed 's/^adkev: final: .*: warning: /adkev: final: FILE: warning: /' a.err; echo "exit $?")
 	# shellcheck disable=SC2086
-	b=$(adkev $cmd --per-session sessions.jsonl 2>&1 | sed 's/^{"file":"[^"]*",/{/; s/^sessions.jsonl	//'; echo "exit $?")
+	b=$(adkev $cmd --per-session sessions.jsonl 2>b.err | sed 's/^{"file":"[^"]*",/{/; s/^sessions.jsonl	//'; sed 's/^adkev: final: .*: warning: /adkev: final: FILE: warning: /' b.err; echo "exit $?")
 	if [ "$a" = "$b" ]; then echo same; else echo "DIFF $cmd"; fi
 done | sort | uniq -c
 # What the lines say: two session files, a stream of plain events (one

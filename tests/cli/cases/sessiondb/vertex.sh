@@ -14,9 +14,9 @@ v=$CORPUS/vertex
 same() { # NAME A B: each command over A and over B
 	echo "$commands" | tr '|' '\n' | while read -r cmd; do
 		# shellcheck disable=SC2086
-		a=$(adkev $cmd "$2" 2>&1; echo "exit $?")
+		a=$(adkev $cmd "$2" 2>&1 | sed 's/^adkev: final: .*: warning: /adkev: final: FILE: warning: /'; echo "exit $?")
 		# shellcheck disable=SC2086
-		b=$(adkev $cmd "$3" 2>&1; echo "exit $?")
+		b=$(adkev $cmd "$3" 2>&1 | sed 's/^adkev: final: .*: warning: /adkev: final: FILE: warning: /'; echo "exit $?")
 		if [ "$a" = "$b" ]; then echo same; else echo "DIFF $1 $cmd"; fi
 	done
 }
