@@ -23,7 +23,9 @@ check() {
 		printf '\n  %s: adkev %s, ADK %s' "$1" "$2" "$3"
 	fi
 }
-for f in "$CORPUS"/adk2/*.jsonl; do
+# From the corpus folder, so that a warning names the file the same anywhere.
+cd "$CORPUS/adk2" || exit 1
+for f in *.jsonl; do
 	b=${f%.jsonl}
 	printf '%s:' "${b##*/}"
 	if jq -e '.isFinalResponse' "$b.expected.json" >/dev/null; then

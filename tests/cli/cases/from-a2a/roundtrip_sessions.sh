@@ -14,7 +14,8 @@ view() {
 }
 for f in "$CORPUS"/adkjs/* "$CORPUS"/adkpy-style/*.jsonl; do
 	for v in 0.3 1.0; do
-		view "$f" > want.txt
+		# From the corpus folder, so that a warning names the file the same anywhere.
+		(cd "$CORPUS" && view "${f#"$CORPUS"/}") > want.txt
 		adkev to-a2a --lossless --a2a-version $v "$f" > a2a.jsonl || echo "exit $?"
 		adkev from-a2a a2a.jsonl > back.jsonl || echo "exit $?"
 		view back.jsonl > got.txt
