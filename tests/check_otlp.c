@@ -118,7 +118,7 @@ static void check_corpus_run(const char *path)
 	o = otlp_new(&c);
 	read_run(path, o, &again, NULL);
 	otlp_free(o);
-	ck_assert_msg(out.len == again.len && memcmp(out.buf, again.buf, out.len) == 0,
+	ck_assert_msg(out.len == again.len && (!out.len || memcmp(out.buf, again.buf, out.len) == 0),
 	              "%s: two exports differ", path);
 	json_t *lines = lines_of(&out), *traj = trajectory_json(t);
 	long long tools = 0, input = 0, output = 0;
@@ -148,8 +148,14 @@ START_TEST(corpus_runs_agree_with_trajectory)
 	glob_t g;
 	ck_assert_int_eq(glob("tests/corpus/adk*/*.json*", 0, NULL, &g), 0);
 	ck_assert_uint_ge(g.gl_pathc, 40);
-	for (size_t i = 0; i < g.gl_pathc; i++)
-		check_corpus_run(g.gl_pathv[i]);
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		/* What ADK itself computed of a run, and a database's readback, are no runs. */
+		const char *path = g.gl_pathv[i];
+		size_t n = strlen(path);
+		if (!(n > 14 && strcmp(path + n - 14, ".expected.json") == 0) &&
+		    !(n > 14 && strcmp(path + n - 14, ".readback.json") == 0))
+			check_corpus_run(path);
+	}
 	globfree(&g);
 }
 END_TEST

@@ -144,14 +144,16 @@ got=$(for f in "$corpus"/adkjs/*.session.json; do compare "$url" "$f" "$counts";
 check "$n sessions x $per commands over the server agree with the session files" "$((n * per)) same" "$got"
 
 # All the sessions at once: what adkjs.db gives, ADK JS's SQLite database of
-# the same sessions, but for the operand's name and the creation times.
+# the same sessions, but for the operand's name (in the lines and in a
+# warning's prefix) and the creation times.
+unnamed='s/"file":"[^"]*",//; s/"create_time":[0-9.]*,//; s/^\(adkev: [a-z-]*: \).*\(: warning: \)/\1DB\2/'
 for cmd in "stats" "final" "final --per-session" "stats --per-session" \
 	"sessions" "sessions --user user-42" "sessions --app adkev_corpus --user user-42" \
 	"sessions --table --utc" "final --session 4f1b"; do
 	# shellcheck disable=SC2086
-	a=$(adkev $cmd "$corpus/db/adkjs.db" 2>&1 | sed 's/"file":"[^"]*",//; s/"create_time":[0-9.]*,//'; echo "exit $?")
+	a=$(adkev $cmd "$corpus/db/adkjs.db" 2>&1 | sed "$unnamed"; echo "exit $?")
 	# shellcheck disable=SC2086
-	b=$(adkev $cmd "$url" 2>&1 | sed 's/"file":"[^"]*",//; s/"create_time":[0-9.]*,//'; echo "exit $?")
+	b=$(adkev $cmd "$url" 2>&1 | sed "$unnamed"; echo "exit $?")
 	check "adkev $cmd: the server and adkjs.db agree" "$a" "$b"
 done
 check "adkev sessions lists $n sessions" "$n" "$(adkev sessions "$url" | wc -l | tr -d ' ')"
