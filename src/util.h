@@ -78,7 +78,9 @@ static inline void strbuf_grow(struct strbuf *sb, size_t extra)
 static inline void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 {
 	strbuf_grow(sb, len);
-	memcpy(sb->buf + sb->len, data, len);
+	/* An empty piece may come as a null pointer (an empty strbuf's buffer). */
+	if (len)
+		memcpy(sb->buf + sb->len, data, len);
 	sb->len += len;
 	sb->buf[sb->len] = '\0';
 }
