@@ -25,12 +25,13 @@ static char *answer_of(bool concat, const char *events_json)
 	return text;
 }
 
-static char *reasoning_of(const char *events_json)
+/* The thoughts kept over events: the final responses', or with all every event's. */
+static char *reasoning_of_events(bool all, const char *events_json)
 {
 	json_t *events = json_loads(events_json, 0, NULL);
 	ck_assert_ptr_nonnull(events);
 	struct reasoning r;
-	reasoning_init(&r);
+	reasoning_init(&r, all);
 	size_t i;
 	json_t *ev;
 	json_array_foreach(events, i, ev) reasoning_add(&r, ev);
@@ -40,6 +41,11 @@ static char *reasoning_of(const char *events_json)
 	reasoning_release(&r);
 	json_decref(events);
 	return text;
+}
+
+static char *reasoning_of(const char *events_json)
+{
+	return reasoning_of_events(false, events_json);
 }
 
 #define CHECK_ANSWER(concat, events, expected)                                                     \
@@ -157,8 +163,10 @@ static const char streamed_events[] =
     "{\"author\":\"b\",\"content\":{\"parts\":[{\"text\":\"\u00e9\",\"thought\":true},"
     "{\"text\":\"B\"}]}}]";
 
+enum streamed_text { STREAM_ANSWER, STREAM_REASONING, STREAM_ALL_REASONING };
+
 /* What answer_stream()/reasoning_stream() write over events, raw or JSON, and a line end. */
-static char *streamed(bool reasoning, bool raw, const char *events_json)
+static char *streamed(enum streamed_text what, bool raw, const char *events_json)
 {
 	json_t *events = json_loads(events_json, JSON_ALLOW_NUL, NULL);
 	ck_assert_ptr_nonnull(events);
@@ -166,8 +174,9 @@ static char *streamed(bool reasoning, bool raw, const char *events_json)
 	struct reasoning r;
 	size_t i;
 	json_t *ev;
+	bool reasoning = what != STREAM_ANSWER;
 	answer_init(&a, true);
-	reasoning_init(&r);
+	reasoning_init(&r, what == STREAM_ALL_REASONING);
 	struct strbuf sb = STRBUF_INIT;
 	struct json_writer w;
 	jw_init_buf(&w, &sb, raw ? JW_RAW : 0);
@@ -194,27 +203,55 @@ static char *streamed(bool reasoning, bool raw, const char *events_json)
 	return got;
 }
 
-#define CHECK_STREAMED(reasoning, raw, events, expected)                                           \
+#define CHECK_STREAMED(what, raw, events, expected)                                                \
 	do {                                                                                       \
-		char *got = streamed(reasoning, raw, events);                                      \
+		char *got = streamed(what, raw, events);                                           \
 		ck_assert_str_eq(got, expected);                                                   \
 		free(got);                                                                         \
 	} while (0)
 
 START_TEST(streamed_answer_is_written_as_the_whole_one)
 {
-	CHECK_STREAMED(false, false, streamed_events, "\"A\\n\\u0000B\"\n");
-	CHECK_STREAMED(false, false, "[]", "\"\"\n");
-	CHECK_STREAMED(false, true, "[]", "\n");
+	CHECK_STREAMED(STREAM_ANSWER, false, streamed_events, "\"A\\n\\u0000B\"\n");
+	CHECK_STREAMED(STREAM_ANSWER, false, "[]", "\"\"\n");
+	CHECK_STREAMED(STREAM_ANSWER, true, "[]", "\n");
 }
 END_TEST
 
 START_TEST(streamed_reasoning_is_written_as_the_whole_one)
 {
-	CHECK_STREAMED(true, false, streamed_events, "\"t\\\"1\\n\u00e9\"\n");
-	CHECK_STREAMED(true, true, streamed_events, "t\"1\n\u00e9\n");
-	CHECK_STREAMED(true, false, "[]", "null\n");
-	CHECK_STREAMED(true, true, "[]", "\n");
+	CHECK_STREAMED(STREAM_REASONING, false, streamed_events, "\"t\\\"1\\n\u00e9\"\n");
+	CHECK_STREAMED(STREAM_REASONING, true, streamed_events, "t\"1\n\u00e9\n");
+	CHECK_STREAMED(STREAM_REASONING, false, "[]", "null\n");
+	CHECK_STREAMED(STREAM_REASONING, true, "[]", "\n");
+}
+END_TEST
+
+/*
+ * A thought before a tool call, a partial event's thought (its text comes
+ * again whole), a user's and a final response's.
+ */
+static const char thinking_events[] =
+    "[{\"author\":\"a\",\"content\":{\"role\":\"model\",\"parts\":["
+    "{\"text\":\"plan\",\"thought\":true},{\"text\":\"more\",\"thought\":true},"
+    "{\"functionCall\":{\"name\":\"f\",\"args\":{}}}]}},"
+    "{\"author\":\"a\",\"partial\":true,\"content\":{\"parts\":[{\"text\":\"che\",\"thought\":true}"
+    "]}},"
+    "{\"author\":\"user\",\"content\":{\"parts\":[{\"text\":\"u\",\"thought\":true}]}},"
+    "{\"author\":\"a\",\"content\":{\"parts\":[{\"text\":\"check\",\"thought\":true},"
+    "{\"text\":\"A\"}]}}]";
+
+START_TEST(all_reasoning_reads_every_whole_agent_event)
+{
+	char *final_only = reasoning_of(thinking_events);
+	ck_assert_str_eq(final_only, "check");
+	free(final_only);
+	char *all = reasoning_of_events(true, thinking_events);
+	ck_assert_str_eq(all, "plan\nmore\n\ncheck");
+	free(all);
+	CHECK_STREAMED(STREAM_ALL_REASONING, false, thinking_events,
+	               "\"plan\\nmore\\n\\ncheck\"\n");
+	CHECK_STREAMED(STREAM_ALL_REASONING, true, thinking_events, "plan\nmore\n\ncheck\n");
 }
 END_TEST
 
@@ -233,6 +270,7 @@ int main(void)
 	tcase_add_test(tc, reasoning_is_null_without_thoughts_and_never_falls_back);
 	tcase_add_test(tc, streamed_answer_is_written_as_the_whole_one);
 	tcase_add_test(tc, streamed_reasoning_is_written_as_the_whole_one);
+	tcase_add_test(tc, all_reasoning_reads_every_whole_agent_event);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -4,8 +4,8 @@
  * Both read only final-response events (ADK's is_final_response) that are
  * the agent's (event_is_answer): a recorded session holds the user's own
  * message, which ADK also counts as final, and a user's message that came
- * back through A2A keeps its role but not always its author.  Both read actions.responseContent when it is
- * present and non-empty, else content.parts.
+ * back through A2A keeps its role but not always its author.  Both read actions.responseContent
+ * when it is present and non-empty, else content.parts.
  */
 #include "adk/answer.h"
 #include "adk/event.h"
@@ -34,8 +34,11 @@ static void joined_add(struct joined_text *j, const char *separator, const char 
 {
 	size_t seplen = strlen(separator);
 	if (j->out && j->lines) {
+		/* The last line's break wrote a newline: only the rest of the separator is due. */
 		if (!j->any)
 			jw_string_begin(j->out);
+		else if (seplen > 1)
+			jw_string_piece(j->out, separator + 1, seplen - 1);
 		jw_string_piece(j->out, text, len);
 		jw_string_break(j->out);
 		j->any = true;
@@ -191,15 +194,34 @@ void answer_release(struct answer *a)
 	strbuf_release(&a->joined.text);
 }
 
-void reasoning_init(struct reasoning *r)
+void reasoning_init(struct reasoning *r, bool all)
 {
 	joined_init(&r->joined);
 	r->joined.lines = true;
+	r->all = all;
+}
+
+/* What goes between the thoughts of two events. */
+static const char *reasoning_event_separator(const struct reasoning *r)
+{
+	return r->all ? "\n\n" : "\n";
+}
+
+/* The parts whose thoughts count: a final response's, or with all any agent's whole event's. */
+static const json_t *reasoning_parts(const struct reasoning *r, const json_t *event)
+{
+	if (!r->all)
+		return answer_parts(event);
+	if (event_is_user(event) || event_content_is_user(event) || event_is_partial(event) ||
+	    event_is_compaction(event))
+		return NULL;
+	return event_answer_parts(event);
 }
 
 void reasoning_add(struct reasoning *r, const json_t *event)
 {
-	const json_t *parts = answer_parts(event);
+	const json_t *parts = reasoning_parts(r, event);
+	const char *separator = reasoning_event_separator(r);
 	size_t i;
 	json_t *part;
 
@@ -207,8 +229,10 @@ void reasoning_add(struct reasoning *r, const json_t *event)
 	{
 		size_t len;
 		const char *text = part_text(part, &len);
-		if (text && len > 0 && part_is_thought(part))
-			joined_add(&r->joined, "\n", text, len);
+		if (text && len > 0 && part_is_thought(part)) {
+			joined_add(&r->joined, separator, text, len);
+			separator = "\n";
+		}
 	}
 }
 
@@ -225,7 +249,7 @@ bool reasoning_absorb(struct reasoning *r, const json_t *fold)
 	if (!text_unfold(fold, &text, &len, &any))
 		return false;
 	if (any)
-		joined_add(&r->joined, "\n", text, len);
+		joined_add(&r->joined, reasoning_event_separator(r), text, len);
 	return true;
 }
 

@@ -89,15 +89,26 @@ void answer_release(struct answer *a);
 
 struct reasoning {
 	struct joined_text joined; /* the thoughts, joined with "\n" */
+	/*
+	 * Every event's thoughts (reasoning --all), not only the final
+	 * responses': a blank line then parts one event's thoughts from the
+	 * next's.
+	 */
+	bool all;
 };
 
-void reasoning_init(struct reasoning *r);
+void reasoning_init(struct reasoning *r, bool all);
+/*
+ * Takes in one event's thought parts: a final response's, or with all any
+ * event's but a partial one (its text comes again in the event that ends
+ * the stream), a user's, or a compaction summary.
+ */
 void reasoning_add(struct reasoning *r, const json_t *event);
 /* The thoughts as the fold of a piece of a stream, as answer_fold()'s; owned by the caller. */
 json_t *reasoning_fold(const struct reasoning *r);
 /*
  * Takes in the fold of the events after r's: their thoughts follow r's,
- * with "\n" between, written at once while streaming.  False when fold is
+ * with "\n" between ("\n\n" with all), written at once while streaming.  False when fold is
  * not reasoning_fold()'s shape.
  */
 bool reasoning_absorb(struct reasoning *r, const json_t *fold);

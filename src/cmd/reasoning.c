@@ -2,7 +2,8 @@
  * reasoning.c - adkev reasoning: the thoughts behind the answer.
  *
  * Every thought text part of every final-response event, joined with
- * newlines; JSON null when there is none (events.md section 3.2).
+ * newlines; JSON null when there is none (events.md section 3.2).  With
+ * --all, every event's thoughts, a blank line between two events'.
  *
  * Every event counts, so the whole stream is read forward; with one result
  * wanted each thought is written as it is found, so memory stays constant
@@ -14,12 +15,17 @@
 
 #include <stdlib.h>
 
+struct reasoning_config {
+	struct run_options run;
+	bool all; /* --all: the thoughts of every event */
+};
+
 static void *reasoning_start(const void *config, const char *file)
 {
-	(void)config;
+	const struct reasoning_config *cfg = config;
 	(void)file;
 	struct reasoning *r = xmalloc(sizeof *r);
-	reasoning_init(r);
+	reasoning_init(r, cfg->all);
 	return r;
 }
 
@@ -52,11 +58,11 @@ static bool reasoning_absorb_state(void *state, const json_t *fold)
 	return reasoning_absorb(state, fold);
 }
 
-/* No option changes the thoughts. */
+/* Only --all changes which thoughts a piece holds. */
 static json_t *reasoning_fold_options(const void *config)
 {
-	(void)config;
-	return json_object();
+	const struct reasoning_config *cfg = config;
+	return cfg->all ? json_pack("{s:b}", "all", true) : json_object();
 }
 
 static const struct fold_hooks reasoning_partial = {
@@ -102,17 +108,19 @@ static const struct streaming_extractor reasoning_extractor = {
 };
 
 static const struct option_row reasoning_options[] = {
-    OPTION_INCLUDE_AT_ROW(run_option_table, RUN_ALL, 0),
+    OPTION_TRUE_ROW('a', "all", struct reasoning_config, all,
+                    "the thoughts of every event, not only the final responses'"),
+    OPTION_INCLUDE_ROW(run_option_table, RUN_ALL, struct reasoning_config, run),
     OPTION_END_ROW,
 };
 
 static int run_reasoning(int argc, char *argv[])
 {
-	struct run_options o = {.style.raw = false};
-	int status = command_parse(&command_reasoning, argc, argv, &o);
+	struct reasoning_config cfg = {.all = false};
+	int status = command_parse(&command_reasoning, argc, argv, &cfg);
 	if (status >= 0)
 		return status;
-	return extract_stream(&reasoning_extractor, NULL, &o, argc - optind, argv + optind);
+	return extract_stream(&reasoning_extractor, &cfg, &cfg.run, argc - optind, argv + optind);
 }
 
 const struct command command_reasoning = {
