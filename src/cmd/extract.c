@@ -136,8 +136,12 @@ static void begin_tagged_line(struct json_writer *w, const struct extraction *e,
 static bool printed_as_text(const struct extraction *e, const json_t *id, const json_t *result)
 {
 	const struct result_extractor *x = e->results;
-	return x->print && x->print(e->config, e->o->per_file || e->o->per_session ? e->file : NULL,
-	                            e->o->per_invocation ? id : NULL, result);
+	struct result_tag tag = {
+	    .file = e->o->per_file || e->o->per_session ? e->file : NULL,
+	    .session = e->o->per_session ? e->session : NULL,
+	    .id = e->o->per_invocation ? id : NULL,
+	};
+	return x->print && x->print(e->config, &tag, result);
 }
 
 /*

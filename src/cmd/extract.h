@@ -21,6 +21,18 @@
 #include "cmd/merge.h"
 #include "cmd/run.h"
 
+/*
+ * Whose result print() is given: file is the operand's name with --per-file
+ * and --per-session, session the session read with --per-session, id the
+ * invocation id with --per-invocation; each is NULL without its option.
+ * All are borrowed for the call.
+ */
+struct result_tag {
+	const char *file;
+	const struct session_info *session;
+	const json_t *id;
+};
+
 struct result_extractor {
 	const char *name; /* the result's key in --per-invocation and --per-file lines */
 	/* What add() reads of each event (struct run_plan's reads); NULL: all of it. */
@@ -41,11 +53,10 @@ struct result_extractor {
 	void (*release)(void *state);
 	/*
 	 * Optional (NULL: results are JSON): writes a result itself, as text,
-	 * and returns true, or returns false to have it written as JSON.  file
-	 * is the operand's name with --per-file, id the invocation id with
-	 * --per-invocation; each is NULL without its option.
+	 * and returns true, or returns false to have it written as JSON.  tag
+	 * says whose result it is (struct result_tag).
 	 */
-	bool (*print)(const void *config, const char *file, const json_t *id, const json_t *result);
+	bool (*print)(const void *config, const struct result_tag *tag, const json_t *result);
 	/*
 	 * Optional (NULL: every event counts): for a result that only the last
 	 * events decide, like final's answer.  Then on regular JSONL or SSE

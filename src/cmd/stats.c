@@ -11,6 +11,8 @@
 #include "adk/partial.h"
 #include "adk/redact.h"
 #include "cmd/extract.h"
+#include "read/sessiondb.h"
+#include "write/output.h"
 #include "write/termtext.h"
 #include "adk/usage.h"
 
@@ -49,10 +51,24 @@ static double floor_of(double x)
 	return w > x ? w - 1 : w;
 }
 
+/*
+ * How the --table tables are written: set apart by a blank line, each under
+ * lines that say whose it is.  Over session databases each session gets a
+ * table of its own, under its header; the first waits for a second, so that
+ * a database of one session (or --session) shows as it always did, with no
+ * header.
+ */
+struct stats_tables {
+	bool printed;    /* a table has been written: the next one is set apart */
+	bool by_session; /* --table over session databases, without --per-session */
+	bool holding;    /* the first session's table waits for a second */
+	struct strbuf held_header, held_body;
+};
+
 struct stats_config {
 	struct run_options run;
 	bool table;
-	bool *printed;                   /* a table has been written: the next one is set apart */
+	struct stats_tables *tables;
 	bool redact;                     /* --redact */
 	const struct redactor *redactor; /* the --redact redactor, or NULL */
 };
@@ -615,35 +631,138 @@ static void stats_table(struct strbuf *sb, const json_t *r)
 	count_sections(&t, authors, kinds, tools);
 }
 
-static bool stats_print(const void *config, const char *file, const json_t *id,
-                        const json_t *result)
+/* A name from the source in a table's header: escaped, and a secret hidden unless --no-redact. */
+static void add_name(struct strbuf *sb, const struct stats_config *cfg, const char *name)
+{
+	struct strbuf redacted = STRBUF_INIT;
+	size_t len = strlen(name);
+	if (cfg->redactor && redact_text(name, len, &redacted)) {
+		name = redacted.buf;
+		len = redacted.len;
+	}
+	termtext_append(sb, name, len);
+	strbuf_release(&redacted);
+}
+
+/* "session ID, app APP, user USER", when the result is a named session's. */
+static void session_line(struct strbuf *sb, const struct stats_config *cfg,
+                         const struct session_info *session)
+{
+	if (!session || !session->id)
+		return;
+	strbuf_addstr(sb, "session ");
+	add_name(sb, cfg, session->id);
+	const char *keys[] = {", app ", ", user "};
+	const char *values[] = {session->app, session->user};
+	for (size_t i = 0; i < 2; i++) {
+		if (!values[i])
+			continue;
+		strbuf_addstr(sb, keys[i]);
+		add_name(sb, cfg, values[i]);
+	}
+	strbuf_addch(sb, '\n');
+}
+
+/* The lines above a table that say whose it is: file, session, invocation. */
+static void tag_lines(struct strbuf *sb, const struct stats_config *cfg,
+                      const struct result_tag *tag)
+{
+	if (tag->file) {
+		/* A file name is bytes: made UTF-8 first, then escaped as any text. */
+		json_t *name = json_string_lossy(tag->file);
+		strbuf_addstr(sb, "file ");
+		termtext_append(sb, json_string_value(name), json_string_length(name));
+		strbuf_addch(sb, '\n');
+		json_decref(name);
+	}
+	session_line(sb, cfg, tag->session);
+	if (tag->id) {
+		strbuf_addstr(sb, "invocation ");
+		if (json_is_string(tag->id))
+			termtext_append(sb, json_string_value(tag->id), json_string_length(tag->id));
+		else
+			strbuf_addstr(sb, "(none)");
+		strbuf_addch(sb, '\n');
+	}
+}
+
+/* Writes one table under its header (NULL for none), set apart from the one before. */
+static void table_write(struct stats_tables *tables, const struct strbuf *header,
+                        const struct strbuf *body)
+{
+	if (tables->printed)
+		output_bytes("\n", 1);
+	if (header)
+		output_bytes(header->buf, header->len);
+	output_bytes(body->buf, body->len);
+	tables->printed = true;
+}
+
+static bool stats_print(const void *config, const struct result_tag *tag, const json_t *result)
 {
 	const struct stats_config *cfg = config;
 	if (!cfg->table)
 		return false;
-	struct strbuf sb = STRBUF_INIT;
-	if (*cfg->printed)
-		strbuf_addch(&sb, '\n');
-	if (file) {
-		/* A file name is bytes: made UTF-8 first, then escaped as any text. */
-		json_t *name = json_string_lossy(file);
-		strbuf_addstr(&sb, "file ");
-		termtext_append(&sb, json_string_value(name), json_string_length(name));
-		strbuf_addch(&sb, '\n');
-		json_decref(name);
+	struct stats_tables *tables = cfg->tables;
+	struct strbuf header = STRBUF_INIT, body = STRBUF_INIT;
+	if (tables->by_session)
+		session_line(&header, cfg, tag->session);
+	else
+		tag_lines(&header, cfg, tag);
+	stats_table(&body, result);
+	if (tables->by_session && !tables->printed && !tables->holding) {
+		tables->held_header = header;
+		tables->held_body = body;
+		tables->holding = true;
+		return true;
 	}
-	if (id) {
-		strbuf_addstr(&sb, "invocation ");
-		if (json_is_string(id))
-			termtext_append(&sb, json_string_value(id), json_string_length(id));
-		else
-			strbuf_addstr(&sb, "(none)");
-		strbuf_addch(&sb, '\n');
+	if (tables->holding)
+		table_write(tables, &tables->held_header, &tables->held_body);
+	tables->holding = false;
+	table_write(tables, &header, &body);
+	strbuf_release(&header);
+	strbuf_release(&body);
+	return true;
+}
+
+/*
+ * Ends the tables: a first session's that no second followed is written,
+ * with no header; where no session matched, the table of no events, which
+ * a database read whole gave.
+ */
+static void tables_end(struct stats_config *cfg)
+{
+	struct stats_tables *tables = cfg->tables;
+	if (tables->by_session && !tables->printed && !tables->holding && !output_failed()) {
+		int status = 0;
+		void *none = stats_start(cfg, NULL);
+		json_t *result = stats_finish(none, &status);
+		if (result)
+			stats_print(cfg, &(struct result_tag){NULL, NULL, NULL}, result);
+		json_decref(result);
+		stats_release(none);
 	}
-	stats_table(&sb, result);
-	output_bytes(sb.buf, sb.len);
-	strbuf_release(&sb);
-	*cfg->printed = true;
+	if (tables->holding)
+		table_write(tables, NULL, &tables->held_body);
+	tables->holding = false;
+	strbuf_release(&tables->held_header);
+	strbuf_release(&tables->held_body);
+}
+
+/*
+ * Whether --table gives each session of the operands a table of its own:
+ * when every operand is a session database and no option says otherwise.
+ * A file's events keep one table, as several files' do.
+ */
+static bool tables_by_session(const struct stats_config *cfg, int argc, char *const argv[])
+{
+	const struct run_options *o = &cfg->run;
+	if (!cfg->table || argc == 0 || o->per_session || o->per_file || o->per_invocation ||
+	    o->follow)
+		return false;
+	for (int i = 0; i < argc; i++)
+		if (!sessiondb_claims(argv[i]))
+			return false;
 	return true;
 }
 
@@ -699,12 +818,14 @@ static const struct option_row stats_options[] = {
 
 static int run_stats(int argc, char *argv[])
 {
-	bool printed = false;
+	struct stats_tables tables = {.held_header = STRBUF_INIT, .held_body = STRBUF_INIT};
 	/* Names that are secrets by their shape are counted as [REDACTED] unless --no-redact. */
-	struct stats_config cfg = {.printed = &printed, .redact = true};
+	struct stats_config cfg = {.tables = &tables, .redact = true};
 	int status = command_parse(&command_stats, argc, argv, &cfg);
 	if (status >= 0)
 		return status;
+	tables.by_session = tables_by_session(&cfg, argc - optind, argv + optind);
+	cfg.run.per_session |= tables.by_session;
 	const char *refused = partial_refusal(&cfg.run);
 	if (refused)
 		return command_usage_error(&command_stats, "%s", refused);
@@ -714,6 +835,7 @@ static int run_stats(int argc, char *argv[])
 		cfg.redactor = &redactor;
 	}
 	status = extract_results(&stats_extractor, &cfg, &cfg.run, argc - optind, argv + optind);
+	tables_end(&cfg);
 	if (cfg.redact)
 		redactor_release(&redactor);
 	return status;
