@@ -27,21 +27,27 @@ static int finish(const struct eval_runs *how, int status, const char *session)
 	return status;
 }
 
+/* What read_database() hands run_each_session(). */
+struct database_read {
+	const struct eval_runs *how;
+	char *operand;
+};
+
+/* One session of a database, read alone as one run, named by it. */
+static int read_session(void *ctx, const struct run_options *one,
+                        const struct session_info *session)
+{
+	struct database_read *d = ctx;
+	int read = run_read(d->how->plan, one, 1, &d->operand);
+	eval_run_name_session(d->how->run, session->id, session->app, session->user);
+	return finish(d->how, read, session->id);
+}
+
 /* Each session chosen (--session, --app, --user) read alone, as one run. */
 static int read_database(const struct eval_runs *how, char *operand)
 {
-	struct run_sessions l = {0};
-	int status = run_sessions_list(operand, &how->o->sessions, &l);
-	struct run_options o = *how->o;
-	for (size_t i = 0; i < l.count; i++) {
-		const struct session_info *s = &l.list[i];
-		o.sessions = (struct session_choice){s->id, false, s->app, s->user};
-		int read = run_read(how->plan, &o, 1, &operand);
-		eval_run_name_session(how->run, s->id, s->app, s->user);
-		status = exit_status_worst(status, finish(how, read, s->id));
-	}
-	run_sessions_release(&l);
-	return status;
+	struct database_read d = {how, operand};
+	return run_each_session(operand, how->o, read_session, &d);
 }
 
 static int read_one(const struct eval_runs *how, char *operand)

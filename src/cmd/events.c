@@ -290,22 +290,30 @@ static int event_line(const void *ctx, struct reader *r, const struct reader_ite
 }
 
 /* --per-session over a session database: each session chosen read alone, its lines tagged. */
+/* What read_database() hands run_each_session(). */
+struct events_database_read {
+	struct events_options *o;
+	const struct event_lines *how;
+	char *operand;
+};
+
+/* One session of a database: its lines, tagged with its names. */
+static int read_database_session(void *ctx, const struct run_options *one,
+                                 const struct session_info *session)
+{
+	struct events_database_read *d = ctx;
+	d->o->tag.db = session;
+	return event_lines_run(d->how, one, 1, &d->operand);
+}
+
 static int read_database(struct events_options *o, const struct event_lines *how,
                          const struct run_options *run, char *operand)
 {
-	struct run_sessions l = {0};
-	int status = run_sessions_list(operand, &run->sessions, &l);
-	struct run_options one = *run;
 	char *name = sessiondb_masked(operand);
 	o->tag.file = name;
-	for (size_t i = 0; i < l.count && !output_failed(); i++) {
-		one.sessions =
-		    (struct session_choice){l.list[i].id, false, l.list[i].app, l.list[i].user};
-		o->tag.db = &l.list[i];
-		status = exit_status_worst(status, event_lines_run(how, &one, 1, &operand));
-	}
+	struct events_database_read d = {o, how, operand};
+	int status = run_each_session(operand, run, read_database_session, &d);
 	o->tag = (struct session_tag){0};
-	run_sessions_release(&l);
 	free(name);
 	return status;
 }

@@ -740,22 +740,31 @@ static int run_per_file(const struct extraction *how, int argc, char *argv[], st
  * --per-session over one session database: each session chosen (--app,
  * --user, --session) read alone, in update order, its results tagged.
  */
+/* What run_database_sessions() hands run_each_session(). */
+struct database_sessions_read {
+	const struct extraction *how;
+	const char *name; /* the operand as results name it, a URL's password masked */
+	char *operand;
+	struct run_end *end;
+};
+
+/* One session of a database: a result of its own, tagged with its names. */
+static int run_database_session(void *ctx, const struct run_options *one,
+                                const struct session_info *session)
+{
+	struct database_sessions_read *d = ctx;
+	struct extraction e = *d->how;
+	e.o = one;
+	e.file = d->name;
+	e.session = session;
+	return run_operands(&e, 1, &d->operand, d->end);
+}
+
 static int run_database_sessions(const struct extraction *how, char *operand, struct run_end *end)
 {
-	struct run_sessions l = {0};
-	int status = run_sessions_list(operand, &how->o->sessions, &l);
-	struct run_options o = *how->o;
-	struct extraction one = *how;
-	one.o = &o;
 	char *name = sessiondb_masked(operand);
-	one.file = name;
-	for (size_t i = 0; i < l.count && !output_failed(); i++) {
-		o.sessions =
-		    (struct session_choice){l.list[i].id, false, l.list[i].app, l.list[i].user};
-		one.session = &l.list[i];
-		status = exit_status_worst(status, run_operands(&one, 1, &operand, end));
-	}
-	run_sessions_release(&l);
+	struct database_sessions_read d = {how, name, operand, end};
+	int status = run_each_session(operand, how->o, run_database_session, &d);
 	free(name);
 	return status;
 }

@@ -602,3 +602,18 @@ void run_sessions_release(struct run_sessions *l)
 	free(l->list);
 	*l = (struct run_sessions){0};
 }
+
+int run_each_session(const char *operand, const struct run_options *o, run_session_reader *read,
+                     void *ctx)
+{
+	struct run_sessions l = {0};
+	int status = run_sessions_list(operand, &o->sessions, &l);
+	struct run_options one = *o;
+	for (size_t i = 0; i < l.count && !output_failed(); i++) {
+		const struct session_info *s = &l.list[i];
+		one.sessions = (struct session_choice){s->id, false, s->app, s->user};
+		status = exit_status_worst(status, read(ctx, &one, s));
+	}
+	run_sessions_release(&l);
+	return status;
+}

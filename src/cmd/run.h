@@ -240,6 +240,17 @@ struct run_sessions {
 int run_sessions_list(const char *operand, const struct session_choice *choice,
                       struct run_sessions *l);
 void run_sessions_release(struct run_sessions *l);
+/*
+ * Reads each session of the session database operand that o's --session,
+ * --app and --user choose, alone and in update order: read(ctx, one,
+ * session), where one is o narrowed to that session and session its names
+ * (both borrowed for the call), until the output fails.  Returns the worst
+ * of the listing's and the reads' exit statuses.
+ */
+typedef int run_session_reader(void *ctx, const struct run_options *one,
+                               const struct session_info *session);
+int run_each_session(const char *operand, const struct run_options *o, run_session_reader *read,
+                     void *ctx);
 
 /*
  * Combines two exit statuses: a write error outranks a usage error, which

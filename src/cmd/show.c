@@ -711,24 +711,31 @@ static int show_done(void *ctx, struct reader *r)
 	return 0;
 }
 
+/* What show hands run_each_session(): the run and how to read each session. */
+struct show_database_read {
+	struct show_run *run;
+	const struct run_plan *plan;
+	char *operand;
+};
+
+/* One session of a database, read alone under its own header. */
+static int show_session(void *ctx, const struct run_options *one, const struct session_info *session)
+{
+	struct show_database_read *d = ctx;
+	if (!d->run->ss.live)
+		session_begin(d->run, session, NULL);
+	d->run->ss.from_db = true;
+	int status = run_read(d->plan, one, 1, &d->operand);
+	d->run->ss.from_db = false;
+	return status;
+}
+
 /* A session database's sessions that --session, --app and --user choose, each read alone. */
 static int show_database(struct show_run *run, const struct run_plan *plan,
                          const struct run_options *o, char *operand)
 {
-	struct run_sessions l = {0};
-	int status = run_sessions_list(operand, &o->sessions, &l);
-	struct run_options one = *o;
-	for (size_t i = 0; i < l.count && !output_failed(); i++) {
-		one.sessions =
-		    (struct session_choice){l.list[i].id, false, l.list[i].app, l.list[i].user};
-		if (!run->ss.live)
-			session_begin(run, &l.list[i], NULL);
-		run->ss.from_db = true;
-		status = exit_status_worst(status, run_read(plan, &one, 1, &operand));
-		run->ss.from_db = false;
-	}
-	run_sessions_release(&l);
-	return status;
+	struct show_database_read d = {run, plan, operand};
+	return run_each_session(operand, o, show_session, &d);
 }
 
 /*
