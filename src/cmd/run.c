@@ -3,9 +3,11 @@
  * subcommand's run shares (run.h).
  */
 #include "cmd/run.h"
+#include "adk/redact.h"
 #include "read/preparse.h"
 #include "read/sessiondb.h"
 #include "write/progress.h"
+#include "stamp.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -601,6 +603,44 @@ void run_sessions_release(struct run_sessions *l)
 	}
 	free(l->list);
 	*l = (struct run_sessions){0};
+}
+
+/* A name from the source in a heading: a secret in it hidden when redactor is given. */
+static void heading_name(struct strbuf *sb, const struct redactor *redactor, const char *name)
+{
+	if (!redactor || !redact_text(name, strlen(name), sb))
+		strbuf_addstr(sb, name);
+}
+
+void run_session_heading(struct strbuf *sb, const struct session_info *names,
+                         const struct redactor *redactor, const struct run_span *times)
+{
+	if (!names) {
+		strbuf_addstr(sb, "events outside a session");
+	} else {
+		strbuf_addstr(sb, "session ");
+		heading_name(sb, redactor, names->id ? names->id : "(no id)");
+		const char *keys[] = {", app ", ", user "};
+		const char *values[] = {names->app, names->user};
+		for (size_t i = 0; i < 2; i++) {
+			if (!values[i])
+				continue;
+			strbuf_addstr(sb, keys[i]);
+			heading_name(sb, redactor, values[i]);
+		}
+	}
+	if (!times)
+		return;
+	if (!times->timed) {
+		strbuf_addstr(sb, ", no timed events");
+		return;
+	}
+	/* Local time, as sessions --table prints it (TZ=UTC for UTC). */
+	char *first = stamp_time_text(false, true, times->first);
+	char *last = stamp_time_text(false, true, times->last);
+	strbuf_addf(sb, ", %s to %s", first, last);
+	free(first);
+	free(last);
 }
 
 int run_each_session(const char *operand, const struct run_options *o, run_session_reader *read,

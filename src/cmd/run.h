@@ -247,6 +247,25 @@ void run_sessions_release(struct run_sessions *l);
  * (both borrowed for the call), until the output fails.  Returns the worst
  * of the listing's and the reads' exit statuses.
  */
+/*
+ * The times a session heading gives: its first and last events', when it
+ * has a timed event.
+ */
+struct run_span {
+	bool timed;
+	double first, last;
+};
+/*
+ * Appends a session's heading to sb, as show, stats --table and the
+ * timeline page write it: "session ID, app APP, user USER" ("events
+ * outside a session" for names NULL), then with times ", FIRST to LAST" in
+ * local time, or ", no timed events".  A secret in a name is hidden when
+ * redactor is given.  The text is the names' as written: the caller escapes
+ * it for where it goes.
+ */
+struct redactor;
+void run_session_heading(struct strbuf *sb, const struct session_info *names,
+                         const struct redactor *redactor, const struct run_span *times);
 typedef int run_session_reader(void *ctx, const struct run_options *one,
                                const struct session_info *session);
 int run_each_session(const char *operand, const struct run_options *o, run_session_reader *read,

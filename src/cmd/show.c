@@ -22,7 +22,6 @@
 #include "write/output.h"
 #include "read/reader.h"
 #include "read/sessiondb.h"
-#include "stamp.h"
 #include "write/termlayout.h"
 #include "util.h"
 
@@ -500,40 +499,12 @@ static void part_clear(struct session_part *p)
 	*p = (struct session_part){.body = STRBUF_INIT};
 }
 
-/* A name from the source as the header shows it: a secret in it hidden unless --no-redact. */
-static void add_name(struct strbuf *sb, const struct show_run *run, const char *name)
-{
-	if (!run->redactor || !redact_text(name, strlen(name), sb))
-		strbuf_addstr(sb, name);
-}
-
 /* The header's text: "session ID, app APP, user USER, FIRST to LAST". */
 static void header_text(struct strbuf *sb, const struct show_run *run, const struct session_part *p)
 {
-	if (!p->named) {
-		strbuf_addstr(sb, "events outside a session");
-	} else {
-		strbuf_addstr(sb, "session ");
-		add_name(sb, run, p->id ? p->id : "(no id)");
-		const char *keys[] = {", app ", ", user "};
-		const char *values[] = {p->app, p->user};
-		for (size_t i = 0; i < 2; i++) {
-			if (!values[i])
-				continue;
-			strbuf_addstr(sb, keys[i]);
-			add_name(sb, run, values[i]);
-		}
-	}
-	if (!p->timed) {
-		strbuf_addstr(sb, ", no timed events");
-		return;
-	}
-	/* Local time, as sessions --table prints it (TZ=UTC for UTC). */
-	char *first = stamp_time_text(false, true, p->first);
-	char *last = stamp_time_text(false, true, p->last);
-	strbuf_addf(sb, ", %s to %s", first, last);
-	free(first);
-	free(last);
+	struct session_info names = {.app = p->app, .user = p->user, .id = p->id};
+	struct run_span times = {p->timed, p->first, p->last};
+	run_session_heading(sb, p->named ? &names : NULL, run->redactor, &times);
 }
 
 /* Text for a Markdown heading: no line breaks, Markdown's punctuation taken as it is. */

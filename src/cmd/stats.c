@@ -631,36 +631,17 @@ static void stats_table(struct strbuf *sb, const json_t *r)
 	count_sections(&t, authors, kinds, tools);
 }
 
-/* A name from the source in a table's header: escaped, and a secret hidden unless --no-redact. */
-static void add_name(struct strbuf *sb, const struct stats_config *cfg, const char *name)
-{
-	struct strbuf redacted = STRBUF_INIT;
-	size_t len = strlen(name);
-	if (cfg->redactor && redact_text(name, len, &redacted)) {
-		name = redacted.buf;
-		len = redacted.len;
-	}
-	termtext_append(sb, name, len);
-	strbuf_release(&redacted);
-}
-
-/* "session ID, app APP, user USER", when the result is a named session's. */
+/* "session ID, app APP, user USER", escaped, when the result is a named session's. */
 static void session_line(struct strbuf *sb, const struct stats_config *cfg,
                          const struct session_info *session)
 {
 	if (!session || !session->id)
 		return;
-	strbuf_addstr(sb, "session ");
-	add_name(sb, cfg, session->id);
-	const char *keys[] = {", app ", ", user "};
-	const char *values[] = {session->app, session->user};
-	for (size_t i = 0; i < 2; i++) {
-		if (!values[i])
-			continue;
-		strbuf_addstr(sb, keys[i]);
-		add_name(sb, cfg, values[i]);
-	}
+	struct strbuf text = STRBUF_INIT;
+	run_session_heading(&text, session, cfg->redactor, NULL);
+	termtext_append(sb, text.buf, text.len);
 	strbuf_addch(sb, '\n');
+	strbuf_release(&text);
 }
 
 /* The lines above a table that say whose it is: file, session, invocation. */
