@@ -682,3 +682,8 @@ json_t *timeline_json(struct timeline *t)
 	                 "events", (json_int_t)t->events, "lanes", lanes, "invocations",
 	                 invocations, "items", t->items);
 }
+
+bool timeline_has_events(const struct timeline *t)
+{
+	return t->events > 0;
+}

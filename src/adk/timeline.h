@@ -50,6 +50,8 @@ void timeline_add(struct timeline *t, const struct reader_item *item);
  * timestamp.  The members of each item kind are listed in adkev-timeline(1).
  */
 json_t *timeline_json(struct timeline *t);
+/* Whether any event or stream error was added. */
+bool timeline_has_events(const struct timeline *t);
 void timeline_free(struct timeline *t);
 
 #endif

@@ -7,6 +7,7 @@
  * text are redacted and cut as trajectory does them, with the same options.
  */
 #include "command.h"
+#include "adk/event.h"
 #include "adk/timeline.h"
 #include "adk/trajectory.h"
 #include "cmd/run.h"
@@ -61,11 +62,156 @@ static json_t *page_title(const char *title, int count, char *const operands[])
 	return v ? v : json_string("adkev timeline");
 }
 
+/*
+ * The run read page by page: one page for a source of one session, as
+ * always; over session databases one per session, and over a file of
+ * several session objects one per object, as show splits them, each with
+ * its heading, for the page to offer one at a time.
+ */
+struct timeline_read {
+	const struct timeline_config *config;
+	const struct redactor *redactor; /* for the headings' names */
+	struct timeline *cur;            /* the page being read */
+	bool from_db;                    /* cur is a database's session, read alone */
+	const json_t *object;            /* the session object cur was read from; only compared */
+	char *app, *user, *id;           /* cur's names, from its session object */
+	struct run_span span;            /* cur's first and last event times */
+	json_t *pages;                   /* the pages ended: each a run with its "heading" */
+};
+
+static void page_names_clear(struct timeline_read *tr)
+{
+	free(tr->app);
+	free(tr->user);
+	free(tr->id);
+	tr->app = tr->user = tr->id = NULL;
+}
+
+/* Ends the page being read under its heading (names NULL: events outside a session). */
+static void page_end(struct timeline_read *tr, const struct session_info *names)
+{
+	json_t *run = timeline_json(tr->cur);
+	struct strbuf heading = STRBUF_INIT;
+	run_session_heading(&heading, names, tr->redactor, &tr->span);
+	/* Names need not be UTF-8; the page shows what jansson accepts. */
+	json_t *text = json_stringn(heading.buf, heading.len);
+	json_object_set_new(run, "heading", text ? text : json_string("session"));
+	json_array_append_new(tr->pages, run);
+	strbuf_release(&heading);
+	timeline_free(tr->cur);
+	tr->cur = timeline_new(tr->config);
+	tr->span = (struct run_span){false, 0, 0};
+}
+
+/* Ends the page being read when it holds events or a session, named by its session object. */
+static void page_flush(struct timeline_read *tr)
+{
+	if (!tr->object && !timeline_has_events(tr->cur))
+		return;
+	struct session_info names = {.app = tr->app, .user = tr->user, .id = tr->id};
+	page_end(tr, tr->object ? &names : NULL);
+	page_names_clear(tr);
+	tr->object = NULL;
+}
+
+/* A file's page ends where its events come from another session object, as show's do. */
+static void split_at_object(struct timeline_read *tr, const json_t *object)
+{
+	if (tr->from_db || (!object && !tr->object))
+		return;
+	/* A session object read after another may be at the same address: the names tell. */
+	if (object && tr->object && session_object_names(object, tr->id, tr->app, tr->user)) {
+		tr->object = object;
+		return;
+	}
+	page_flush(tr);
+	tr->object = object;
+	const char *app = adk_get_string(object, ADK_APP_NAME);
+	const char *user = adk_get_string(object, ADK_USER_ID);
+	const char *id = adk_get_string(object, ADK_ID);
+	tr->app = app ? xstrdup(app) : NULL;
+	tr->user = user ? xstrdup(user) : NULL;
+	tr->id = id ? xstrdup(id) : NULL;
+}
+
 static int timeline_read_item(void *ctx, struct reader *r, const struct reader_item *item)
 {
+	struct timeline_read *tr = ctx;
 	(void)r;
-	timeline_add(ctx, item);
+	split_at_object(tr, item->session);
+	double t;
+	if (item->kind == VALUE_EVENT && event_timestamp(item->value, &t)) {
+		struct run_span *s = &tr->span;
+		s->first = s->timed && s->first < t ? s->first : t;
+		s->last = s->timed && s->last > t ? s->last : t;
+		s->timed = true;
+	}
+	timeline_add(tr->cur, item);
 	return 0;
+}
+
+/* What a database's session read hands run_each_session(). */
+struct timeline_db_read {
+	struct timeline_read *tr;
+	const struct run_plan *plan;
+	char *operand;
+};
+
+/* One session of a database: a page of its own. */
+static int read_db_session(void *ctx, const struct run_options *one,
+                           const struct session_info *session)
+{
+	struct timeline_db_read *d = ctx;
+	d->tr->from_db = true;
+	int status = run_read(d->plan, one, 1, &d->operand);
+	d->tr->from_db = false;
+	page_end(d->tr, session);
+	return status;
+}
+
+/*
+ * Reads the operands: as one run, unless one is a session database; then
+ * each in turn, a database's sessions one by one, and the skipped values
+ * and the filters' matches reported once at the end.
+ */
+static int read_operands(struct timeline_read *tr, struct run_plan *plan,
+                         const struct run_options *o, int argc, char *argv[])
+{
+	bool db = false;
+	for (int i = 0; i < argc; i++)
+		db = db || sessiondb_claims(argv[i]);
+	if (!db)
+		return run_read(plan, o, argc, argv);
+	struct run_end end = {0};
+	int status = 0;
+	plan->end = &end;
+	for (int i = 0; i < argc; i++) {
+		if (sessiondb_claims(argv[i])) {
+			page_flush(tr);
+			struct timeline_db_read d = {tr, plan, argv[i]};
+			status = exit_status_worst(status, run_each_session(argv[i], o, read_db_session, &d));
+		} else {
+			status = exit_status_worst(status, run_read(plan, o, 1, argv + i));
+		}
+	}
+	return exit_status_worst(status, run_end_report(o, &end));
+}
+
+/*
+ * The page's data, owned by the caller: the one run, or, where the source
+ * held several sessions, {"sessions": [run with "heading", ...]}.
+ */
+static json_t *page_data(struct timeline_read *tr)
+{
+	page_flush(tr);
+	if (json_array_size(tr->pages) == 0)
+		page_end(tr, NULL);
+	if (json_array_size(tr->pages) == 1) {
+		json_t *run = json_incref(json_array_get(tr->pages, 0));
+		json_object_del(run, "heading");
+		return run;
+	}
+	return json_pack("{s:O}", "sessions", tr->pages);
 }
 
 /*
@@ -107,20 +253,27 @@ static int run_timeline(int argc, char *argv[])
 	    .redactor = o.values.redact ? &redactor : NULL,
 	    .max_string = o.values.max_string,
 	};
-	struct timeline *t = timeline_new(&config);
+	struct timeline_read tr = {
+	    .config = &config,
+	    .redactor = config.redactor,
+	    .cur = timeline_new(&config),
+	    .pages = json_array(),
+	};
 	/* Bad input ends the read; the page shows the run up to it, as final prints its answer. */
-	struct run_plan plan = {.item = timeline_read_item, .ctx = t};
-	status = run_read(&plan, &o.run, argc - optind, argv + optind);
+	struct run_plan plan = {.item = timeline_read_item, .ctx = &tr};
+	status = read_operands(&tr, &plan, &o.run, argc - optind, argv + optind);
 	/* An ambiguous --invocation prefix (64) gets no page: it would show another turn. */
 	if (status != EXIT_USAGE) {
-		json_t *data = timeline_json(t);
+		json_t *data = page_data(&tr);
 		json_object_set_new(data, "title",
 		                    page_title(o.title, argc - optind, argv + optind));
 		json_object_set_new(data, "redacted", json_boolean(o.values.redact));
 		page_write_timeline(data);
 		json_decref(data);
 	}
-	timeline_free(t);
+	timeline_free(tr.cur);
+	json_decref(tr.pages);
+	page_names_clear(&tr);
 	redactor_release(&redactor);
 	trajectory_config_release(&o.values);
 	return status;

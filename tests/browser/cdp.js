@@ -2,7 +2,7 @@
 // shows, through the DevTools protocol over --remote-debugging-pipe (node's
 // standard library only: the pipe is file descriptors 3 and 4).
 //
-//   node cdp.js CHROMIUM PAGE.html[,SCREENSHOT.png,ITEM] ...
+//   node cdp.js CHROMIUM PAGE.html[,[SCREENSHOT.png][,FRAGMENT]] ...
 //
 // One browser loads every page in turn (starting one per page would cost
 // seconds each).  Prints one JSON line per page: its name, whether the page's script finished, the console
@@ -11,7 +11,11 @@
 // tokens the header shows, the page's own timings (first render, one
 // layout), how long a zoom takes from the click to the next frame, and any
 // script error once the axis is switched and an item of each kind clicked.
-// With SCREENSHOT, item ITEM is selected and the page saved as PNG.
+// FRAGMENT is the URL's fragment the page is opened with (item=N selects
+// item N, session=K shows session K of several); with SCREENSHOT the page is
+// saved as PNG.  A page of several sessions also reports how many its list
+// offers, which one it shows, and whether picking the next one in the list
+// shows that one.
 'use strict';
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -81,10 +85,10 @@ async function main() {
   await s('Page.enable');
   await s('Emulation.setDeviceMetricsOverride', { width: 1400, height: 900, deviceScaleFactor: 1, mobile: false });
   for (const arg of pages) {
-    const [page, shot, item] = arg.split(',');
-    report = { page, console: [], exceptions: [], log: [] };
+    const [page, shot, fragment] = arg.split(',');
+    report = { page, fragment: fragment || '', console: [], exceptions: [], log: [] };
     try {
-      await visit(s, page, shot, item);
+      await visit(s, page, shot, fragment);
     } catch (e) {
       report.error = String(e);
     }
@@ -93,13 +97,13 @@ async function main() {
   await send('Browser.close');
 }
 
-async function visit(s, page, shot, item) {
+async function visit(s, page, shot, fragment) {
   const blank = once('Page.loadEventFired');
   await s('Page.navigate', { url: 'about:blank' });
   await blank;
   const loaded = once('Page.loadEventFired');
   const started = Date.now();
-  await s('Page.navigate', { url: 'file://' + path.resolve(page) + (item ? '#item=' + item : '') });
+  await s('Page.navigate', { url: 'file://' + path.resolve(page) + (fragment ? '#' + fragment : '') });
   await loaded;
   report.load_ms = Date.now() - started;
   const evaluate = async (expression) =>
@@ -114,6 +118,9 @@ async function visit(s, page, shot, item) {
     finals: document.querySelectorAll('.item.k-final').length,
     items: document.querySelectorAll('.item').length,
     tokens: Number((document.querySelector('[data-tokens]') || {dataset: {}}).dataset.tokens),
+    sessions: document.querySelectorAll('#session option').length,
+    session: (document.getElementById('session-pick') || {hidden: true}).hidden ? null :
+      Number(document.getElementById('session').value),
     render_ms: Number(document.body.dataset.renderMs),
     layout_ms: Number(document.body.dataset.layoutMs)
   })`));
@@ -133,6 +140,7 @@ async function visit(s, page, shot, item) {
     document.getElementById('axis-time').click();
     return document.body.dataset.error || null;
   })()`);
+  if (report.sessions > 1) await pickNext(s, evaluate);
   if (shot) {
     await evaluate(`document.getElementById('zoom-fit').click()`);
     /* Down to the last lane, the run's picture without the empty page below it. */
@@ -142,6 +150,20 @@ async function visit(s, page, shot, item) {
     const { data } = await s('Page.captureScreenshot', { format: 'png', clip });
     fs.writeFileSync(shot, Buffer.from(data, 'base64'));
   }
+}
+
+/* Picks the next session in the page's list: the page must load again showing it. */
+async function pickNext(s, evaluate) {
+  const want = (report.session + 1) % report.sessions;
+  const loaded = once('Page.loadEventFired');
+  await evaluate(`(() => {
+    const select = document.getElementById('session');
+    select.value = '${want}';
+    select.dispatchEvent(new Event('change'));
+  })()`);
+  await loaded;
+  report.picked = await evaluate(`document.body.dataset.ready === '1' &&
+    Number(document.getElementById('session').value) === ${want} && !document.body.dataset.error`);
 }
 
 const timer = setTimeout(() => {

@@ -36,22 +36,25 @@ command -v node >/dev/null 2>&1 || skip "no node here (Debian package nodejs)"
 probe=$(node "$here/cdp.js" "$browser" "$top/README.md" 2>&1)
 case "$probe" in *'"load_ms"'*) ;; *) skip "$browser does not run here: $(echo "$probe" | head -c 600)" ;; esac
 
-# problems REPORT INPUT: what is wrong with the page made of INPUT, one line each.
+# problems REPORT INPUT...: what is wrong with the page made of INPUT, one
+# line each; INPUT is adkev's operands (and options) for what the page shows.
 problems() {
-	printf '%s\n' "$1" | jq -r '
+	report=$1
+	shift
+	printf '%s\n' "$report" | jq -r '
 		if .error and (.ready | not) then "the page did not load: \(.error)" else
 		(if .ready then empty else "the page'"'"'s script did not finish" end),
 		(if .error then "script error: \(.error)" else empty end),
 		(if .controls_error then "script error after using the controls: \(.controls_error)" else empty end),
 		(.exceptions[] | "exception: \(.)"), (.console[] | "console: \(.)"), (.log[] | "log: \(.)")
 		end'
-	stats=$("$ADKEV" stats "$2")
-	traj=$("$ADKEV" trajectory "$2")
+	stats=$("$ADKEV" stats "$@")
+	traj=$("$ADKEV" trajectory "$@")
 	for what in "lanes:$(printf '%s\n' "$stats" | jq '.authors | length')" \
 		"calls:$(printf '%s\n' "$traj" | jq '.tool_calls | length')" \
 		"finals:$(printf '%s\n' "$stats" | jq '.kinds.final // 0')" \
 		"tokens:$(printf '%s\n' "$traj" | jq '.token_usage.total_tokens // 0')"; do
-		got=$(printf '%s\n' "$1" | jq ".${what%%:*}")
+		got=$(printf '%s\n' "$report" | jq ".${what%%:*}")
 		[ "$got" = "${what#*:}" ] || echo "${what%%:*}: the page shows $got, adkev counts ${what#*:}"
 	done
 }
@@ -85,7 +88,7 @@ for input in "$corpus"/*/*.json "$corpus"/*/*.jsonl "$OUT/generated-10000.jsonl"
 	fi
 	case $name in
 	g_transfer.session.json | d_thinking.session.json | i_long_running.session.json)
-		set -- "$@" "$OUT/$name.html,$OUT/$name.png,2" ;;
+		set -- "$@" "$OUT/$name.html,$OUT/$name.png,item=2" ;;
 	*) set -- "$@" "$OUT/$name.html" ;;
 	esac
 	echo "$input" >>"$OUT/inputs"
@@ -105,6 +108,45 @@ while read -r input; do
 		pass=$((pass + 1))
 	fi
 done <"$OUT/inputs"
+# A database of several sessions is one page that shows one session at a
+# time.  Each session the page shows must hold what adkev counts in that
+# session alone; its list must offer every session, and picking the next
+# one must show it.
+db=$corpus/db/adkjs.db
+ids=$("$ADKEV" sessions -c "$db" | jq -r .session_id)
+count=$(printf '%s\n' "$ids" | wc -l)
+if "$ADKEV" timeline "$db" >"$OUT/adkjs.db.html"; then
+	set --
+	k=0
+	for id in $ids; do
+		set -- "$@" "$OUT/adkjs.db.html,,session=$k"
+		k=$((k + 1))
+	done
+	node "$here/cdp.js" "$browser" "$@" >"$OUT/db-reports.jsonl"
+	k=0
+	for id in $ids; do
+		report=$(jq -c "select(.fragment == \"session=$k\")" "$OUT/db-reports.jsonl")
+		found=$(if [ -z "$report" ]; then echo "no report"; else
+			problems "$report" --session "$id" "$db"
+			printf '%s\n' "$report" | jq -r --argjson n "$count" --argjson k "$k" '
+				(if .sessions != $n then "its list offers \(.sessions) sessions of \($n)" else empty end),
+				(if .session != $k then "session=\($k) shows session \(.session)" else empty end),
+				(if .picked != true then "picking the next session did not show it" else empty end)'
+		fi)
+		if [ -n "$found" ]; then
+			echo "FAIL adkjs.db session $k ($id)"
+			printf '%s\n' "$found" | sed 's/^/  /'
+			fail=$((fail + 1))
+		else
+			pass=$((pass + 1))
+		fi
+		k=$((k + 1))
+	done
+else
+	echo "FAIL adkjs.db: adkev exit $?"
+	adkev_failed=$((adkev_failed + 1))
+fi
+
 grep -F generated-10000 "$OUT/reports.jsonl" | jq -r '"10,000 generated events (\(.items) items): loaded in \(.load_ms) ms, script \(.render_ms) ms, one layout \(.layout_ms) ms, a zoom to the next frame \(.zoom_ms) ms"'
 rm -f "$OUT/generated-10000.jsonl" "$OUT/inputs"
 fail=$((fail + adkev_failed))
