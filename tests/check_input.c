@@ -54,7 +54,7 @@ static int records_next(struct input *in, struct input_record *rec)
 	}
 	ri->next++;
 	snprintf(ri->where, sizeof ri->where, "session s-1, event e-%zu", ri->next);
-	*rec = (struct input_record){text, strlen(text), ri->where};
+	*rec = (struct input_record){text, strlen(text), ri->where, false};
 	return 1;
 }
 

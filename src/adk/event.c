@@ -107,6 +107,7 @@ static const struct {
     [ADK_EVENTS] = ONE_SPELLING("events"),
     [ADK_APP_NAME] = TWO_SPELLINGS("appName", "app_name"),
     [ADK_USER_ID] = TWO_SPELLINGS("userId", "user_id"),
+    [ADK_SESSION_STATE] = ONE_SPELLING("state"),
     [ADK_STREAM_ERROR] = ONE_SPELLING("error"),
     [ADK_SESSION_EVENTS] = ONE_SPELLING("sessionEvents"),
     [ADK_RAW_EVENT] = ONE_SPELLING("rawEvent"),
@@ -731,6 +732,54 @@ void event_fold_state_delta(json_t *state, const json_t *event)
 		if (len >= sizeof temp_prefix - 1 &&
 		    memcmp(key, temp_prefix, sizeof temp_prefix - 1) == 0)
 			continue;
+		json_object_setn_nocheck(state, key, len, value);
+	}
+}
+
+/* Sets each key of from (when an object) in to, its name after prefix. */
+static void set_prefixed(json_t *to, const char *prefix, const json_t *from)
+{
+	const char *key;
+	size_t len;
+	json_t *value;
+	struct strbuf name = {0};
+	if (!json_is_object(from))
+		return;
+	json_object_keylen_foreach((json_t *)from, key, len, value)
+	{
+		strbuf_reset(&name);
+		strbuf_addstr(&name, prefix);
+		strbuf_add(&name, key, len);
+		json_object_setn_nocheck(to, name.buf, name.len, value);
+	}
+	strbuf_release(&name);
+}
+
+json_t *session_stored_new(const char *app, const char *user, const char *id,
+                           const json_t *app_state, const json_t *user_state,
+                           const json_t *session_state)
+{
+	json_t *state = json_object();
+	set_prefixed(state, "", session_state);
+	set_prefixed(state, "app:", app_state);
+	set_prefixed(state, "user:", user_state);
+	json_t *session = json_object();
+	json_object_set_new(session, adk_field_name(ADK_ID), json_string_lossy(id));
+	json_object_set_new(session, adk_field_name(ADK_APP_NAME), json_string_lossy(app));
+	json_object_set_new(session, adk_field_name(ADK_USER_ID), json_string_lossy(user));
+	json_object_set_new(session, adk_field_name(ADK_SESSION_STATE), state);
+	return session;
+}
+
+void session_fold_stored_state(json_t *state, const json_t *session)
+{
+	json_t *stored = adk_get(session, ADK_SESSION_STATE), *value;
+	const char *key;
+	size_t len;
+	if (!json_is_object(stored))
+		return;
+	json_object_keylen_foreach(stored, key, len, value)
+	{
 		json_object_setn_nocheck(state, key, len, value);
 	}
 }

@@ -112,6 +112,7 @@ enum adk_field {
 	ADK_EVENTS,
 	ADK_APP_NAME,
 	ADK_USER_ID,
+	ADK_SESSION_STATE, /* a session's state */
 	ADK_STREAM_ERROR,
 	/*
 	 * Vertex AI Agent Engine's sessions.events.list response and its
@@ -362,6 +363,23 @@ bool event_timestamp(const json_t *event, double *seconds);
  * ones).
  */
 void event_fold_state_delta(json_t *state, const json_t *event);
+
+/*
+ * A session stored in ADK's tables, without its events (caller owns it):
+ * its id, app name and user id, and the state ADK's DatabaseSessionService
+ * gives it back with (_merge_state): the session's own state, then each
+ * key of app_state as "app:KEY" and of user_state as "user:KEY", a later
+ * one winning.  The three states are borrowed; one that is not an object
+ * counts as empty.
+ */
+json_t *session_stored_new(const char *app, const char *user, const char *id,
+                           const json_t *app_state, const json_t *user_state,
+                           const json_t *session_state);
+/*
+ * Folds the state of a stored session (session_stored_new()) into state,
+ * the last write of a key winning as event_fold_state_delta()'s does.
+ */
+void session_fold_stored_state(json_t *state, const json_t *session);
 /* The stream error text of a VALUE_STREAM_ERROR value. */
 const char *stream_error_text(const json_t *value);
 

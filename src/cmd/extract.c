@@ -644,7 +644,8 @@ static int run_operands(const struct extraction *how, int argc, char *argv[], st
 
 	bool grouped = e.o->per_invocation || e.o->invocation_last || grouped_by_prefix(e.o);
 	e.grouped = grouped;
-	struct run_plan plan = {.reads = e.stream ? e.stream->reads : e.results->reads,
+	struct run_plan plan = {.reader_flags = e.results ? e.results->reader_flags : 0,
+	                        .reads = e.stream ? e.stream->reads : e.results->reads,
 	                        .own_filters = true,
 	                        /* A streamed result's read stops once its output has failed. */
 	                        .streams = e.streamed,

@@ -38,6 +38,11 @@ struct result_extractor {
 	/* What add() reads of each event (struct run_plan's reads); NULL: all of it. */
 	const struct adk_reads *reads;
 	/*
+	 * Reader flags for the items add() takes besides events (reader.h):
+	 * READER_SESSION_STATES, a session's stored state as a VALUE_SESSION item.
+	 */
+	unsigned reader_flags;
+	/*
 	 * A fresh state for the whole stream or one invocation; config is the
 	 * command's own, file the operand's name with --per-file (NULL without),
 	 * for a message that has no event to point at.

@@ -5,6 +5,9 @@
  * object, the last write of a key winning and keys with the temp: prefix
  * dropped, as ADK's session service does (events.md section 3.5).  With
  * --key the value of one key is printed instead, null when it is absent.
+ * A session database of ADK Python's schema 0 pickles its events' actions,
+ * so its sessions' states are read from its tables instead, each folded in
+ * after the session's events (READER_SESSION_STATES).
  */
 #include "adk/event.h"
 #include "adk/partial.h"
@@ -38,6 +41,8 @@ static void state_add(void *state, const struct reader_item *item)
 	struct state_run *run = state;
 	if (item->kind == VALUE_EVENT && !event_is_partial(item->value))
 		event_fold_state_delta(run->state, item->value);
+	else if (item->kind == VALUE_SESSION)
+		session_fold_stored_state(run->state, item->value);
 }
 
 static json_t *state_finish(void *state, int *status)
@@ -118,7 +123,15 @@ static int run_state(int argc, char *argv[])
 		return command_usage_error(&command_state, "%s", refused);
 	if (cfg.key)
 		cfg.key_len = strlen(cfg.key);
-	return extract_results(&state_extractor, &cfg, &cfg.run, argc - optind, argv + optind);
+	/*
+	 * A session's stored state is its state after all its events: no
+	 * invocation's, nor any author's.
+	 */
+	struct result_extractor x = state_extractor;
+	if (!cfg.run.per_invocation && !cfg.run.invocation_last && !cfg.run.invocation &&
+	    !cfg.run.author)
+		x.reader_flags = READER_SESSION_STATES;
+	return extract_results(&x, &cfg, &cfg.run, argc - optind, argv + optind);
 }
 
 const struct command command_state = {

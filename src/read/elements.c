@@ -329,6 +329,18 @@ static enum step hand_out_array(struct elements *e, json_t *array, size_t scan,
 	return elements_next(e, item);
 }
 
+enum step elements_deliver_as(struct elements *e, json_t *value, enum value_kind kind,
+                              const char *src, size_t len, struct reader_item *item)
+{
+	e->held = value;
+	e->mapped = NULL;
+	e->src = src;
+	e->len = len;
+	origins_begin(e->origins, src);
+	fill_item(e, item, value, kind, 0, len);
+	return STEP_ITEM;
+}
+
 enum step elements_deliver(struct elements *e, json_t *value, void *mapped, const char *src,
                            size_t len, struct reader_item *item)
 {

@@ -75,6 +75,13 @@ struct elements {
  */
 enum step elements_deliver(struct elements *e, json_t *value, void *mapped, const char *src,
                            size_t len, struct reader_item *item);
+/*
+ * Hands out value, parsed from src[0..len) and owned from now on, whole as
+ * an item of kind, whatever value_kind() makes of it (a session's stored
+ * state, from an input of records).
+ */
+enum step elements_deliver_as(struct elements *e, json_t *value, enum value_kind kind,
+                              const char *src, size_t len, struct reader_item *item);
 /* Whether an array or session is being handed out: elements_next() gives the rest. */
 bool elements_pending(const struct elements *e);
 /* The next element of the array or session being handed out; STEP_NONE past the last. */

@@ -234,7 +234,7 @@ void input_close(struct input *in)
 static struct input *open_operand(const struct operands *o, const char *operand, bool follow,
                                   int *status)
 {
-	struct input_how how = {follow, o->sessions, o->wait_hook, o->jobs};
+	struct input_how how = {follow, o->sessions, o->wait_hook, o->jobs, o->session_states};
 	int failed = 0;
 	struct input *in = input_kind_of(operand, o->extra)->open(operand, &how, &failed);
 	if (failed > *status)

@@ -44,6 +44,12 @@ struct input_record {
 	const char *text; /* one JSON text, text[0..len); valid until the next call */
 	size_t len;
 	const char *where; /* its place in the input, for messages; valid as long */
+	/*
+	 * The record is no event but a session without its events, whose state
+	 * is the one its store holds (input_how's session_states): the reader
+	 * hands it out whole as an item of kind VALUE_SESSION.
+	 */
+	bool session;
 };
 
 /*
@@ -136,6 +142,12 @@ struct input_how {
 	 * alone); an SQLite session database fetches its pages ahead on them.
 	 */
 	unsigned jobs;
+	/*
+	 * READER_SESSION_STATES: an input whose events do not carry their
+	 * state deltas gives each session's stored state as a record of its
+	 * own (input_record's session), after the session's events.
+	 */
+	bool session_states;
 };
 
 /* A kind of input: the operands it reads, and how it opens them. */
@@ -198,6 +210,7 @@ struct operands {
 	bool walk_done;                        /* whether it has been walked to its end */
 	void (*wait_hook)(void);               /* reader_options': before a wait */
 	unsigned jobs;                         /* reader_options': handed to each open */
+	bool session_states;                   /* READER_SESSION_STATES: handed to each open */
 };
 
 /*

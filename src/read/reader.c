@@ -125,7 +125,8 @@ struct reader *reader_new(char *const *operands, int count, const struct reader_
 	                                .extra = r->opt.kinds,
 	                                .sessions = r->opt.sessions,
 	                                .wait_hook = r->opt.wait_hook,
-	                                .jobs = r->opt.jobs};
+	                                .jobs = r->opt.jobs,
+	                                .session_states = r->opt.flags & READER_SESSION_STATES};
 	r->reads = adk_reads_all;
 	r->element_reads = adk_reads_all;
 	r->reads.split_eval_cases = r->opt.flags & READER_EVAL_SET;
@@ -603,6 +604,15 @@ static enum step parse_record(struct reader *r, const struct input_record *rec,
 	origins_add(&r->origins, 0, 0);
 	r->origins.record = rec->where;
 	json_error_t e;
+	if (rec->session) {
+		/* Built whole: a command reads its state, which no event's reads name. */
+		json_t *session = json_loadb(rec->text, rec->len, 0, &e);
+		if (session)
+			return elements_deliver_as(&r->elements, session, VALUE_SESSION, rec->text,
+			                           rec->len, item);
+		origins_report_json_error(&r->origins, &r->diag, &e);
+		return diag_invalid(&r->diag);
+	}
 	json_t *v = scan_load(rec->text, rec->len, &r->reads, &e);
 	if (!v) {
 		origins_report_json_error(&r->origins, &r->diag, &e);

@@ -39,6 +39,14 @@ enum reader_flags {
 	READER_EVAL_SET = 1 << 2,
 	/* With READER_ANY_VALUE: a top-level array is handed out whole too (a file of settings). */
 	READER_WHOLE_VALUE = 1 << 3,
+	/*
+	 * An input whose events do not carry their state deltas (a session
+	 * database of ADK Python's schema 0, whose actions are pickles) hands
+	 * out after each session's events one item of kind VALUE_SESSION: the
+	 * session without its events, with the state its store holds
+	 * (session_stored_new() in adk/event.h), built whole.  For adkev state.
+	 */
+	READER_SESSION_STATES = 1 << 4,
 };
 
 enum reader_result {

@@ -14,6 +14,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,6 +185,7 @@ static void start_session(struct sdb_input *in, size_t i)
 	in->cur = i;
 	in->rowids_read = false;
 	in->session_done = false;
+	in->state_given = false;
 	in->page.nrows = in->row = 0;
 	if (in->ahead)
 		dbpages_end(in->ahead);
@@ -218,8 +221,23 @@ static int give_row(struct sdb_input *in, size_t row, struct input_record *rec)
 		text = in->record.buf;
 		len = in->record.len;
 	}
-	*rec = (struct input_record){text, len, in->where.buf};
+	*rec = (struct input_record){text, len, in->where.buf, false};
 	return 1;
+}
+
+/* Hands out the current session's stored state as a record (schema 0, sessiondb_state.c). */
+static int give_stored_state(struct sdb_input *in, struct input_record *rec)
+{
+	in->state_given = true;
+	/* A PostgreSQL connection runs one query at a time: the events' is over. */
+	in->db->ops->finish(in->live);
+	in->live = NULL;
+	strbuf_reset(&in->where);
+	strbuf_addf(&in->where, "session %s, its stored state", in->sessions[in->cur].id);
+	int got = sdb_stored_session(in);
+	if (got == 1)
+		*rec = (struct input_record){in->record.buf, in->record.len, in->where.buf, true};
+	return got;
 }
 
 static int sdb_next_record(struct input *base, struct input_record *rec)
@@ -228,6 +246,9 @@ static int sdb_next_record(struct input *base, struct input_record *rec)
 	for (;;) {
 		if (in->cur < in->nsessions && in->row < in->page.nrows)
 			return give_row(in, in->row++, rec);
+		if (in->cur < in->nsessions && in->session_done && in->session_states &&
+		    !in->state_given)
+			return give_stored_state(in, rec);
 		if ((in->cur == in->nsessions || in->session_done) && !next_session(in))
 			return 0;
 		if (!sdb_fill_page(in))
@@ -293,12 +314,57 @@ static struct sdb_input *sdb_open(const char *operand, const struct session_choi
 	return in;
 }
 
+/*
+ * The databases whose schema-0 hint has been given, by a hash of their
+ * names: a run opens a database again for each session it reads alone
+ * (--per-session, eval), and the hint is for the database.  A hash that
+ * matches another's only leaves a hint out; past HINTED the hint is
+ * given again.
+ */
+#define HINTED 256
+static uint64_t hinted[HINTED];
+static size_t nhinted;
+static pthread_mutex_t hinted_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Whether name's hint is still to be given, which it is once this returns true. */
+static bool hint_first(const char *name)
+{
+	uint64_t h = 14695981039346656037u; /* FNV-1a */
+	for (const char *p = name; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211u;
+	pthread_mutex_lock(&hinted_lock);
+	bool seen = false;
+	for (size_t i = 0; i < nhinted && !seen; i++)
+		seen = hinted[i] == h;
+	if (!seen && nhinted < HINTED)
+		hinted[nhinted++] = h;
+	pthread_mutex_unlock(&hinted_lock);
+	return !seen;
+}
+
+/*
+ * ADK Python's schema 0 pickles each event's actions: said once per
+ * database as it is opened, whether or not the sessions read have events.
+ */
+static void hint_schema0(const struct sdb_input *in)
+{
+	if (in->layout == LAYOUT_SCHEMA0 && hint_first(in->name))
+		warnx_msg("%s: schema-0 database: event actions are Python pickles, which adkev "
+		          "cannot read: state deltas, transfers and escalations are left out "
+		          "(adkev state reads the state the tables hold; 'adk migrate session' "
+		          "converts the database to schema 1)",
+		          in->name);
+}
+
 static struct input *sessiondb_open(const char *operand, const struct input_how *how, int *status)
 {
 	struct sdb_input *in = sdb_open(operand, how->sessions, status);
-	if (in)
-		in->jobs = how->jobs;
-	return in ? &in->base : NULL;
+	if (!in)
+		return NULL;
+	in->jobs = how->jobs;
+	in->session_states = how->session_states && in->layout == LAYOUT_SCHEMA0;
+	hint_schema0(in);
+	return &in->base;
 }
 
 const struct input_kind sessiondb_kind = {

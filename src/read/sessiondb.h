@@ -9,6 +9,8 @@
  * apart by its tables.  Each event is one record, "session ID, event ID" in
  * messages, read in the order ADK reads them back (by timestamp, equal
  * timestamps in insertion order) a page at a time, never all at once.
+ * With READER_SESSION_STATES, a schema-0 session's state as its tables
+ * hold it follows its events (sessiondb_state.c).
  */
 #ifndef ADKEV_SESSIONDB_H
 #define ADKEV_SESSIONDB_H

@@ -8,7 +8,8 @@
  * sessiondb_layout.c tells the layouts apart by their tables;
  * sessiondb_sessions.c chooses the sessions (--session, --app, --user);
  * sessiondb_pages.c fetches a session's events a page at a time;
- * sessiondb_row.c makes an event of a schema-0 row.
+ * sessiondb_row.c makes an event of a schema-0 row; sessiondb_state.c
+ * reads the state a schema-0 session's tables hold.
  */
 #ifndef ADKEV_SESSIONDB_INT_H
 #define ADKEV_SESSIONDB_INT_H
@@ -87,7 +88,13 @@ struct sdb_input {
 	bool session_done;
 	struct db_rows *live; /* PostgreSQL: the session's query, read a row at a time */
 	struct strbuf record, where;
-	bool warned_pickle;
+	/*
+	 * Schema 0: whether each session's stored state follows its events
+	 * (input_how's session_states), and whether it has been given; which
+	 * of the tables of app and user states the database has.
+	 */
+	bool session_states, state_given;
+	bool app_states, user_states;
 	char error[512];
 };
 
@@ -140,6 +147,15 @@ static inline const char *sdb_cell_text(const struct sdb_input *in, size_t row, 
 {
 	return db_page_cell(&in->page, in->ncols, row, col, len);
 }
+
+/* sessiondb_state.c: a schema-0 session's stored state. */
+
+/*
+ * The current session as ADK gives it back from its tables, without its
+ * events, as JSON text into in->record; 1, else INPUT_FAILED or
+ * SOURCE_DAMAGED with in->error saying why.
+ */
+int sdb_stored_session(struct sdb_input *in);
 
 /* sessiondb_row.c: a schema-0 row's event. */
 

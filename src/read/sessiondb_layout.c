@@ -10,8 +10,9 @@
  * - events.author and no event_data: schema 0 (ADK Python <= 1.21) or ADK
  *   Go's session/database (its own columns, routes_json and the like), one
  *   column per member, made into an event by sessiondb_row.c.  Python
- *   pickles actions, which adkev cannot read (said once per database); Go
- *   writes JSON.
+ *   pickles actions, which adkev cannot read (said once per database; its
+ *   tables' state stands in for adkev state, sessiondb_state.c); Go writes
+ *   JSON.
  * Anything else is not an ADK session database (EXIT_DATAERR).
  */
 #include "read/sessiondb_int.h"
@@ -71,6 +72,21 @@ static void choose_columns(struct sdb_input *in, const struct strbuf *cols)
 	in->ncols = (int)EVENT_COLUMNS;
 }
 
+/* Schema 0: which of the tables of app and user states there are; an exit status. */
+static int find_state_tables(struct sdb_input *in)
+{
+	struct strbuf app = {0}, user = {0};
+	int status = 0;
+	if (!table_columns(in->db, "app_states", &app) ||
+	    !table_columns(in->db, "user_states", &user))
+		status = sdb_failed(in);
+	in->app_states = has_column(&app, "state") && has_column(&app, "app_name");
+	in->user_states = has_column(&user, "state") && has_column(&user, "user_id");
+	strbuf_release(&app);
+	strbuf_release(&user);
+	return status;
+}
+
 int sdb_find_layout(struct sdb_input *in)
 {
 	struct strbuf events = {0}, sessions = {0}, meta = {0};
@@ -93,6 +109,8 @@ int sdb_find_layout(struct sdb_input *in)
 		    has_column(&events, "routes_json") || has_column(&events, "output_json") ||
 		    has_column(&events, "node_info_json") || has_column(&events, "isolation_scope");
 		in->layout = go ? LAYOUT_GO : LAYOUT_SCHEMA0;
+		if (!go)
+			status = find_state_tables(in);
 	}
 	if (!status)
 		choose_columns(in, &events);

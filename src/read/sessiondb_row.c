@@ -50,7 +50,10 @@ static bool unhex_bytea(const char *p, size_t len, struct strbuf *out)
 	return true;
 }
 
-/* The actions column: Go's JSON as a value; NULL for Python's pickle (said once). */
+/*
+ * The actions column: Go's JSON as a value; NULL for Python's pickle, which
+ * sessiondb.c says once per database as it opens one.
+ */
 static json_t *actions_value(struct sdb_input *in, const char *p, size_t len)
 {
 	struct strbuf bytes = {0};
@@ -59,13 +62,6 @@ static json_t *actions_value(struct sdb_input *in, const char *p, size_t len)
 		len = bytes.len;
 	}
 	json_t *v = len && p[0] == '{' ? json_loadb(p, len, 0, NULL) : NULL;
-	if (!v && !in->warned_pickle) {
-		warnx_msg("%s: schema-0 database: event actions are Python pickles, which adkev "
-		          "cannot read: state deltas, transfers and escalations are left out "
-		          "('adk migrate session' converts the database to schema 1)",
-		          in->name);
-		in->warned_pickle = true;
-	}
 	strbuf_release(&bytes);
 	return v;
 }

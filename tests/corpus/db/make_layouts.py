@@ -7,7 +7,9 @@ section 2, from the real databases beside this script.
   member (snake_case JSON from event_data), timestamps as naive local
   times (datetime.fromtimestamp(), here with TZ=UTC), actions pickled by
   Python's pickle as SQLAlchemy's PickleType does (a dict stands in for
-  EventActions: adkev never reads a pickle, only its first byte).
+  EventActions: adkev never reads a pickle, only its first byte); the
+  states of sessions, app_states and user_states as its DynamicJSON writes
+  them on SQLite (json.dumps), from adkpy-sqlite.db's own state tables.
 - adkgo.db: ADK Go's session/database as GORM writes it, from adkjs.db's
   event_data (its camelCase, as Go's json.Marshal writes genai types):
   actions as JSON, Go's own columns, times as Go's time.String().
@@ -93,12 +95,27 @@ def sessions_of(src):
                        "ORDER BY update_time, rowid").fetchall()
 
 
+def dynamic_json(text):
+    """ADK Python's DynamicJSON on SQLite: json.dumps() of the value."""
+    return json.dumps(json.loads(text))
+
+
 def make_v0():
     src = sqlite3.connect(os.path.join(here, "adkpy-sqlite.db"))
     db = fresh("adkpy-v0.db", V0_DDL)
+    for app, state, ut in src.execute("SELECT app_name, state, update_time FROM app_states "
+                                      "ORDER BY rowid"):
+        db.execute("INSERT INTO app_states VALUES (?,?,?)",
+                   (app, dynamic_json(state), sa_time(ut)))
+    for app, user, state, ut in src.execute("SELECT app_name, user_id, state, update_time "
+                                            "FROM user_states ORDER BY rowid"):
+        db.execute("INSERT INTO user_states VALUES (?,?,?,?)",
+                   (app, user, dynamic_json(state), sa_time(ut)))
     for app, user, sid, ct, ut in sessions_of(src):
+        state, = src.execute("SELECT state FROM sessions WHERE app_name = ? AND user_id = ?"
+                             " AND id = ?", (app, user, sid)).fetchone()
         db.execute("INSERT INTO sessions VALUES (?,?,?,?,?,?)",
-                   (app, user, sid, "{}", sa_time(ct), sa_time(ut)))
+                   (app, user, sid, dynamic_json(state), sa_time(ct), sa_time(ut)))
         rows = src.execute("SELECT event_data FROM events WHERE session_id = ? "
                            "ORDER BY timestamp, rowid", (sid,))
         for (data,) in rows:
