@@ -756,6 +756,7 @@ static bool shown_hidden(void *ctx, const char *key, size_t len)
 	return s->r && redact_key_is_sensitive(s->r, key, len);
 }
 
+/* An object as redact_and_truncate() walks it: with its keys as redact_keys() shows them. */
 static json_t *shown_object(void *ctx, const json_t *v)
 {
 	const struct shown *s = ctx;
