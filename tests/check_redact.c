@@ -433,6 +433,43 @@ START_TEST(json_in_a_string_is_hidden_inside)
 }
 END_TEST
 
+/*
+ * A secret by its shape in a key is hidden as in a string; keys that then
+ * read the same are numbered in the byte order of the keys as written,
+ * past a number another key already has, and the writer does the same.
+ */
+START_TEST(keys_are_hidden_by_shape_and_kept_apart)
+{
+	struct redactor r;
+	redactor_init(&r, false, NULL, 0);
+	json_t *in = parse("{\"sk-proj-BBBBa1b2c3d4e5f6g7h8i9j0.txt\":2,\"[REDACTED 2].txt\":0,"
+	                   "\"sk-proj-AAAAa1b2c3d4e5f6g7h8i9j0.txt\":1,"
+	                   "\"sk-proj-CCCCa1b2c3d4e5f6g7h8i9j0_token\":{\"a\":1},"
+	                   "\"state\":{\"user:sk-proj-DDDDa1b2c3d4e5f6g7h8i9j0\":"
+	                   "{\"x\":\"Bearer abc123def456\"}}}");
+	CHECK_JSON(redact_json(&r, in),
+	           "{\"[REDACTED 3].txt\":2,\"[REDACTED 2].txt\":0,\"[REDACTED].txt\":1,"
+	           "\"[REDACTED]\":\"[REDACTED]\",\"state\":{\"user:[REDACTED]\":"
+	           "{\"x\":\"Bearer [REDACTED]\"}}}");
+	ck_assert(redact_hides(&r, json_object_get(in, "state")));
+	ck_assert_ptr_null(redact_keys(&r, json_object_get(in, "[REDACTED 2].txt")));
+	json_t *plain = parse("{\"a\":\"sk-proj-AAAAa1b2c3d4e5f6g7h8i9j0\"}");
+	ck_assert_ptr_null(redact_keys(&r, plain));
+	json_decref(plain);
+	unsigned flags[] = {0, JW_PRETTY, JW_SORTED, JW_PRETTY | JW_SORTED};
+	for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++) {
+		assert_written_as_copied(&r, in, -1, flags[f]);
+		assert_written_as_copied(&r, in, 5, flags[f]);
+	}
+	/* Without a redactor keys are written as they are. */
+	char *as_is = dump(in);
+	CHECK_JSON(redact_and_truncate(NULL, in, -1), as_is);
+	pool_free(as_is);
+	json_decref(in);
+	redactor_release(&r);
+}
+END_TEST
+
 START_TEST(redaction_keeps_keys_with_nul_bytes)
 {
 	struct redactor r;
@@ -552,6 +589,7 @@ int main(void)
 	tcase_add_test(tc, truncation_keeps_embedded_nul);
 	tcase_add_test(tc, writing_hides_and_cuts_as_the_copy_does);
 	tcase_add_test(tc, json_in_a_string_is_hidden_inside);
+	tcase_add_test(tc, keys_are_hidden_by_shape_and_kept_apart);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -378,17 +378,23 @@ static void tool_result(struct otlp *o, const json_t *response, long long t)
 		               content_text(o, result ? json_incref(result) : json_null()));
 }
 
-/* The keys of an object, as an array of strings (names of state keys and artifacts). */
-static json_t *keys_of(const json_t *obj)
+/*
+ * The keys of an object, as an array of strings (names of state keys and
+ * artifacts): with a redactor, as redaction shows them, a secret in one
+ * hidden.
+ */
+static json_t *keys_of(const struct otlp *o, const json_t *obj)
 {
 	json_t *keys = json_array(), *v;
+	json_t *shown = o->c->redactor ? redact_keys(o->c->redactor, obj) : NULL;
 	const char *k;
 	size_t len;
-	json_object_keylen_foreach((json_t *)obj, k, len, v)
+	json_object_keylen_foreach(shown ? shown : (json_t *)obj, k, len, v)
 	{
 		(void)v;
 		json_array_append_new(keys, json_stringn_nocheck(k, len));
 	}
+	json_decref(shown);
 	return keys;
 }
 
@@ -399,15 +405,16 @@ static void action_events(struct otlp *o, const json_t *event, long part, long l
 	json_t *state = adk_get(actions, ADK_STATE_DELTA),
 	       *artifacts = adk_get(actions, ADK_ARTIFACT_DELTA);
 	if (json_is_object(state) && json_object_size(state)) {
-		json_t *attrs = json_pack("{s:o}", "adk.state_delta.keys", keys_of(state));
+		json_t *attrs = json_pack("{s:o}", "adk.state_delta.keys", keys_of(o, state));
 		if (o->c->content)
 			json_object_set_new(attrs, "adk.state_delta",
 			                    content_text(o, json_incref(state)));
 		otlp_span_event(o, part, "adk.state_delta", t, attrs);
 	}
 	if (json_is_object(artifacts) && json_object_size(artifacts))
-		otlp_span_event(o, part, "adk.artifact_delta", t,
-		                json_pack("{s:o}", "adk.artifact_delta.names", keys_of(artifacts)));
+		otlp_span_event(
+		    o, part, "adk.artifact_delta", t,
+		    json_pack("{s:o}", "adk.artifact_delta.names", keys_of(o, artifacts)));
 	json_t *to = adk_get(actions, ADK_TRANSFER_TO_AGENT);
 	if (json_is_string(to)) {
 		otlp_span_event(o, part, "adk.transfer", t,

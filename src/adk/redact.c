@@ -572,7 +572,8 @@ static bool holds_secret(const struct redactor *r, const json_t *v)
 		json_t *member;
 		json_object_keylen_foreach((json_t *)v, key, len, member)
 		{
-			if (redact_key_is_sensitive(r, key, len) || holds_secret(r, member))
+			if (redact_key_is_sensitive(r, key, len) || redact_text(key, len, NULL) ||
+			    holds_secret(r, member))
 				return true;
 		}
 		return false;
@@ -705,11 +706,11 @@ json_t *redact_and_truncate(const struct redactor *r, const json_t *v, long max)
 	if (!r && max < 0)
 		return json_incref((json_t *)v);
 	if (json_is_object(v)) {
-		json_t *out = json_object();
+		json_t *keyed = r ? redact_keys(r, v) : NULL, *out = json_object();
 		const char *key;
 		size_t len;
 		json_t *member;
-		json_object_keylen_foreach((json_t *)v, key, len, member)
+		json_object_keylen_foreach(keyed ? keyed : (json_t *)v, key, len, member)
 		{
 			json_t *copy;
 			if (r && redact_key_is_sensitive(r, key, len)) {
@@ -721,6 +722,7 @@ json_t *redact_and_truncate(const struct redactor *r, const json_t *v, long max)
 			}
 			json_object_setn_new_nocheck(out, key, len, copy);
 		}
+		json_decref(keyed);
 		return out;
 	}
 	if (json_is_array(v)) {
@@ -754,6 +756,13 @@ static bool shown_hidden(void *ctx, const char *key, size_t len)
 	return s->r && redact_key_is_sensitive(s->r, key, len);
 }
 
+/* An object as redact_and_truncate() walks it: with its keys as redact_keys() shows them. */
+static json_t *shown_object(void *ctx, const json_t *v)
+{
+	const struct shown *s = ctx;
+	return s->r ? redact_keys(s->r, v) : NULL;
+}
+
 /* A string as redact_and_truncate() makes it: secrets hidden (not a replacement's), then cut. */
 static void shown_string(void *ctx, struct json_writer *w, const char *text, size_t len,
                          bool replaced)
@@ -775,7 +784,7 @@ static void shown_string(void *ctx, struct json_writer *w, const char *text, siz
 void redact_write(struct json_writer *w, const struct redactor *r, const json_t *v, long max)
 {
 	struct shown s = {r, max, STRBUF_INIT, STRBUF_INIT};
-	struct jw_shown shown = {shown_hidden, REDACTED, shown_string, &s};
+	struct jw_shown shown = {shown_hidden, shown_object, REDACTED, shown_string, &s};
 	jw_value_shown(w, v, &shown);
 	strbuf_release(&s.clean);
 	strbuf_release(&s.cut);

@@ -14,7 +14,8 @@
  * A string value is a secret by its shape, under any key: PEM private
  * keys, Bearer and Basic credentials, JSON Web Tokens and keys with a
  * well-known prefix (sk-, sk_live_, AKIA, ghp_, github_pat_, xox?-, AIza).
- * Only the secret inside a longer string is replaced.  A string whose text
+ * Only the secret inside a longer string is replaced; an object key is
+ * hidden by shape the same way (redact_keys()).  A string whose text
  * is a JSON object or array (an MCP tool's result) is read, and hidden
  * inside by both rules; when something is, it becomes that value written
  * compact, still a string.
@@ -66,10 +67,23 @@ bool redact_text(const char *text, size_t len, struct strbuf *out);
 /*
  * A copy of v in which the value of every sensitive key, at any depth
  * through objects and arrays, is the string "[REDACTED]", whatever its type,
- * and every secret inside a string value is "[REDACTED]".  The caller owns
- * the result.
+ * every secret inside a string value is "[REDACTED]", and every key that
+ * holds a secret by its shape is renamed as redact_keys() says.  The caller
+ * owns the result.
  */
 json_t *redact_json(const struct redactor *r, const json_t *v);
+
+/*
+ * Object v with its keys as redact_json() shows them, or NULL when no key
+ * holds a secret by its shape: such a key has each secret replaced by
+ * "[REDACTED]", and when two keys would then read the same, each later
+ * one in the byte order of the keys as written has its last "[REDACTED]"
+ * numbered, "[REDACTED 2]", "[REDACTED 3]", ..., the first number that
+ * makes it a key of its own.  The value of a sensitive key (by its key as
+ * written) is the string "[REDACTED]"; the other values are v's, shared.
+ * The caller owns the result.
+ */
+json_t *redact_keys(const struct redactor *r, const json_t *v);
 
 /* Whether redact_json(r, v) would hide anything in v: a sensitive key, a secret's shape. */
 bool redact_hides(const struct redactor *r, const json_t *v);

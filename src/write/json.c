@@ -663,6 +663,10 @@ static void add_object(struct json_writer *w, const json_t *v)
 	const char *key;
 	size_t key_len;
 	json_t *member;
+	/* An object whose keys are shown otherwise: its members come from the one in its place. */
+	json_t *instead = w->shown ? w->shown->object(w->shown->ctx, v) : NULL;
+	if (instead)
+		v = instead;
 	jw_object_begin(w);
 	if (w->flags & JW_SORTED) {
 		add_sorted_members(w, v);
@@ -675,6 +679,7 @@ static void add_object(struct json_writer *w, const json_t *v)
 		}
 	}
 	jw_object_end(w);
+	json_decref(instead);
 }
 
 static void add_value(struct json_writer *w, const json_t *v)

@@ -160,11 +160,14 @@ void jw_value(struct json_writer *w, const json_t *v);
  * shown with parts hidden or cut (adk/redact.c), without copying them
  * first: every string value is written by string(), and the value of a
  * member whose key hidden() names, whatever it is, by string() of
- * replacement with replaced set.  Keys and all else are written as
- * jw_value() writes them.
+ * replacement with replaced set.  An object for which object() returns a
+ * value (a new reference the writer drops) is written as that one instead,
+ * so its keys may differ.  Keys and all else are written as jw_value()
+ * writes them.
  */
 struct jw_shown {
 	bool (*hidden)(void *ctx, const char *key, size_t len);
+	json_t *(*object)(void *ctx, const json_t *v);
 	const char *replacement;
 	void (*string)(void *ctx, struct json_writer *w, const char *s, size_t len, bool replaced);
 	void *ctx;
