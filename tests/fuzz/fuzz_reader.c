@@ -72,7 +72,8 @@ static size_t read_all(const char *const *operands, int count, unsigned flags, s
 
 	answer_init(&concat, true);
 	answer_init(&last, false);
-	reasoning_init(&thoughts);
+	/* Half the inputs read every event's thoughts, as reasoning --all does. */
+	reasoning_init(&thoughts, size % 2 == 1);
 	while ((res = reader_next(r, &item)) == READ_ITEM) {
 		check_item(&item, flags);
 		/* Every item holds at least "{}" or a one-byte scalar: no endless stream. */
