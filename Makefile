@@ -351,6 +351,7 @@ check-docs: $(BUILD)/adkev | deps-docs
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/selftest.sh
 	@sh tests/docs/pages.sh
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/secrets.sh
+	@sh tests/docs/exit_status.sh
 	@ADKEV="$(CURDIR)/$(BUILD)/adkev" sh tests/docs/examples.sh
 
 # The cases that run adkev hundreds or thousands of times to show a law of its
