@@ -719,6 +719,17 @@ bool part_is_thought(const json_t *part)
 	return adk_truthy(part, ADK_THOUGHT);
 }
 
+bool state_key_is_internal(const char *key, size_t len)
+{
+	static const char *const prefixes[] = {"_adk_", "adk_oauth_state:", "adk_oauth_credential:"};
+	for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+		size_t n = strlen(prefixes[i]);
+		if (len >= n && memcmp(key, prefixes[i], n) == 0)
+			return true;
+	}
+	return false;
+}
+
 void event_fold_state_delta(json_t *state, const json_t *event)
 {
 	static const char temp_prefix[] = "temp:";

@@ -363,6 +363,15 @@ bool event_timestamp(const json_t *event, double *seconds);
  * ones).
  */
 void event_fold_state_delta(json_t *state, const json_t *event);
+/*
+ * Whether a state key (len bytes) is one ADK keeps for itself rather than
+ * the app's: "_adk_" bookkeeping, which ADK Python's conformance harness
+ * leaves out (event_actions.py), and the OAuth flow's "adk_oauth_state:ID"
+ * and "adk_oauth_credential:ID", whose value holds a PKCE verifier (ADK
+ * Python 2.x workflow auth, commit 4b1e0045).  state hides them, and
+ * redaction hides their values.
+ */
+bool state_key_is_internal(const char *key, size_t len);
 
 /*
  * A session stored in ADK's tables, without its events (caller owns it):

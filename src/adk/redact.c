@@ -6,6 +6,7 @@
  * changes a JSON value in place).
  */
 #include "adk/redact.h"
+#include "adk/event.h"
 #include "adk/base64.h"
 #include "util.h"
 #include "write/json.h"
@@ -178,6 +179,9 @@ static bool normalised_is_sensitive(const struct redactor *r, const char *norm, 
 
 bool redact_key_is_sensitive(const struct redactor *r, const char *key, size_t len)
 {
+	/* ADK's own state keys hold its OAuth flow's secrets, whatever words were asked for. */
+	if (state_key_is_internal(key, len))
+		return true;
 	if (r->exact) {
 		for (size_t i = 0; i < r->nwords; i++)
 			if (r->lengths[i] == len && memcmp(r->words[i], key, len) == 0)

@@ -20,6 +20,7 @@ struct state_config {
 	struct run_options run;
 	const char *key; /* --key, or NULL for the whole state */
 	size_t key_len;
+	bool internal; /* --internal: ADK's own keys too (state_key_is_internal()) */
 };
 
 struct state_run {
@@ -45,12 +46,33 @@ static void state_add(void *state, const struct reader_item *item)
 		session_fold_stored_state(run->state, item->value);
 }
 
+/*
+ * The state as the result shows it, owned by the caller: ADK's own keys
+ * left out unless --internal.  The fold keeps them, so that a merge of
+ * pieces ends where one run does.
+ */
+static json_t *state_shown(const struct state_config *cfg, json_t *state)
+{
+	if (cfg->internal)
+		return json_incref(state);
+	json_t *shown = json_object();
+	const char *key;
+	size_t len;
+	json_t *value;
+	json_object_keylen_foreach(state, key, len, value)
+	{
+		if (!state_key_is_internal(key, len))
+			json_object_setn_nocheck(shown, key, len, value);
+	}
+	return shown;
+}
+
 static json_t *state_finish(void *state, int *status)
 {
 	struct state_run *run = state;
 	(void)status;
 	if (!run->cfg->key)
-		return json_incref(run->state);
+		return state_shown(run->cfg, run->state);
 	json_t *value = json_object_getn(run->state, run->cfg->key, run->cfg->key_len);
 	return value ? json_incref(value) : json_null();
 }
@@ -108,6 +130,8 @@ static const struct result_extractor state_extractor = {
 static const struct option_row state_options[] = {
     OPTION_STRING_ROW(0, "key", "KEY", struct state_config, key,
                       "print the value of KEY only (null when absent)"),
+    OPTION_TRUE_ROW(0, "internal", struct state_config, internal,
+                    "also ADK's own keys (_adk_*, adk_oauth_*:*)"),
     OPTION_INCLUDE_ROW(run_option_table, RUN_ALL | RUN_MERGE, struct state_config, run),
     OPTION_END_ROW,
 };
