@@ -337,8 +337,10 @@ static void heading(struct show *s, const json_t *id)
 		return;
 	json_decref(s->invocation);
 	s->invocation = json_stringn_nocheck(json_string_value(id), json_string_length(id));
-	termlayout_heading(&s->line, !s->any_heading, "invocation ", json_string_value(id),
-	                   json_string_length(id));
+	/* ADK JS writes a compaction event under the empty id; a blank heading would say nothing. */
+	size_t len = json_string_length(id);
+	termlayout_heading(&s->line, !s->any_heading, "invocation ",
+	                   len ? json_string_value(id) : "(no id)", len ? len : strlen("(no id)"));
 	s->any_heading = true;
 }
 

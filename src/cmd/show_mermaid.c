@@ -242,7 +242,7 @@ static void invocation_comment(struct show_mermaid *m, const json_t *event)
 	set_string(&m->invocation, id);
 	strbuf_reset(&m->text);
 	strbuf_addstr(&m->text, "invocation ");
-	strbuf_addstr(&m->text, id);
+	strbuf_addstr(&m->text, *id ? id : "(no id)");
 	mermaid_comment(&m->out, m->text.buf, m->text.len);
 }
 
