@@ -461,6 +461,7 @@ struct session_part {
 	bool named; /* read from a session (false: events outside any) */
 	bool timed;
 	double first, last;
+	size_t shown; /* the values that passed the filters */
 	struct strbuf body;
 };
 
@@ -562,6 +563,21 @@ static void session_end(struct show_run *run)
 		run->mermaid = NULL;
 	}
 	ss->open = false;
+	/*
+	 * A session none of whose events passed --author or --invocation is
+	 * left out, header and all; it still counts, so that the sessions shown
+	 * of a source of several are always under their headers.
+	 */
+	const struct run_options *o = &run->o->run;
+	if (ss->cur.shown == 0 && (o->author || o->invocation || o->invocation_last)) {
+		ss->ended++;
+		if (ss->holding)
+			write_part(run, &ss->held, true);
+		ss->holding = false;
+		part_clear(&ss->held);
+		part_clear(&ss->cur);
+		return;
+	}
 	if (ss->ended++ == 0 && !ss->shown) {
 		ss->held = ss->cur;
 		ss->holding = true;
@@ -637,6 +653,7 @@ static int show_read_item(void *ctx, struct reader *r, const struct reader_item 
 	struct show_run *run = ctx;
 	(void)r;
 	split_at_session(run, item->session);
+	run->ss.cur.shown++;
 	double t;
 	if (run->ss.open && item->kind == VALUE_EVENT && event_timestamp(item->value, &t)) {
 		struct session_part *p = &run->ss.cur;

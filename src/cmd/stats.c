@@ -62,6 +62,7 @@ struct stats_tables {
 	bool printed;    /* a table has been written: the next one is set apart */
 	bool by_session; /* --table over session databases, without --per-session */
 	bool holding;    /* the first session's table waits for a second */
+	bool several;    /* a session was left out: the others are under headings */
 	struct strbuf held_header, held_body;
 };
 
@@ -667,6 +668,14 @@ static void tag_lines(struct strbuf *sb, const struct stats_config *cfg,
 	}
 }
 
+/* Whether a session's table is left out: none of its events passed --author or --invocation. */
+static bool filtered_out(const struct stats_config *cfg, const json_t *result)
+{
+	const struct run_options *o = &cfg->run;
+	return (o->author || o->invocation || o->invocation_last) &&
+	       json_integer_value(json_object_get(result, "events")) == 0;
+}
+
 /* Writes one table under its header (NULL for none), set apart from the one before. */
 static void table_write(struct stats_tables *tables, const struct strbuf *header,
                         const struct strbuf *body)
@@ -691,7 +700,14 @@ static bool stats_print(const void *config, const struct result_tag *tag, const 
 	else
 		tag_lines(&header, cfg, tag);
 	stats_table(&body, result);
-	if (tables->by_session && !tables->printed && !tables->holding) {
+	if (tables->by_session && filtered_out(cfg, result)) {
+		/* The table is left out, but a table held waits no more: the source has several. */
+		tables->several = true;
+		strbuf_release(&header);
+		strbuf_release(&body);
+		return true;
+	}
+	if (tables->by_session && !tables->printed && !tables->holding && !tables->several) {
 		tables->held_header = header;
 		tables->held_body = body;
 		tables->holding = true;
@@ -701,6 +717,7 @@ static bool stats_print(const void *config, const struct result_tag *tag, const 
 		table_write(tables, &tables->held_header, &tables->held_body);
 	tables->holding = false;
 	table_write(tables, &header, &body);
+	tables->several = true;
 	strbuf_release(&header);
 	strbuf_release(&body);
 	return true;
@@ -718,13 +735,16 @@ static void tables_end(struct stats_config *cfg)
 		int status = 0;
 		void *none = stats_start(cfg, NULL);
 		json_t *result = stats_finish(none, &status);
+		struct strbuf body = STRBUF_INIT;
 		if (result)
-			stats_print(cfg, &(struct result_tag){NULL, NULL, NULL}, result);
+			stats_table(&body, result);
+		table_write(tables, NULL, &body);
+		strbuf_release(&body);
 		json_decref(result);
 		stats_release(none);
 	}
 	if (tables->holding)
-		table_write(tables, NULL, &tables->held_body);
+		table_write(tables, tables->several ? &tables->held_header : NULL, &tables->held_body);
 	tables->holding = false;
 	strbuf_release(&tables->held_header);
 	strbuf_release(&tables->held_body);

@@ -77,6 +77,8 @@ struct timeline_read {
 	char *app, *user, *id;           /* cur's names, from its session object */
 	struct run_span span;            /* cur's first and last event times */
 	json_t *pages;                   /* the pages ended: each a run with its "heading" */
+	bool filtered;                   /* --author or --invocation: a session may show nothing */
+	bool several;                    /* a session was left out: the others are listed */
 };
 
 static void page_names_clear(struct timeline_read *tr)
@@ -165,6 +167,12 @@ static int read_db_session(void *ctx, const struct run_options *one,
 	d->tr->from_db = true;
 	int status = run_read(d->plan, one, 1, &d->operand);
 	d->tr->from_db = false;
+	/* A session none of whose events passed the filters gets no page. */
+	if (d->tr->filtered && !timeline_has_events(d->tr->cur)) {
+		d->tr->several = true;
+		d->tr->span = (struct run_span){false, 0, 0};
+		return status;
+	}
 	page_end(d->tr, session);
 	return status;
 }
@@ -204,9 +212,12 @@ static int read_operands(struct timeline_read *tr, struct run_plan *plan,
 static json_t *page_data(struct timeline_read *tr)
 {
 	page_flush(tr);
-	if (json_array_size(tr->pages) == 0)
+	/* No event at all, or none that passed the filters: the page of an empty run. */
+	if (json_array_size(tr->pages) == 0) {
 		page_end(tr, NULL);
-	if (json_array_size(tr->pages) == 1) {
+		tr->several = false;
+	}
+	if (json_array_size(tr->pages) == 1 && !tr->several) {
 		json_t *run = json_incref(json_array_get(tr->pages, 0));
 		json_object_del(run, "heading");
 		return run;
@@ -258,6 +269,7 @@ static int run_timeline(int argc, char *argv[])
 	    .redactor = config.redactor,
 	    .cur = timeline_new(&config),
 	    .pages = json_array(),
+	    .filtered = o.run.author || o.run.invocation || o.run.invocation_last,
 	};
 	/* Bad input ends the read; the page shows the run up to it, as final prints its answer. */
 	struct run_plan plan = {.item = timeline_read_item, .ctx = &tr};
