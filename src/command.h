@@ -48,6 +48,9 @@ enum option_complete {
 	COMPLETE_FILE,
 	COMPLETE_DIR,
 	COMPLETE_VALUES, /* the words of values */
+	/* The session or invocation ids of the operands typed (adkev completion --ids). */
+	COMPLETE_SESSION,
+	COMPLETE_INVOCATION,
 };
 
 /*

@@ -32,7 +32,19 @@ static void write_what(FILE *out, enum option_complete complete, const char *val
 		for (const char *v = values; *v; v++)
 			fputc(*v == '|' ? sep : *v, out);
 		break;
+	case COMPLETE_SESSION:
+		fputs("@session", out);
+		break;
+	case COMPLETE_INVOCATION:
+		fputs("@invocation", out);
+		break;
 	}
+}
+
+/* "session" or "invocation": what `adkev completion --ids` lists for complete. */
+static const char *ids_of(enum option_complete complete)
+{
+	return complete == COMPLETE_SESSION ? "session" : "invocation";
 }
 
 /* Calls each(out, row, list) for every option of table a shell offers. */
@@ -62,11 +74,43 @@ static const char bash_head[] =
     "# Written by `adkev completion bash` from adkev's option tables: write it\n"
     "# again rather than edit it.  Option values: a fixed list completes to its\n"
     "# words, a file or directory to file or directory names, other values (NAME,\n"
-    "# ID, N) to nothing.  Operands complete to file names, or to a command's\n"
-    "# fixed list.\n"
+    "# ID, N) to nothing, but for --session and --invocation, whose ids adkev\n"
+    "# reads from the operands on the line.  Operands complete to file\n"
+    "# names, or to a command's fixed list.\n"
     "\n";
 
 static const char bash_tail[] =
+    "# Writes \"last\" and the $1 ids (session or invocation) of the operands on\n"
+    "# the line, as adkev finds them in a bounded read of each; the word being\n"
+    "# completed stands in as \"\", so it is never taken for an operand.\n"
+    "_adkev_ids()\n"
+    "{\n"
+    "\tlocal i w join= words=()\n"
+    "\tfor ((i = 1; i < ${#COMP_WORDS[@]}; i++)); do\n"
+    "\t\tw=${COMP_WORDS[i]}\n"
+    "\t\t((i == COMP_CWORD)) && w=\n"
+    "\t\t# bash split \"--user=u\" into \"--user\", \"=\", \"u\": adkev sees one word.\n"
+    "\t\tif [[ $w == = ]] && ((${#words[@]})); then\n"
+    "\t\t\twords[${#words[@]} - 1]+==\n"
+    "\t\t\tjoin=1\n"
+    "\t\t\tcontinue\n"
+    "\t\tfi\n"
+    "\t\t# The word as the shell passes it: quotes and backslashes gone, ~/ at home.\n"
+    "\t\tcase $w in\n"
+    "\t\t\\'*\\' | \\\"*\\\") w=${w:1:${#w}-2} ;;\n"
+    "\t\t*) w=${w//\\\\/} ;;\n"
+    "\t\tesac\n"
+    "\t\t[[ $w == \\~/* ]] && w=$HOME/${w#\\~/}\n"
+    "\t\tif [[ -n $join ]]; then\n"
+    "\t\t\twords[${#words[@]} - 1]+=$w\n"
+    "\t\t\tjoin=\n"
+    "\t\telse\n"
+    "\t\t\twords+=(\"$w\")\n"
+    "\t\tfi\n"
+    "\tdone\n"
+    "\tcommand adkev completion --ids \"$1\" -- \"${words[@]}\" 2>/dev/null </dev/null\n"
+    "}\n"
+    "\n"
     "# Fills COMPREPLY with the values that $1 describes and that begin with $2.\n"
     "_adkev_values()\n"
     "{\n"
@@ -74,6 +118,13 @@ static const char bash_tail[] =
     "\t@file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$2\")) ;;\n"
     "\t@dir) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$2\")) ;;\n"
     "\t@none) COMPREPLY=() ;;\n"
+    "\t@session | @invocation)\n"
+    "\t\t# Not compgen -W, which would expand a $ in an id.\n"
+    "\t\tlocal id\n"
+    "\t\twhile IFS= read -r id; do\n"
+    "\t\t\t[[ $id == \"$2\"* ]] && COMPREPLY+=(\"$id\")\n"
+    "\t\tdone < <(_adkev_ids \"${1#@}\")\n"
+    "\t\t;;\n"
     "\t*) COMPREPLY=($(compgen -W \"$1\" -- \"$2\")) ;;\n"
     "\tesac\n"
     "}\n"
@@ -224,8 +275,20 @@ static const char zsh_head[] =
     "# zsh completion for adkev(1).  Written by `adkev completion zsh` from\n"
     "# adkev's option tables: write it again rather than edit it.  Option values:\n"
     "# a fixed list completes to its words, a file or directory to file or\n"
-    "# directory names, other values (NAME, ID, N) to nothing.  Operands complete\n"
-    "# to files, or to a command's fixed list.\n"
+    "# directory names, other values (NAME, ID, N) to nothing, but for --session\n"
+    "# and --invocation, whose ids adkev reads from the operands on the line.\n"
+    "# Operands complete to files, or to a command's fixed list.\n"
+    "\n"
+    "# Offers \"last\" and the ids of what its last argument names (session or\n"
+    "# invocation) in the operands on the line, as adkev finds them in a bounded\n"
+    "# read of each; the word being completed stands in as \"\", so it is never\n"
+    "# taken for an operand.  The arguments before are _arguments' for compadd.\n"
+    "_adkev_ids() {\n"
+    "\tlocal -a ids\n"
+    "\tids=(${(f)\"$(command adkev completion --ids $argv[-1] -- ${(Q)words[1,CURRENT-1]} '' \\\n"
+    "\t\t${(Q)words[CURRENT+1,-1]} 2>/dev/null </dev/null)\"})\n"
+    "\tcompadd \"${(@)argv[1,-2]}\" -a ids\n"
+    "}\n"
     "\n";
 
 /* Writes s inside a single-quoted zsh word, a bracket (which would end a description) as a
@@ -252,7 +315,9 @@ static void zsh_action(FILE *out, enum option_complete complete, const char *val
 		fputc('(', out);
 		write_what(out, complete, values, ' ');
 		fputc(')', out);
-	} else
+	} else if (complete == COMPLETE_SESSION || complete == COMPLETE_INVOCATION)
+		fprintf(out, "_adkev_ids %s", ids_of(complete));
+	else
 		fputc(' ', out);
 }
 
@@ -378,10 +443,18 @@ static const char fish_head[] =
     "# fish completion for adkev, written by `adkev completion fish` from adkev's\n"
     "# option tables: write it again rather than edit it.  Option values: a fixed\n"
     "# list completes to its words, a file or directory to file or directory names,\n"
-    "# other values (NAME, ID, N) to nothing.  Operands complete to file names, or\n"
-    "# to a command's fixed list.\n"
+    "# other values (NAME, ID, N) to nothing, but for --session and --invocation,\n"
+    "# whose ids adkev reads from the operands typed before them.  Operands complete\n"
+    "# to file names, or to a command's fixed list.\n"
     "\n"
-    "complete -c adkev -f\n";
+    "complete -c adkev -f\n"
+    "\n"
+    "# Writes \"last\" and the $what ids (session or invocation) of the operands\n"
+    "# before the cursor, as adkev finds them in a bounded read of each.\n"
+    "function __adkev_ids --argument-names what\n"
+    "\tset -l words (commandline -opc)\n"
+    "\tcommand adkev completion --ids $what -- $words[2..-1] 2>/dev/null </dev/null\n"
+    "end\n";
 
 /* s in fish's single quotes: only ' and \\ are escaped. */
 static void fish_quoted(FILE *out, const char *s)
@@ -417,6 +490,8 @@ static void fish_value(FILE *out, const struct option_row *row)
 		fputs(" -x -a '", out);
 		write_what(out, COMPLETE_VALUES, row->values, ' ');
 		fputc('\'', out);
+	} else if (row->complete == COMPLETE_SESSION || row->complete == COMPLETE_INVOCATION) {
+		fprintf(out, " -x -a '(__adkev_ids %s)'", ids_of(row->complete));
 	} else {
 		fputs(" -x", out);
 	}

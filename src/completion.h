@@ -26,4 +26,13 @@ extern const char completion_shells[];
 /* Writes the script for shell to out; false (nothing written) when there is none for it. */
 bool completion_write(FILE *out, const char *shell, const struct completion_source *src);
 
+/*
+ * adkev completion --ids WHAT -- WORD ...: writes "last" and the ids of
+ * what ("session" or "invocation") found in the operands among words (the
+ * words on the line after "adkev", the one being completed as ""), one a
+ * line, as many as a bounded read finds.  Quiet on standard error; returns 0.
+ */
+int completion_ids(const char *what, char *const words[], int nwords,
+                   const struct completion_source *src);
+
 #endif

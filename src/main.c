@@ -21,7 +21,18 @@
 static int run_completion(int argc, char *argv[]);
 
 /* adkev completion SHELL: it needs the table below, so it lives here. */
+struct completion_options {
+	const char *ids; /* --ids WHAT: the scripts' helper, not a script */
+};
 static const struct option_row completion_options[] = {
+    {.kind = OPTION_VALUE,
+     .long_name = "ids",
+     .arg_name = "WHAT",
+     .complete = COMPLETE_VALUES,
+     .values = "session|invocation",
+     .store = STORE_STRING,
+     .offset = offsetof(struct completion_options, ids),
+     .help = "list the session or invocation ids of the operands in WORD ... (for the scripts)"},
     OPTION_INCLUDE_PLAIN_ROW(command_help_option),
     OPTION_END_ROW,
 };
@@ -29,7 +40,7 @@ static const struct command command_completion = {
     .name = "completion",
     .summary = "Print the bash, zsh or fish completion script for adkev.",
     .options = completion_options,
-    .operands = "SHELL",
+    .operands = "SHELL | WORD ...",
     .operand_values = completion_shells,
     .run = run_completion,
 };
@@ -87,10 +98,17 @@ static void suggest_commands(const char *name)
 
 static int run_completion(int argc, char *argv[])
 {
-	int status = command_parse(&command_completion, argc, argv, NULL);
+	struct completion_options o = {0};
+	int status = command_parse(&command_completion, argc, argv, &o);
 	if (status >= 0)
 		return status;
 	const struct completion_source src = {main_options, commands, NCOMMANDS};
+	if (o.ids) {
+		if (strcmp(o.ids, "session") != 0 && strcmp(o.ids, "invocation") != 0)
+			return command_usage_error(&command_completion,
+			                           "--ids takes 'session' or 'invocation'");
+		return completion_ids(o.ids, argv + optind, argc - optind, &src);
+	}
 	if (argc - optind != 1)
 		return command_usage_error(&command_completion, "one shell is needed (%s)",
 		                           completion_shells);

@@ -1,9 +1,12 @@
 # The zsh completion adkev writes from its option tables, in a real
-# interactive zsh: commands, a command's options, an option's values, files.
+# interactive zsh: commands, a command's options, an option's values, files,
+# and the ids of the operands for --session and --invocation.
 . "$TTYLIB"
 command -v zsh >/dev/null 2>&1 || { echo "zsh is not installed"; exit 77; }
 t=$(mktemp -d)
 touch "$t/run.jsonl" "$t/session.json"
+cp "$CORPUS/db/adkpy-sqlite.db" "$t/s.db"
+cp "$CORPUS/../../samples/b_tool_call.jsonl" "$t/b.jsonl"
 mkdir "$t/functions"
 adkev completion zsh >"$t/functions/_adkev"
 tty_shell 100 20 "cd $t && zsh -f"
@@ -30,6 +33,16 @@ tty_capture
 tty_clear '%'
 tty_keys "adkev completion " Tab
 tty_wait 'zsh'
+tty_capture
+tty_clear '%'
+tty_keys "adkev show s.db --session 0" Tab
+tty_wait '0ad77d2e'
+tty_capture
+tty_clear '%'
+tty_keys "adkev final --invocation " Tab
+tty_wait 'last'
+tty_keys C-u "adkev final b.jsonl --invocation " Tab
+tty_wait 'e-eb4ad464'
 tty_capture
 tty_keys C-u "exit" Enter
 rm -rf "$t"
