@@ -587,7 +587,8 @@ static void compaction_trace(struct otlp *o, const struct reader_item *item, str
 	if (id)
 		otlp_span_attr(&side, index, "gen_ai.compaction.result_event_id", json_string(id));
 	if (c.ranged) {
-		otlp_span_attr(&side, index, "gen_ai.compaction.start_timestamp", json_real(c.start));
+		otlp_span_attr(&side, index, "gen_ai.compaction.start_timestamp",
+		               json_real(c.start));
 		otlp_span_attr(&side, index, "gen_ai.compaction.end_timestamp", json_real(c.end));
 	}
 	if (c.text) {
