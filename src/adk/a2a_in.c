@@ -298,11 +298,27 @@ static const char *part_error_text(const json_t *part)
 }
 
 /*
+ * The value of a DataPart to-a2a made of an ADK 2.x event's output (adk_type
+ * "output"), borrowed from the part; NULL for any other part.
+ */
+static json_t *output_of(const json_t *part)
+{
+	struct part_content c;
+	const char *why = NULL;
+	if (!part_content(part, &c, &why) || c.kind != C_DATA)
+		return NULL;
+	const char *type = string_member(c.md, M_TYPE);
+	return type && strcmp(type, T_OUTPUT) == 0 ? c.value : NULL;
+}
+
+/*
  * Converts A2A parts (an array, or absent) starting at index from, appending
- * genai parts to out and long-running call ids to lrt (may be NULL).
+ * genai parts to out and long-running call ids to lrt (may be NULL).  An
+ * output part becomes the event's output, *output (a new reference; the
+ * last one wins), and no genai part.
  */
 static bool convert_parts(const json_t *parts, size_t from, json_t *out, json_t *lrt,
-                          const char **why)
+                          json_t **output, const char **why)
 {
 	if (!parts || json_is_null(parts))
 		return true;
@@ -311,6 +327,12 @@ static bool convert_parts(const json_t *parts, size_t from, json_t *out, json_t 
 		return false;
 	}
 	for (size_t i = from; i < json_array_size(parts); i++) {
+		json_t *value = output_of(json_array_get(parts, i));
+		if (value) {
+			json_decref(*output);
+			*output = json_deep_copy(value);
+			continue;
+		}
 		bool lr = false;
 		json_t *g = a2a_part_to_genai(json_array_get(parts, i), &lr, why);
 		if (!g)
@@ -363,6 +385,7 @@ struct body {
 	const char *task_id, *context_id;
 	struct meta_maps maps;
 	const json_t *identity; /* a Message's metadata: who wrote the event, and when */
+	json_t *output;         /* an ADK 2.x event's output (to-a2a's output part), or NULL */
 };
 
 /* A body for obj with no parts yet, and obj's ids: its task's is the member task_key. */
@@ -378,6 +401,7 @@ static json_t *body_drop(struct body *b)
 {
 	json_decref(b->parts);
 	json_decref(b->lrt);
+	json_decref(b->output);
 	return NULL;
 }
 
@@ -445,9 +469,9 @@ static json_t *custom_metadata(const struct body *b)
 }
 
 /*
- * The event's id, invocation, author, branch and time, where a Message's
- * metadata says them: adkev to-a2a writes them all (adk_event_id and
- * adk_timestamp with --lossless), ADK Go and JS the invocation, author and
+ * The event's id, invocation, author, branch, time and workflow node, where
+ * a Message's metadata says them: adkev to-a2a writes them all (adk_event_id,
+ * adk_timestamp and adk_node_info with --lossless), ADK Go and JS the invocation, author and
  * branch.  Without them the options name the event, as Go's rule is.  Only
  * a Message is read so: a server's task updates carry the last event's
  * names (Python's adk_event_id too, which two events would then share), and
@@ -473,6 +497,9 @@ static void set_identity(json_t *ev, const json_t *md)
 	json_t *ts = json_object_get(md, M_TIMESTAMP);
 	if (json_is_number(ts))
 		set_field(ev, ADK_TIMESTAMP, json_incref(ts));
+	json_t *node = object_member(md, M_NODE_INFO);
+	if (node)
+		set_field(ev, ADK_NODE_INFO, json_deep_copy(node));
 }
 
 /* The event body of what b gathered (section 6.2); releases b.  Caller owns the result. */
@@ -486,6 +513,8 @@ static json_t *body_finish(struct body *b, const struct a2a_event_options *opts)
 		set_field(content, ADK_PARTS, json_incref(b->parts));
 		set_field(ev, ADK_CONTENT, content);
 	}
+	if (b->output)
+		set_field(ev, ADK_OUTPUT, json_incref(b->output));
 	if (b->partial)
 		set_field(ev, ADK_PARTIAL, json_true());
 	if (b->turn_complete)
@@ -540,7 +569,7 @@ static bool status_message_parts(struct body *b, const struct a2a_object *o, con
 	bool skip_first = false;
 	if (o->state == A2A_STATE_FAILED)
 		b->error_message = failed_text(parts, &skip_first);
-	return convert_parts(parts, skip_first ? 1 : 0, b->parts, b->lrt, why);
+	return convert_parts(parts, skip_first ? 1 : 0, b->parts, b->lrt, &b->output, why);
 }
 
 /* Appends the parts of every artifact of a Task, in order. */
@@ -559,7 +588,8 @@ static bool artifact_parts(struct body *b, const json_t *task, const char **why)
 			*why = "an artifact is not an object";
 			return false;
 		}
-		if (!convert_parts(json_object_get(artifact, A_PARTS), 0, b->parts, b->lrt, why))
+		if (!convert_parts(json_object_get(artifact, A_PARTS), 0, b->parts, b->lrt,
+		                   &b->output, why))
 			return false;
 	}
 	return true;
@@ -606,7 +636,8 @@ static json_t *progress_body(const struct a2a_object *o, const struct a2a_event_
 	struct body b;
 	body_init(&b, o->obj, A_TASK_ID);
 	json_t *msg = object_member(object_member(o->obj, A_STATUS), A_MESSAGE);
-	if (!msg || !convert_parts(json_object_get(msg, A_PARTS), 0, b.parts, NULL, why) ||
+	if (!msg ||
+	    !convert_parts(json_object_get(msg, A_PARTS), 0, b.parts, NULL, &b.output, why) ||
 	    !json_array_size(b.parts))
 		return body_drop(&b);
 	/* Progress reports become thoughts: Go HEAD marks the text parts. */
@@ -642,7 +673,7 @@ static json_t *artifact_body(const struct a2a_object *o, const struct a2a_event_
 	struct body b;
 	body_init(&b, o->obj, A_TASK_ID);
 	b.lrt = json_array();
-	if (!convert_parts(parts, 0, b.parts, b.lrt, why))
+	if (!convert_parts(parts, 0, b.parts, b.lrt, &b.output, why))
 		return body_drop(&b);
 	b.partial = o->adk_partial >= 0 ? o->adk_partial == 1 : o->append || !o->last_chunk;
 	/* The artifact's metadata wins, but actions come from event.metadata only (Go). */
@@ -680,7 +711,7 @@ static json_t *message_body(const struct a2a_object *o, const struct a2a_event_o
 	struct body b;
 	body_init(&b, o->obj, A_TASK_ID);
 	/* A Message never sets longRunningToolIds, whatever its parts say (section 6.3). */
-	if (!convert_parts(json_object_get(o->obj, A_PARTS), 0, b.parts, NULL, why))
+	if (!convert_parts(json_object_get(o->obj, A_PARTS), 0, b.parts, NULL, &b.output, why))
 		return body_drop(&b);
 	json_t *md = object_member(o->obj, A_METADATA);
 	b.lrt = lossless_long_running_ids(md);

@@ -307,8 +307,8 @@ static json_t *sorted_keys(json_t *obj)
 
 /*
  * Section 5's table, keys in Go's sorted order; with --lossless also
- * adk_actions, adk_error_message, adk_event_id, adk_long_running_tool_ids
- * and adk_timestamp, which Go does not write.  Caller owns the result; NULL
+ * adk_actions, adk_error_message, adk_event_id, adk_long_running_tool_ids,
+ * adk_node_info and adk_timestamp, which Go does not write.  Caller owns the result; NULL
  * when there is nothing to say.
  */
 static json_t *message_metadata(const json_t *event, const struct a2a_message_options *o)
@@ -347,6 +347,10 @@ static json_t *message_metadata(const json_t *event, const struct a2a_message_op
 		json_t *ts = adk_get(event, ADK_TIMESTAMP);
 		if (json_is_number(ts))
 			json_object_set(md, M_TIMESTAMP, ts);
+		/* An ADK 2.x workflow node's nodeInfo, as the event spells it. */
+		json_t *node = adk_get(event, ADK_NODE_INFO);
+		if (json_is_object(node))
+			json_object_set_new(md, M_NODE_INFO, json_deep_copy(node));
 	}
 	if (!json_object_size(md)) {
 		json_decref(md);
@@ -375,7 +379,31 @@ static void message_ids(json_t *msg, const json_t *event, const struct a2a_messa
 		json_object_set_new(msg, A_TASK_ID, json_string(task_id));
 }
 
-/* The A2A parts of the event's content; NULL on bad input (section 12). */
+/*
+ * An ADK 2.x event's output (a workflow node's result, any JSON value) as
+ * a DataPart marked adk_type "output", and adk_node_path, the node that
+ * gave it, when nodeInfo names one.  No ADK maps it; 1.0 data takes any
+ * value, 0.3 only an object, so 0.3 holds any other under data.value with
+ * data_part_compat, as a2a-go's 1.0 -> 0.3 layer does.  Caller owns the
+ * result; NULL when the event has no output.
+ */
+static json_t *output_part(const json_t *event, enum a2a_version v)
+{
+	json_t *output = adk_get(event, ADK_OUTPUT);
+	if (!output || json_is_null(output))
+		return NULL;
+	json_t *md = json_object();
+	json_t *data = json_deep_copy(output);
+	if (v == A2A_V03 && !json_is_object(output)) {
+		data = json_pack("{s:o}", A_VALUE, data);
+		json_object_set_new(md, M_DATA_PART_COMPAT, json_true());
+	}
+	md_set_name(md, M_NODE_PATH, event_node_path(event));
+	json_object_set_new(md, M_TYPE, json_string(T_OUTPUT));
+	return a2a_data_part(v, data, sorted_keys(md));
+}
+
+/* The A2A parts of the event's content, then its output; NULL on bad input (section 12). */
 static json_t *message_parts(const json_t *event, const struct a2a_message_options *o,
                              const char **why)
 {
@@ -402,6 +430,9 @@ static json_t *message_parts(const json_t *event, const struct a2a_message_optio
 		}
 		json_array_append_new(parts, p);
 	}
+	json_t *output = output_part(event, o->version);
+	if (output)
+		json_array_append_new(parts, output);
 	return parts;
 }
 

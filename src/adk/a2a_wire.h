@@ -96,11 +96,15 @@
 #define M_ACTIONS           "adk_actions"
 #define M_LONG_RUNNING_IDS  "adk_long_running_tool_ids"
 #define M_DATA_PART_COMPAT  "data_part_compat"
+#define M_NODE_PATH         "adk_node_path"
+#define M_NODE_INFO         "adk_node_info"
 /* adk_type values. */
 #define T_FUNCTION_CALL         "function_call"
 #define T_FUNCTION_RESPONSE     "function_response"
 #define T_EXECUTABLE_CODE       "executable_code"
 #define T_CODE_EXECUTION_RESULT "code_execution_result"
+/* adkev's own: an ADK 2.x workflow node's output (Event.output), no genai part. */
+#define T_OUTPUT "output"
 /* ADK-side keys in customMetadata (section 2.2). */
 #define C_TASK_ID    "a2a:task_id"
 #define C_CONTEXT_ID "a2a:context_id"

@@ -548,6 +548,60 @@ static void stream_error(struct otlp *o, const json_t *value)
 	json_decref(clean);
 }
 
+/*
+ * A compaction summary (event_is_compaction()) as a trace line of its own,
+ * written at once, with one root span compact_events: ADK Python's name for
+ * the span its compaction runs in (telemetry/tracing.py,
+ * _build_compaction_attributes), and its gen_ai.compaction.* attributes for
+ * the range.  It spans the summarised range, which crosses invocations, so
+ * it belongs to none in progress and leaves that one open: ADK JS 2.0.0
+ * writes the summary with invocationId "" between an invocation's events.
+ * Never a model call nor an answer.  parts_written is shared, so two
+ * summaries of one invocation id get spans of their own ids.
+ */
+static void compaction_trace(struct otlp *o, const struct reader_item *item, struct strbuf *out)
+{
+	const json_t *event = item->value;
+	struct event_compaction c;
+	event_compaction(event, &c);
+	struct otlp side = {.c = o->c, .parts_written = o->parts_written, .current = -1};
+	side.key = (struct strbuf)STRBUF_INIT;
+	otlp_invocation_begin(&side, event_invocation_id_string(event), item->session);
+	long long t = 0, from, to;
+	if (!event_ns(event, &t))
+		t = o->last_ns >= 0 ? o->last_ns : 0;
+	from = to = t;
+	/* ADK JS's start is later than its end when the summary before was summarised again. */
+	if (c.ranged && c.start >= 0 && c.start < 9.2e9 && c.end >= 0 && c.end < 9.2e9) {
+		double first = c.start < c.end ? c.start : c.end;
+		double last = c.start < c.end ? c.end : c.start;
+		from = (long long)(first * 1e6 + 0.5) * 1000;
+		to = (long long)(last * 1e6 + 0.5) * 1000;
+	}
+	const char *id = adk_get_string(event, ADK_ID);
+	long index = otlp_span_new(&side, "compact_events", NULL, SPAN_KIND_INTERNAL, -1, from, id);
+	otlp_span_extend(&side, index, to);
+	if (side.conversation)
+		otlp_span_attr(&side, index, "gen_ai.conversation.id",
+		               json_string(side.conversation));
+	if (id)
+		otlp_span_attr(&side, index, "gen_ai.compaction.result_event_id", json_string(id));
+	if (c.ranged) {
+		otlp_span_attr(&side, index, "gen_ai.compaction.start_timestamp",
+		               json_real(c.start));
+		otlp_span_attr(&side, index, "gen_ai.compaction.end_timestamp", json_real(c.end));
+	}
+	if (c.text) {
+		otlp_span_attr(&side, index, "adk.compaction.summary_length",
+		               json_integer((json_int_t)utf8_length(c.text, c.text_len)));
+		if (o->c->content)
+			otlp_span_attr(&side, index, "adk.compaction.summary",
+			               clean_string(o, c.text, c.text_len));
+	}
+	otlp_finish(&side, out);
+	strbuf_release(&side.key);
+}
+
 void otlp_add(struct otlp *o, const struct reader_item *item, struct strbuf *out)
 {
 	if (item->kind == VALUE_STREAM_ERROR) {
@@ -558,7 +612,15 @@ void otlp_add(struct otlp *o, const struct reader_item *item, struct strbuf *out
 	if (item->kind != VALUE_EVENT || event_is_partial(event))
 		return;
 	const json_t *inv = event_invocation_id_string(event);
-	if (o->open && !(inv ? o->inv && json_strings_equal(inv, o->inv) : !o->inv))
+	bool other = o->open && !(inv ? o->inv && json_strings_equal(inv, o->inv) : !o->inv);
+	if (event_is_compaction(event)) {
+		/* ADK Python's summary follows its invocation, under an id of its own. */
+		if (other && inv && json_string_length(inv))
+			otlp_finish(o, out);
+		compaction_trace(o, item, out);
+		return;
+	}
+	if (other)
 		otlp_finish(o, out);
 	if (!o->open)
 		otlp_invocation_begin(o, inv, item->session);
