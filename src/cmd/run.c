@@ -607,11 +607,18 @@ void run_sessions_release(struct run_sessions *l)
 	*l = (struct run_sessions){0};
 }
 
-/* A name from the source in a heading: a secret in it hidden when redactor is given. */
+/*
+ * A name from the source in a heading: made UTF-8 (a database's names are
+ * bytes), and a secret in it hidden when redactor is given.
+ */
 static void heading_name(struct strbuf *sb, const struct redactor *redactor, const char *name)
 {
-	if (!redactor || !redact_text(name, strlen(name), sb))
-		strbuf_addstr(sb, name);
+	json_t *text = json_string_lossy(name);
+	const char *utf8 = json_string_value(text);
+	size_t len = json_string_length(text);
+	if (!redactor || !redact_text(utf8, len, sb))
+		strbuf_add(sb, utf8, len);
+	json_decref(text);
 }
 
 void run_session_heading(struct strbuf *sb, const struct session_info *names,

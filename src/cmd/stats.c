@@ -728,13 +728,15 @@ static bool stats_print(const void *config, const struct result_tag *tag, const 
  * with no header; where no session matched, the table of no events, which
  * a database read whole gave.
  */
-static void tables_end(struct stats_config *cfg)
+static void tables_end(struct stats_config *cfg, int status)
 {
 	struct stats_tables *tables = cfg->tables;
-	if (tables->by_session && !tables->printed && !tables->holding && !output_failed()) {
-		int status = 0;
+	/* Only a read that went well and matched nothing: after an error there is no result. */
+	if (tables->by_session && !tables->printed && !tables->holding && status == 0 &&
+	    !output_failed()) {
+		int ignored = 0;
 		void *none = stats_start(cfg, NULL);
-		json_t *result = stats_finish(none, &status);
+		json_t *result = stats_finish(none, &ignored);
 		struct strbuf body = STRBUF_INIT;
 		if (result)
 			stats_table(&body, result);
@@ -758,8 +760,12 @@ static void tables_end(struct stats_config *cfg)
 static bool tables_by_session(const struct stats_config *cfg, int argc, char *const argv[])
 {
 	const struct run_options *o = &cfg->run;
+	/*
+	 * --invocation last means the database's last invocation, and a partial
+	 * result is one piece's: both stay one table, as JSON is one result.
+	 */
 	if (!cfg->table || argc == 0 || o->per_session || o->per_file || o->per_invocation ||
-	    o->follow)
+	    o->follow || o->invocation_last || o->partial || o->merge)
 		return false;
 	for (int i = 0; i < argc; i++)
 		if (!sessiondb_claims(argv[i]))
@@ -836,7 +842,7 @@ static int run_stats(int argc, char *argv[])
 		cfg.redactor = &redactor;
 	}
 	status = extract_results(&stats_extractor, &cfg, &cfg.run, argc - optind, argv + optind);
-	tables_end(&cfg);
+	tables_end(&cfg, status);
 	if (cfg.redact)
 		redactor_release(&redactor);
 	return status;

@@ -96,8 +96,8 @@ static void page_end(struct timeline_read *tr, const struct session_info *names)
 	struct strbuf heading = STRBUF_INIT;
 	run_session_heading(&heading, names, tr->redactor, &tr->span);
 	/* Names need not be UTF-8; the page shows what jansson accepts. */
-	json_t *text = json_stringn(heading.buf, heading.len);
-	json_object_set_new(run, "heading", text ? text : json_string("session"));
+	json_t *text = json_string_lossy(heading.buf);
+	json_object_set_new(run, "heading", text);
 	json_array_append_new(tr->pages, run);
 	strbuf_release(&heading);
 	timeline_free(tr->cur);
@@ -188,7 +188,8 @@ static int read_operands(struct timeline_read *tr, struct run_plan *plan,
 	bool db = false;
 	for (int i = 0; i < argc; i++)
 		db = db || sessiondb_claims(argv[i]);
-	if (!db)
+	/* --invocation last is the last of all the sessions, as stats and final read it. */
+	if (!db || o->invocation_last)
 		return run_read(plan, o, argc, argv);
 	struct run_end end = {0};
 	int status = 0;

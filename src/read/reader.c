@@ -606,7 +606,7 @@ static enum step parse_record(struct reader *r, const struct input_record *rec,
 	json_error_t e;
 	if (rec->session) {
 		/* Built whole: a command reads its state, which no event's reads name. */
-		json_t *session = json_loadb(rec->text, rec->len, 0, &e);
+		json_t *session = json_loadb(rec->text, rec->len, JSON_ALLOW_NUL, &e);
 		if (session)
 			return elements_deliver_as(&r->elements, session, VALUE_SESSION, rec->text,
 			                           rec->len, item);

@@ -31,11 +31,13 @@ static int stored_column(struct sdb_input *in, const char *sql, const char *cons
 		in->db->ops->finish(rows);
 		return INPUT_FAILED;
 	}
-	*state = text ? json_loadb(text, len, 0, NULL) : NULL;
+	/* As an event's text: a NUL escaped in a string is data, not an error. */
+	json_error_t e;
+	*state = text ? json_loadb(text, len, JSON_ALLOW_NUL, &e) : NULL;
 	in->db->ops->finish(rows);
 	if (text && !json_is_object(*state)) {
-		snprintf(in->error, sizeof in->error, "session %s: %s is not a JSON object",
-		         in->sessions[in->cur].id, what);
+		snprintf(in->error, sizeof in->error, "session %s: %s is %s",
+		         in->sessions[in->cur].id, what, *state ? "not a JSON object" : "not JSON");
 		json_decref(*state);
 		*state = NULL;
 		return SOURCE_DAMAGED;

@@ -33,3 +33,8 @@ sqlite3 broken.db "UPDATE sessions SET state = '[1' WHERE id LIKE '878f%'; DROP 
 adkev state --per-session broken.db >out 2>err; echo "exit $?"
 jq -c '[.session_id[0:8], .state]' out
 cat err
+# A NUL escaped in a stored state's string is data, as in an event's.
+cp adkpy-v0.db nul.db
+sqlite3 nul.db "UPDATE sessions SET state = '{\"a\":\"x\\u0000y\"}' WHERE id LIKE '0ad7%';"
+adkev state -c --session 0ad7 nul.db >out 2>/dev/null; echo "exit $?"
+jq -c '.a' out

@@ -25,4 +25,9 @@ echo "-- JSON"
 adkev stats -c adkjs.db | jq -c '{events, invocations}'
 echo "-- --per-session --table"
 adkev stats --table --per-session --session last adkjs.db | head -3
+echo "-- one table: --invocation last (of all the sessions), --partial"
+adkev stats --table --invocation last adkjs.db | grep -c '^session '
+adkev stats --table --partial adkjs.db | head -1 | jq -c '{adkev_partial, command}'
+echo "-- a session that does not match: no table, status 65"
+adkev stats --table --session nomatch adkjs.db 2>/dev/null; echo "status $?"
 rm -rf "$t"
