@@ -607,6 +607,11 @@ void run_sessions_release(struct run_sessions *l)
 	*l = (struct run_sessions){0};
 }
 
+bool run_filters_events(const struct run_options *o)
+{
+	return o->author || o->invocation || o->invocation_last;
+}
+
 /*
  * A name from the source in a heading: made UTF-8 (a database's names are
  * bytes), and a secret in it hidden when redactor is given.

@@ -247,6 +247,8 @@ void run_sessions_release(struct run_sessions *l);
  * (both borrowed for the call), until the output fails.  Returns the worst
  * of the listing's and the reads' exit statuses.
  */
+/* Whether --author or --invocation may leave a session with no event. */
+bool run_filters_events(const struct run_options *o);
 /*
  * The times a session heading gives: its first and last events', when it
  * has a timed event.

@@ -568,8 +568,7 @@ static void session_end(struct show_run *run)
 	 * left out, header and all; it still counts, so that the sessions shown
 	 * of a source of several are always under their headers.
 	 */
-	const struct run_options *o = &run->o->run;
-	if (ss->cur.shown == 0 && (o->author || o->invocation || o->invocation_last)) {
+	if (ss->cur.shown == 0 && run_filters_events(&run->o->run)) {
 		ss->ended++;
 		if (ss->holding)
 			write_part(run, &ss->held, true);

@@ -671,8 +671,7 @@ static void tag_lines(struct strbuf *sb, const struct stats_config *cfg,
 /* Whether a session's table is left out: none of its events passed --author or --invocation. */
 static bool filtered_out(const struct stats_config *cfg, const json_t *result)
 {
-	const struct run_options *o = &cfg->run;
-	return (o->author || o->invocation || o->invocation_last) &&
+	return run_filters_events(&cfg->run) &&
 	       json_integer_value(json_object_get(result, "events")) == 0;
 }
 

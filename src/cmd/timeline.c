@@ -270,7 +270,7 @@ static int run_timeline(int argc, char *argv[])
 	    .redactor = config.redactor,
 	    .cur = timeline_new(&config),
 	    .pages = json_array(),
-	    .filtered = o.run.author || o.run.invocation || o.run.invocation_last,
+	    .filtered = run_filters_events(&o.run),
 	};
 	/* Bad input ends the read; the page shows the run up to it, as final prints its answer. */
 	struct run_plan plan = {.item = timeline_read_item, .ctx = &tr};
