@@ -11,9 +11,9 @@ jq -c 'if (.actions.stateDelta.cart) then .actions.stateDelta += {
 	"adk_oauth_state:c1": "st-8f2a",
 	"adk_oauth_credential:c1": {"code_verifier": "pkce-verifier-4f9d"}} else . end' \
 	"$CORPUS"/adkjs/f_state.jsonl >run.jsonl
-adkev state -c run.jsonl
-adkev state -c --internal run.jsonl
-adkev state --key adk_oauth_state:c1 run.jsonl
+adkev state -c run.jsonl; echo "status $?"
+adkev state -c --internal run.jsonl; echo "status $?"
+adkev state --key adk_oauth_state:c1 run.jsonl; echo "status $?"
 echo "-- the values, hidden where adkev redacts"
 keys='"\(_adk_node_state\|adk_oauth_state:c1\|adk_oauth_credential:c1\)":\("[^"]*"\|{[^}]*}\)'
 for cmd in trajectory "show --full" timeline "trajectory --no-redact"; do
