@@ -633,7 +633,7 @@ void run_session_heading(struct strbuf *sb, const struct session_info *names,
 		strbuf_addstr(sb, "events outside a session");
 	} else {
 		strbuf_addstr(sb, "session ");
-		heading_name(sb, redactor, names->id ? names->id : "(no id)");
+		heading_name(sb, redactor, names->id && *names->id ? names->id : "(no id)");
 		const char *keys[] = {", app ", ", user "};
 		const char *values[] = {names->app, names->user};
 		for (size_t i = 0; i < 2; i++) {
