@@ -3,6 +3,7 @@
  * subcommand's run shares (run.h).
  */
 #include "cmd/run.h"
+#include "adk/event.h"
 #include "adk/redact.h"
 #include "read/preparse.h"
 #include "read/sessiondb.h"
@@ -605,6 +606,16 @@ void run_sessions_release(struct run_sessions *l)
 	}
 	free(l->list);
 	*l = (struct run_sessions){0};
+}
+
+void run_span_add(struct run_span *span, const struct reader_item *item)
+{
+	double t;
+	if (item->kind != VALUE_EVENT || !event_timestamp(item->value, &t))
+		return;
+	span->first = span->timed && span->first < t ? span->first : t;
+	span->last = span->timed && span->last > t ? span->last : t;
+	span->timed = true;
 }
 
 bool run_filters_events(const struct run_options *o)

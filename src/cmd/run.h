@@ -257,6 +257,8 @@ struct run_span {
 	bool timed;
 	double first, last;
 };
+/* Widens span to the time of item, when it is an event with a timestamp. */
+void run_span_add(struct run_span *span, const struct reader_item *item);
 /*
  * Appends a session's heading to sb, as show, stats --table and the
  * timeline page write it: "session ID, app APP, user USER" ("events

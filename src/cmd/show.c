@@ -459,8 +459,7 @@ static const struct option_row show_options[] = {
 struct session_part {
 	char *app, *user, *id;
 	bool named; /* read from a session (false: events outside any) */
-	bool timed;
-	double first, last;
+	struct run_span span; /* the times of its first and last events */
 	size_t shown; /* the values that passed the filters */
 	struct strbuf body;
 };
@@ -506,8 +505,7 @@ static void part_clear(struct session_part *p)
 static void header_text(struct strbuf *sb, const struct show_run *run, const struct session_part *p)
 {
 	struct session_info names = {.app = p->app, .user = p->user, .id = p->id};
-	struct run_span times = {p->timed, p->first, p->last};
-	run_session_heading(sb, p->named ? &names : NULL, run->redactor, &times);
+	run_session_heading(sb, p->named ? &names : NULL, run->redactor, &p->span);
 }
 
 /* Text for a Markdown heading: no line breaks, Markdown's punctuation taken as it is. */
@@ -653,13 +651,8 @@ static int show_read_item(void *ctx, struct reader *r, const struct reader_item 
 	(void)r;
 	split_at_session(run, item->session);
 	run->ss.cur.shown++;
-	double t;
-	if (run->ss.open && item->kind == VALUE_EVENT && event_timestamp(item->value, &t)) {
-		struct session_part *p = &run->ss.cur;
-		p->first = p->timed && p->first < t ? p->first : t;
-		p->last = p->timed && p->last > t ? p->last : t;
-		p->timed = true;
-	}
+	if (run->ss.open)
+		run_span_add(&run->ss.cur.span, item);
 	if (!run->ss.any)
 		run->ss.shown = true;
 	/* The filters saw the event as written; the screen sees it redacted. */

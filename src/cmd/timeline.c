@@ -141,13 +141,7 @@ static int timeline_read_item(void *ctx, struct reader *r, const struct reader_i
 	struct timeline_read *tr = ctx;
 	(void)r;
 	split_at_object(tr, item->session);
-	double t;
-	if (item->kind == VALUE_EVENT && event_timestamp(item->value, &t)) {
-		struct run_span *s = &tr->span;
-		s->first = s->timed && s->first < t ? s->first : t;
-		s->last = s->timed && s->last > t ? s->last : t;
-		s->timed = true;
-	}
+	run_span_add(&tr->span, item);
 	timeline_add(tr->cur, item);
 	return 0;
 }

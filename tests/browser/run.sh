@@ -96,17 +96,21 @@ done
 node "$here/cdp.js" "$browser" "$@" >"$OUT/reports.jsonl"
 
 pass=0 fail=0
-while read -r input; do
-	name=$(basename "$input")
-	report=$(grep -F "\"page\":\"$OUT/$name.html\"" "$OUT/reports.jsonl")
-	found=$(if [ -n "$report" ]; then problems "$report" "$input"; else echo "no report"; fi)
-	if [ -n "$found" ]; then
-		echo "FAIL $name"
-		printf '%s\n' "$found" | sed 's/^/  /'
+# verdict NAME FOUND: a page passes when FOUND, its problems, is empty.
+verdict() {
+	if [ -n "$2" ]; then
+		echo "FAIL $1"
+		printf '%s\n' "$2" | sed 's/^/  /'
 		fail=$((fail + 1))
 	else
 		pass=$((pass + 1))
 	fi
+}
+while read -r input; do
+	name=$(basename "$input")
+	report=$(grep -F "\"page\":\"$OUT/$name.html\"" "$OUT/reports.jsonl")
+	found=$(if [ -n "$report" ]; then problems "$report" "$input"; else echo "no report"; fi)
+	verdict "$name" "$found"
 done <"$OUT/inputs"
 # A database of several sessions is one page that shows one session at a
 # time.  Each session the page shows must hold what adkev counts in that
@@ -133,13 +137,7 @@ if "$ADKEV" timeline "$db" >"$OUT/adkjs.db.html"; then
 				(if .session != $k then "session=\($k) shows session \(.session)" else empty end),
 				(if .picked != true then "picking the next session did not show it" else empty end)'
 		fi)
-		if [ -n "$found" ]; then
-			echo "FAIL adkjs.db session $k ($id)"
-			printf '%s\n' "$found" | sed 's/^/  /'
-			fail=$((fail + 1))
-		else
-			pass=$((pass + 1))
-		fi
+		verdict "adkjs.db session $k ($id)" "$found"
 		k=$((k + 1))
 	done
 else
