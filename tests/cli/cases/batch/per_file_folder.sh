@@ -17,5 +17,8 @@ cmp j1.out j2.out && echo "-j 1 and -j 2: same"
 adkev final --per-file runs; echo "a bad file: status $?"
 # -f follows the last operand only: the one before it is read to its end.
 cp "$SAMPLES"/a_plain.jsonl "$SAMPLES"/b_tool_call.jsonl .
-timeout -s INT 5 adkev final --per-file -f a_plain.jsonl b_tool_call.jsonl
-echo "follow: status $?"
+. "$TESTS/cli/follow.sh"
+follow_start final --per-file -f a_plain.jsonl b_tool_call.jsonl
+until_true 'read_to_end b_tool_call.jsonl'
+follow_stop INT
+cat out err

@@ -7,6 +7,7 @@
 command -v sqlite3 > /dev/null || { echo "skipped: sqlite3 is not installed (make check-cli installs it)" >&2; exit 77; }
 tmp=$(mktemp -d) && cd "$tmp" || exit 1
 trap 'cd / && rm -rf "$tmp"' EXIT
+. "$TESTS/cli/follow.sh"
 s=878fe4a5-9202-43ea-85b3-ba08c36c00db
 cp "$CORPUS"/db/adkjs.db orig.db
 adkev events --session $s orig.db > want.jsonl
@@ -20,25 +21,15 @@ for mode in wal delete; do
 	rm -f live.db live.db-wal live.db-shm
 	cp orig.db live.db
 	sqlite3 live.db "PRAGMA journal_mode = $mode;" "DELETE FROM events WHERE session_id = '$s';" > /dev/null
-	# Under timeout, SIGINT at its default (a background job of a script would ignore it).
-	env --default-signal=INT timeout -s KILL 60 adkev events -f --session $s live.db > out.jsonl &
-	watch=$!
+	follow_start events -f --session $s live.db
 	want=0
 	for inv in $(sqlite3 orig.db "SELECT DISTINCT invocation_id FROM events WHERE session_id = '$s' ORDER BY timestamp"); do
 		sqlite3 live.db ".timeout 5000" "ATTACH 'orig.db' AS o;" \
 			"INSERT INTO events SELECT * FROM o.events WHERE session_id = '$s' AND invocation_id = '$inv';"
 		want=$((want + $(sqlite3 orig.db "SELECT count(*) FROM events WHERE session_id = '$s' AND invocation_id = '$inv'")))
-		echo "$mode: a turn committed, $(lines out.jsonl $want) events written"
+		echo "$mode: a turn committed, $(lines out $want) events written"
 	done
-	# adkev's own process, under timeout and the test's wrapper, gets the signal.
-	k=0
-	until shim=$(pgrep -P $watch) && real=$(pgrep -P $shim); do
-		sleep 0.1
-		k=$((k + 1))
-		[ $k -gt 100 ] && break
-	done
-	kill -INT $real
-	wait $watch
-	echo "$mode: interrupted, exit $?"
-	cmp out.jsonl want.jsonl && echo "$mode: each event once, in order"
+	echo "$mode: interrupted"
+	follow_stop INT
+	cmp out want.jsonl && echo "$mode: each event once, in order"
 done
