@@ -128,6 +128,14 @@ enum adk_field {
 	ADK_VERTEX_WORKFLOW,
 	ADK_AGENT_STATE,
 	ADK_END_OF_AGENT,
+	/*
+	 * ADK Go's workflow members of an event (session/session.go), which its
+	 * session database keeps in columns of their own (routes_json and the
+	 * like); outside the event section, which has no bit left for them
+	 */
+	ADK_ROUTES,
+	ADK_REQUESTED_INPUT,
+	ADK_ISOLATION_SCOPE,
 	/* ADK's evaluation models: EvalSet, EvalCase, Invocation, IntermediateData,
 	 * InvocationEvents (eval_set.py, eval_case.py), EvalConfig and its criteria
 	 * (eval_config.py, eval_metrics.py) */

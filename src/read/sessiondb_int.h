@@ -40,7 +40,7 @@ struct event_column {
  * How many schema-0 columns there are.  sessiondb_row.c defines the table
  * with no size of its own, so a table of another length does not compile.
  */
-#define EVENT_COLUMNS 19
+#define EVENT_COLUMNS 24
 
 /* The schema-0 columns and the members they hold (sessiondb_row.c). */
 extern const struct event_column sdb_event_columns[EVENT_COLUMNS];

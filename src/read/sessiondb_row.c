@@ -31,6 +31,14 @@ const struct event_column sdb_event_columns[] = {
     {"interrupted", ADK_INTERRUPTED, COL_BOOL},
     {"input_transcription", ADK_INPUT_TRANSCRIPTION, COL_JSON},
     {"output_transcription", ADK_OUTPUT_TRANSCRIPTION, COL_JSON},
+    /* ADK Go's own (session/database/storage_session.go): the JSON its
+       encoding/json wrote of Event.Routes, Output, NodeInfo and
+       RequestedInput, and IsolationScope, each back under its JSON name */
+    {"routes_json", ADK_ROUTES, COL_JSON},
+    {"output_json", ADK_OUTPUT, COL_JSON},
+    {"node_info_json", ADK_NODE_INFO, COL_JSON},
+    {"requested_input_json", ADK_REQUESTED_INPUT, COL_JSON},
+    {"isolation_scope", ADK_ISOLATION_SCOPE, COL_TEXT},
 };
 
 /* PostgreSQL's bytea in its text form ("\x7b22...") as the bytes, into *out. */

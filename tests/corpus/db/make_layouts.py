@@ -1,6 +1,13 @@
 #!/usr/bin/env python3
 """Makes adkpy-v0.db and adkgo.db, the two schema-0 layouts of sources.md
-section 2, from the real databases beside this script.
+section 2, from the real databases beside this script; adkgo-workflow.db,
+ADK Go's layout of ADK JS 2.0.0's workflow sessions (../adk2) with Go's own
+columns filled; and adkpy-v0-alembic.db, adkpy-v0.db migrated in place as
+ADK Python's alembic_runner.py does it.  GO_DDL is what GORM's SQLite
+migrator makes of google/adk-go session/database/storage_session.go
+(commit 030138e: storageSession, storageEvent, storageAppState,
+storageUserState; dynamicJSON and stateMap are "text" on SQLite, []byte
+"blob", time.Time "datetime", *bool "numeric").
 
 - adkpy-v0.db: ADK Python <= 1.21's DatabaseSessionService (schema 0) as
   SQLAlchemy writes it on SQLite, from adkpy-sqlite.db: one column per
@@ -167,5 +174,174 @@ def make_go():
     db.close()
 
 
+def go_json(v):
+    """Go's encoding/json of a decoded value: compact, a map's keys sorted,
+    <, > and & (and U+2028, U+2029) escaped as Go's HTML-safe default has them."""
+    text = json.dumps(v, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    for c, esc in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                   ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(c, esc)
+    return text
+
+
+def go_node_info(n):
+    """session.NodeInfo's JSON: path, messageAsOutput, outputFor (omitempty)."""
+    out = {}
+    for key in ("path", "messageAsOutput", "outputFor"):
+        if n.get(key):
+            out[key] = n[key]
+    return json.dumps(out, separators=(",", ":"), ensure_ascii=False)
+
+
+def go_requested_input(call):
+    """session.RequestInput's JSON from an adk_request_input call's args:
+    interruptId, message, responseSchema, payload (the last three omitempty)."""
+    a = call["args"]
+    out = {"interruptId": a["interruptId"]}
+    if a.get("message"):
+        out["message"] = a["message"]
+    schema = a.get("responseSchema", a.get("response_schema"))
+    if schema is not None:
+        out["responseSchema"] = schema
+    if a.get("payload") is not None:
+        out["payload"] = a["payload"]
+    # A struct's fields in their own order; the maps in them sorted.
+    return "{" + ",".join(json.dumps(k) + ":" + go_json(v) for k, v in out.items()) + "}"
+
+
+def request_input_call(e):
+    for part in (e.get("content") or {}).get("parts", []):
+        call = part.get("functionCall")
+        if call and call.get("name") == "adk_request_input":
+            return call
+    return None
+
+
+def make_go_workflow():
+    """adkgo-workflow.db: ADK Go's columns of its 2.x workflow members,
+    filled from ADK JS 2.0.0's own workflow sessions (../adk2)."""
+    db = fresh("adkgo-workflow.db", GO_DDL)
+    adk2 = os.path.join(here, "..", "adk2")
+    for name in ("workflow_route", "request_input"):
+        s = json.load(open(os.path.join(adk2, name + ".session.json")))
+        app, user, sid = s["appName"], s["userId"], s["id"]
+        first = s["events"][0]["timestamp"] / 1000
+        db.execute("INSERT INTO sessions VALUES (?,?,?,?,?,?)",
+                   (app, user, sid, go_json(s["state"]), go_time(first),
+                    go_time(s["lastUpdateTime"] / 1000)))
+        for e in s["events"]:
+            lrt = e.get("longRunningToolIds")
+            route = e.get("route")
+            routes = None if route is None else route if isinstance(route, list) else [route]
+            node = e.get("nodeInfo")
+            call = request_input_call(e)
+            # No writer in the corpus sets an isolation scope: the answering
+            # node's own path stands in, on that node's events.
+            scope = node["path"] if node and node.get("path") == "triage.answerer" else None
+            db.execute(
+                "INSERT INTO events (id, app_name, user_id, session_id, invocation_id, author,"
+                " actions, long_running_tool_ids_json, routes_json, output_json,"
+                " node_info_json, requested_input_json, branch, isolation_scope, timestamp,"
+                " content, grounding_metadata, custom_metadata, usage_metadata,"
+                " citation_metadata, partial, turn_complete, error_code, error_message,"
+                " interrupted) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (e["id"], app, user, sid, e.get("invocationId"), e.get("author"),
+                 js(e.get("actions", {})).encode(), js(lrt) if lrt else None,
+                 go_json(routes) if routes else None,
+                 go_json(e["output"]) if e.get("output") is not None else None,
+                 go_node_info(node) if node else None,
+                 go_requested_input(call) if call else None,
+                 e.get("branch"), scope, go_time(e["timestamp"] / 1000),
+                 js(e.get("content")), js(e.get("groundingMetadata")),
+                 js(e.get("customMetadata")), js(e.get("usageMetadata")),
+                 js(e.get("citationMetadata")), 1 if e.get("partial") else 0,
+                 1 if e.get("turnComplete") else 0, e.get("errorCode"),
+                 e.get("errorMessage"), 1 if e.get("interrupted") else 0))
+    db.commit()
+    db.execute("VACUUM")
+    db.close()
+
+
+# ADK Python's alembic_runner.py (AlembicMigrationRunner, revision
+# 001_baseline_v1): bootstrap_existing_database() on a schema-0 database.
+V0_ONLY = ["author", "actions", "long_running_tool_ids_json", "branch", "content",
+           "grounding_metadata", "custom_metadata", "usage_metadata", "citation_metadata",
+           "partial", "turn_complete", "error_code", "error_message", "interrupted",
+           "input_transcription", "output_transcription"]
+ALEMBIC_STAMP = """
+CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL,
+  CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num));
+INSERT INTO alembic_version (version_num) VALUES ('001_baseline_v1');
+"""
+
+
+def v0_row_to_event_data(row):
+    """_v0_row_to_event_data(): a schema-0 row as its event_data."""
+    data = {"id": row["id"], "invocation_id": row["invocation_id"] or "",
+            "author": row["author"] or "agent"}
+    if row["branch"]:
+        data["branch"] = row["branch"]
+    if row["actions"] is not None:
+        obj = pickle.loads(row["actions"])
+        if isinstance(obj, dict) and obj:
+            data["actions"] = obj
+    ts = row["timestamp"]
+    if ts is not None:
+        try:
+            ts = datetime.strptime(ts, "%Y-%m-%d %H:%M:%S.%f")
+        except ValueError:
+            ts = datetime.strptime(ts, "%Y-%m-%d %H:%M:%S")
+        data["timestamp"] = ts.replace(tzinfo=timezone.utc).timestamp()
+    if row["long_running_tool_ids_json"]:
+        ids = json.loads(row["long_running_tool_ids_json"])
+        if ids:
+            data["long_running_tool_ids"] = ids
+    for field in ("partial", "turn_complete", "interrupted"):
+        if row[field] is not None:
+            data[field] = row[field]
+    for field in ("error_code", "error_message"):
+        if row[field]:
+            data[field] = row[field]
+    for field in ("content", "grounding_metadata", "custom_metadata", "usage_metadata",
+                  "citation_metadata", "input_transcription", "output_transcription"):
+        if row[field] is not None:
+            parsed = json.loads(row[field])
+            if parsed:
+                data[field] = parsed
+    return data
+
+
+def make_v0_migrated():
+    """adkpy-v0-alembic.db: adkpy-v0.db migrated in place and stamped, as
+    _migrate_v0_to_v1_in_place() then stamp('001_baseline_v1') leave it."""
+    path = os.path.join(here, "adkpy-v0-alembic.db")
+    if os.path.exists(path):
+        os.remove(path)
+    src = sqlite3.connect(os.path.join(here, "adkpy-v0.db"))
+    src.backup(db := sqlite3.connect(path))
+    src.close()
+    db.row_factory = sqlite3.Row
+    db.execute("CREATE TABLE adk_internal_metadata (  key VARCHAR(128) NOT NULL PRIMARY KEY,"
+               "  value VARCHAR(256) NOT NULL)")
+    cols = [r["name"] for r in db.execute("SELECT name FROM pragma_table_info('events')")]
+    db.execute("ALTER TABLE events ADD COLUMN event_data TEXT")
+    for row in db.execute("SELECT * FROM events").fetchall():
+        db.execute("UPDATE events SET event_data = ? WHERE id = ? AND app_name = ?"
+                   " AND user_id = ? AND session_id = ?",
+                   (json.dumps(v0_row_to_event_data(row)), row["id"], row["app_name"],
+                    row["user_id"], row["session_id"]))
+    keep = ", ".join(sorted(set(c for c in cols if c not in V0_ONLY) | {"event_data"}))
+    db.execute(f"CREATE TABLE events_v1_tmp AS SELECT {keep} FROM events")
+    db.execute("DROP TABLE events")
+    db.execute("ALTER TABLE events_v1_tmp RENAME TO events")
+    db.execute("INSERT INTO adk_internal_metadata (key, value) VALUES ('schema_version', '1')")
+    db.executescript(ALEMBIC_STAMP)
+    db.commit()
+    db.execute("VACUUM")
+    db.close()
+
+
 make_v0()
 make_go()
+make_go_workflow()
+make_v0_migrated()
