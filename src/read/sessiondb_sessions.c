@@ -6,8 +6,10 @@
  */
 #include "read/sessiondb_int.h"
 #include "adk/redact.h"
+#include "stamp.h"
 #include "write/termtext.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +34,44 @@ void sdb_session_keys_free(struct sdb_input *in)
 	free(in->sessions);
 	in->sessions = NULL;
 	in->nsessions = 0;
+}
+
+/* A session's place in update order: its update time, then its place in the table. */
+struct session_order {
+	double update_time;
+	size_t at;
+};
+
+static int by_update_time(const void *a, const void *b)
+{
+	const struct session_order *x = a, *y = b;
+	if (x->update_time != y->update_time)
+		return x->update_time < y->update_time ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/*
+ * The sessions in order of their update times as times, not as the values
+ * SQLite stores: ADK Python before 2.5.0 (#6352) could leave REAL epoch
+ * seconds in a DATETIME column whose other rows hold text, and SQLite sorts
+ * every number before every text.  A time that cannot be read goes first,
+ * as SQL puts a NULL; ties keep the table's order.
+ */
+static void sort_by_update_time(struct sdb_input *in)
+{
+	struct session_order *order = xmalloc(in->nsessions * sizeof *order);
+	struct session_key *keys = xmalloc(in->nsessions * sizeof *keys);
+	for (size_t i = 0; i < in->nsessions; i++) {
+		order[i].at = i;
+		if (!stamp_parse_db_time(in->sessions[i].update_time, false, &order[i].update_time))
+			order[i].update_time = -HUGE_VAL;
+	}
+	qsort(order, in->nsessions, sizeof *order, by_update_time);
+	for (size_t i = 0; i < in->nsessions; i++)
+		keys[i] = in->sessions[order[i].at];
+	memcpy(in->sessions, keys, in->nsessions * sizeof *keys);
+	free(keys);
+	free(order);
 }
 
 bool sdb_load_sessions(struct sdb_input *in, const struct session_choice *c, bool prefix)
@@ -67,6 +107,8 @@ bool sdb_load_sessions(struct sdb_input *in, const struct session_choice *c, boo
 		k->update_time = column_dup(db, rows, 4);
 	}
 	db->ops->finish(rows);
+	if (in->nsessions > 1)
+		sort_by_update_time(in);
 	return got == 0;
 }
 
