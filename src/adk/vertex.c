@@ -58,12 +58,14 @@ static void copy_field(json_t *into, const json_t *from, enum adk_field field)
 /*
  * The event's actions from the envelope's: ADK's own members, but
  * transferToAgent, which the API calls transferAgent (earlier ADK JS
- * versions sent ADK's own name, which is still read).
+ * versions sent ADK's own name, which is still read).  A response kept in
+ * snake_case (transfer_agent, state_delta: the Python SDK's model_dump(),
+ * which ADK JS's fromApiEvent reads too) is spelled in camelCase.
  */
 static json_t *actions_of(const json_t *envelope)
 {
 	json_t *from = adk_get(envelope, ADK_ACTIONS);
-	json_t *actions = json_is_object(from) ? json_deep_copy(from) : json_object();
+	json_t *actions = json_is_object(from) ? adk_camel_copy(from, false) : json_object();
 	json_t *transfer = adk_get(actions, ADK_TRANSFER_AGENT);
 	if (transfer)
 		json_object_set(actions, adk_field_name(ADK_TRANSFER_TO_AGENT), transfer);
@@ -104,9 +106,11 @@ static void take_custom_metadata(json_t *event, json_t *actions, const json_t *c
 static json_t *from_fields(const json_t *envelope)
 {
 	json_t *event = json_object(), *actions = actions_of(envelope), *v;
-	const json_t *meta = adk_get(envelope, ADK_EVENT_METADATA);
+	/* eventMetadata or event_metadata, its members in camelCase either way. */
+	const json_t *given = adk_get(envelope, ADK_EVENT_METADATA);
+	json_t *meta = json_is_object(given) ? adk_camel_copy(given, false) : NULL;
 	const char *key;
-	json_object_foreach((json_t *)meta, key, v)
+	json_object_foreach(meta, key, v)
 	{
 		if (!adk_key_is(ADK_CUSTOM_METADATA, key, strlen(key)) && !json_is_null(v))
 			json_object_set_new(event, key, json_deep_copy(v));
@@ -118,6 +122,7 @@ static json_t *from_fields(const json_t *envelope)
 	copy_field(event, envelope, ADK_CONTENT);
 	copy_field(event, envelope, ADK_ERROR_CODE);
 	copy_field(event, envelope, ADK_ERROR_MESSAGE);
+	json_decref(meta);
 	return event;
 }
 

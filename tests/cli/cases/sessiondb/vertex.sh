@@ -27,6 +27,21 @@ for f in "$v"/*.dump.json; do
 	same "$n dump/session" "$f" "$CORPUS/adkjs/$n.session.json"
 	same "$n fields/readback" "$v/$n.fields.json" "$v/$n.fields.readback.jsonl"
 done | sort | uniq -c | sed 's/^ */vertex: /'
+# The same responses as the Python SDK's model_dump() keeps them, in
+# snake_case (session_events, raw_event, event_metadata{turn_complete,
+# long_running_tool_ids, custom_metadata, ...}, invocation_id,
+# actions.transfer_agent), which ADK JS's fromApiEvent also reads: made
+# here from the real ones, each command's output the same as over them.
+snake='def snake: gsub("(?<c>[A-Z])"; "_" + (.c | ascii_downcase));
+	def keys_snake: with_entries(.key |= snake);
+	{session_events: [.sessionEvents[] | keys_snake
+		| if .event_metadata then .event_metadata |= keys_snake else . end
+		| if .actions then .actions |= keys_snake else . end]}'
+for f in "$v"/*.dump.json "$v"/*.fields.json; do
+	jq -c "$snake" "$f" >"${TMPDIR:-/tmp}/adkev-vertex-snake.$$.json"
+	same "${f##*/} snake_case" "$f" "${TMPDIR:-/tmp}/adkev-vertex-snake.$$.json"
+	rm -f "${TMPDIR:-/tmp}/adkev-vertex-snake.$$.json"
+done | sort | uniq -c | sed 's/^ */snake_case: /'
 for f in "$v"/*.pages.jsonl; do
 	for cmd in stats final show; do
 		if [ "$(adkev $cmd -j 2 "$f" 2>&1)" = "$(adkev $cmd -j 1 "$f" 2>&1)" ]; then
