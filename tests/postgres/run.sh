@@ -173,6 +173,57 @@ check "the operand is named with its password and parameters masked" \
 	'{"file":"postgresql:///adk?host=***&port=***&user=***"' \
 	"$(adkev sessions "$url" | head -n 1 | cut -d, -f1)"
 
+# ADK Python's own changes to a database it finds (sessions/alembic_runner.py,
+# migration/migrate_postgresql_timestamptz.py): copies of adk stamped with
+# alembic revision 001_baseline_v1, one with every ADK time column as
+# "timestamp without time zone" (ADK Python < 1.24 made them so; values in
+# UTC), one with them TIMESTAMPTZ as the migration leaves them, read in a
+# session time zone far from UTC (PGTZ).  Each gives the sessions' times,
+# the headers of show and what --since/--until keep as adk itself does.
+psql_do() { # DATABASE SQL
+	"$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$t/sock" -p "$port" -U adk -d "$1" -c "$2" >/dev/null ||
+		{ echo "check-postgres: psql failed on $1" >&2; exit 1; }
+}
+stamp="CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL,
+	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num));
+	INSERT INTO alembic_version (version_num) VALUES ('001_baseline_v1');"
+retype() { # DATABASE TYPE USING: each ADK time column made TYPE
+	for col in sessions.create_time sessions.update_time events.timestamp \
+		app_states.update_time user_states.update_time; do
+		psql_do "$1" "ALTER TABLE ${col%.*} ALTER COLUMN \"${col#*.}\" TYPE $2 USING \"${col#*.}\" $3"
+	done
+}
+psql_do postgres "CREATE DATABASE naive TEMPLATE adk"
+psql_do postgres "CREATE DATABASE aware TEMPLATE adk"
+echo "  adk's time columns, as ADK JS made them: $("$pg_bin/psql" -X -At -h "$t/sock" -p "$port" -U adk -d adk \
+	-c "SELECT DISTINCT data_type FROM information_schema.columns WHERE table_name = 'sessions' AND column_name = 'update_time'")"
+retype naive "timestamp without time zone" "AT TIME ZONE 'UTC'"
+retype aware "timestamp without time zone" "AT TIME ZONE 'UTC'"
+# The migration's own statement, the server's time zone UTC (initdb took TZ).
+for col in sessions.create_time sessions.update_time events.timestamp app_states.update_time \
+	user_states.update_time; do
+	psql_do aware "ALTER TABLE ${col%.*} ALTER COLUMN \"${col#*.}\" TYPE TIMESTAMP WITH TIME ZONE"
+done
+psql_do naive "$stamp"
+psql_do aware "$stamp"
+db_url() { echo "postgresql:///$1?host=$t/sock&port=$port&user=adk"; }
+for cmd in "sessions" "sessions --table --utc" "final --session last" "stats --per-session" \
+	"events --since 2026-01-01T05:00:20Z --until 2026-01-01T07:00:15.5Z"; do
+	# shellcheck disable=SC2086
+	a=$(adkev $cmd "$url" 2>&1 | sed 's/"file":"[^"]*",//'; echo "exit $?")
+	# shellcheck disable=SC2086
+	b=$(adkev $cmd "$(db_url naive)" 2>&1 | sed 's/"file":"[^"]*",//'; echo "exit $?")
+	check "adkev $cmd: timestamp without time zone and alembic_version, as adk" "$a" "$b"
+	# shellcheck disable=SC2086
+	b=$(PGTZ=Asia/Kolkata adkev $cmd "$(db_url aware)" 2>&1 | sed 's/"file":"[^"]*",//'; echo "exit $?")
+	check "adkev $cmd: TIMESTAMPTZ read in +05:30, as adk" "$a" "$b"
+done
+a=$(adkev show --color=never "$url" | grep '^session')
+check "show's session headers: TIMESTAMPTZ as adk" "$a" \
+	"$(PGTZ=Asia/Kolkata adkev show --color=never "$(db_url aware)" | grep '^session')"
+check "show's session headers: timestamp without time zone as adk" "$a" \
+	"$(adkev show --color=never "$(db_url naive)" | grep '^session')"
+
 # Choosing sessions in a database where one id is held under two pairs.
 a_plain=$corpus/adkjs/a_plain.session.json
 id=$(sed -n 's/.*"id":"\([^"]*\)","appName".*/\1/p' "$a_plain")
