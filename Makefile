@@ -36,6 +36,7 @@ VERSION = 0.1.0
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man/man1
+MAN5DIR = $(PREFIX)/share/man/man5
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
@@ -87,6 +88,7 @@ LIB_OBJS = $(LIB_SRCS:src/%.c=$(BUILD)/%.o) $(GEN_OBJS)
 TEST_SRCS = $(wildcard tests/check_*.c)
 TEST_BINS = $(TEST_SRCS:tests/%.c=$(BUILD)/%)
 MANS = $(wildcard man/*.1)
+MANS5 = $(wildcard man/*.5)
 
 .PHONY: all deps deps-check deps-cli deps-docs deps-man deps-tty deps-valgrind deps-bench deps-browser \
 	deps-postgres deps-otlp deps-nltk check check-all check-fast check-unit check-cli check-docs \
@@ -338,10 +340,10 @@ check-build:
 # mandoc's lint, then the pages as rendered: every quote and bracket closed
 # (tests/docs/rendered.sh), which the lint cannot see.
 check-man: | deps-man
-	@out=$$(mandoc -Tlint -W warning $(MANS) 2>&1); \
+	@out=$$(mandoc -Tlint -W warning $(MANS) $(MANS5) 2>&1); \
 	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; \
-	echo "man: $(words $(MANS)) pages clean under mandoc -Tlint -W warning"
-	@sh tests/docs/rendered.sh $(MANS)
+	echo "man: $(words $(MANS) $(MANS5)) pages clean under mandoc -Tlint -W warning"
+	@sh tests/docs/rendered.sh $(MANS) $(MANS5)
 
 # Every console example of the README, doc/ and the man pages is run and must
 # print what its page shows (tests/docs/examples.sh says how an example is
@@ -465,16 +467,18 @@ $(BUILD)/completion/adkev.fish: $(BUILD)/adkev
 
 install: $(BUILD)/adkev $(BUILD)/completion/adkev.bash $(BUILD)/completion/_adkev \
 		$(BUILD)/completion/adkev.fish
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(MAN5DIR) $(DESTDIR)$(BASHCOMPDIR) \
 		$(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BUILD)/adkev $(DESTDIR)$(BINDIR)/adkev
 	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)
+	install -m 644 $(MANS5) $(DESTDIR)$(MAN5DIR)
 	install -m 644 $(BUILD)/completion/adkev.bash $(DESTDIR)$(BASHCOMPDIR)/adkev
 	install -m 644 $(BUILD)/completion/_adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev
 	install -m 644 $(BUILD)/completion/adkev.fish $(DESTDIR)$(FISHCOMPDIR)/adkev.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/adkev $(MANS:man/%=$(DESTDIR)$(MANDIR)/%) \
+		$(MANS5:man/%=$(DESTDIR)$(MAN5DIR)/%) \
 		$(DESTDIR)$(BASHCOMPDIR)/adkev $(DESTDIR)$(ZSHCOMPDIR)/_adkev \
 		$(DESTDIR)$(FISHCOMPDIR)/adkev.fish
 

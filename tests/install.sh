@@ -42,8 +42,8 @@ expect 644 share/zsh/site-functions/_adkev "$dest.zsh"
 expect 644 share/fish/vendor_completions.d/adkev.fish "$dest.fish"
 rm -f "$dest.bash" "$dest.zsh" "$dest.fish"
 nman=0
-for page in "$top"/man/*.1; do
-	expect 644 "share/man/man1/$(basename "$page")" "$page"
+for page in "$top"/man/*.1 "$top"/man/*.5; do
+	expect 644 "share/man/man${page##*.}/$(basename "$page")" "$page"
 	nman=$((nman + 1))
 done
 [ -x "$root/bin/adkev" ] && "$root/bin/adkev" --version >/dev/null || bad "the installed adkev does not run"

@@ -502,6 +502,21 @@ static void set_identity(json_t *ev, const json_t *md)
 		set_field(ev, ADK_NODE_INFO, json_deep_copy(node));
 }
 
+/*
+ * The members to-a2a --lossless keeps in a Message's adk_event_members
+ * (a2a_event_members), set where the event has none of its own by then.
+ */
+static void set_event_members(json_t *ev, const json_t *md)
+{
+	json_t *members = object_member(md, M_EVENT_MEMBERS);
+	for (size_t i = 0; members && i < A2A_NEVENT_MEMBERS; i++) {
+		const char *name = adk_field_name(a2a_event_members[i]);
+		json_t *v = json_object_get(members, name);
+		if (v && !json_is_null(v) && !adk_get(ev, a2a_event_members[i]))
+			json_object_set(ev, name, v);
+	}
+}
+
 /* The event body of what b gathered (section 6.2); releases b.  Caller owns the result. */
 static json_t *body_finish(struct body *b, const struct a2a_event_options *opts)
 {
@@ -530,6 +545,7 @@ static json_t *body_finish(struct body *b, const struct a2a_event_options *opts)
 		if (json_is_object(v))
 			set_field(ev, a2a_genai_objects[i].field, json_incref(v));
 	}
+	set_event_members(ev, b->identity);
 	if (!opts->no_peer_actions) {
 		json_t *actions = peer_actions(&b->maps);
 		if (json_object_size(actions))

@@ -306,9 +306,30 @@ static json_t *sorted_keys(json_t *obj)
 }
 
 /*
+ * The members of a2a_event_members the event has, under the names from-a2a
+ * writes (genai objects, the transcriptions, in camelCase at every level).
+ * Caller owns the result; NULL when the event has none.
+ */
+static json_t *event_members(const json_t *event)
+{
+	json_t *out = json_object();
+	for (size_t i = 0; i < A2A_NEVENT_MEMBERS; i++) {
+		json_t *v = adk_get(event, a2a_event_members[i]);
+		if (v)
+			json_object_set_new(out, adk_field_name(a2a_event_members[i]),
+			                    adk_camel_copy(v, true));
+	}
+	if (json_object_size(out))
+		return out;
+	json_decref(out);
+	return NULL;
+}
+
+/*
  * Section 5's table, keys in Go's sorted order; with --lossless also
- * adk_actions, adk_error_message, adk_event_id, adk_long_running_tool_ids,
- * adk_node_info and adk_timestamp, which Go does not write.  Caller owns the result; NULL
+ * adk_actions, adk_error_message, adk_event_id, adk_event_members,
+ * adk_long_running_tool_ids, adk_node_info and adk_timestamp, which Go does
+ * not write.  Caller owns the result; NULL
  * when there is nothing to say.
  */
 static json_t *message_metadata(const json_t *event, const struct a2a_message_options *o)
@@ -351,6 +372,9 @@ static json_t *message_metadata(const json_t *event, const struct a2a_message_op
 		json_t *node = adk_get(event, ADK_NODE_INFO);
 		if (json_is_object(node))
 			json_object_set_new(md, M_NODE_INFO, json_deep_copy(node));
+		json_t *members = event_members(event);
+		if (members)
+			json_object_set_new(md, M_EVENT_MEMBERS, members);
 	}
 	if (!json_object_size(md)) {
 		json_decref(md);

@@ -5,6 +5,8 @@
  */
 #include "adk/a2a_wire.h"
 
+#include <string.h>
+
 const struct a2a_typed_part a2a_typed_parts[A2A_NTYPED] = {
     {T_CODE_EXECUTION_RESULT, ADK_CODE_EXECUTION_RESULT},
     {T_FUNCTION_RESPONSE, ADK_FUNCTION_RESPONSE},
@@ -18,6 +20,12 @@ const struct a2a_genai_object a2a_genai_objects[A2A_NGENAI_OBJECTS] = {
     {M_USAGE, ADK_USAGE_METADATA},
 };
 
+const enum adk_field a2a_event_members[A2A_NEVENT_MEMBERS] = {
+    ADK_ISOLATION_SCOPE, ADK_INTERACTION_ID,      ADK_TURN_COMPLETE_REASON,
+    ADK_LIVE_SESSION_ID, ADK_INPUT_TRANSCRIPTION, ADK_OUTPUT_TRANSCRIPTION,
+    ADK_RUN_SESSION_ID,  ADK_RUN_NODE_PATH,
+};
+
 json_t *a2a_normalised_actions(const json_t *actions)
 {
 	json_t *out = adk_camel_copy(actions, false);
@@ -26,8 +34,10 @@ json_t *a2a_normalised_actions(const json_t *actions)
 	void *tmp;
 	json_object_foreach_safe(out, tmp, key, v)
 	{
-		/* A default value an ADK event leaves out: null, false, "", [], {}. */
-		if (!json_truthy(v))
+		/* A default value an ADK event leaves out: null, false, "", [], {}; but
+		 * a 2.x route of false, 0 or "" is a route (ADK Python's bool|int|str). */
+		if (!json_truthy(v) &&
+		    !(adk_key_is(ADK_ROUTE, key, strlen(key)) && !json_is_null(v)))
 			json_object_del(out, key);
 	}
 	return out;

@@ -98,6 +98,7 @@
 #define M_DATA_PART_COMPAT  "data_part_compat"
 #define M_NODE_PATH         "adk_node_path"
 #define M_NODE_INFO         "adk_node_info"
+#define M_EVENT_MEMBERS     "adk_event_members"
 /* adk_type values. */
 #define T_FUNCTION_CALL         "function_call"
 #define T_FUNCTION_RESPONSE     "function_response"
@@ -133,6 +134,16 @@ struct a2a_genai_object {
 };
 #define A2A_NGENAI_OBJECTS 3
 extern const struct a2a_genai_object a2a_genai_objects[A2A_NGENAI_OBJECTS];
+
+/*
+ * The event members no other key carries, which to-a2a --lossless writes
+ * in adk_event_members and from-a2a sets back: ADK 2.x's isolationScope,
+ * the Live API's interactionId, turnCompleteReason, liveSessionId and
+ * transcriptions, and adk run --jsonl's session_id and node_path.  Each is
+ * named there as from-a2a writes it, adk_field_name()'s spelling.
+ */
+#define A2A_NEVENT_MEMBERS 8
+extern const enum adk_field a2a_event_members[A2A_NEVENT_MEMBERS];
 
 /*
  * An event's actions without default members (null, false, "", [], {}),

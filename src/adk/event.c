@@ -116,11 +116,22 @@ static const struct {
     [ADK_VERTEX_USAGE] = ONE_SPELLING("_usage_metadata"),
     [ADK_VERTEX_COMPACTION] = ONE_SPELLING("_compaction"),
     [ADK_VERTEX_WORKFLOW] = ONE_SPELLING("_workflow"),
-    [ADK_AGENT_STATE] = ONE_SPELLING("agentState"),
-    [ADK_END_OF_AGENT] = ONE_SPELLING("endOfAgent"),
+    [ADK_AGENT_STATE] = TWO_SPELLINGS("agentState", "agent_state"),
+    [ADK_END_OF_AGENT] = TWO_SPELLINGS("endOfAgent", "end_of_agent"),
     [ADK_ROUTES] = ONE_SPELLING("routes"),
     [ADK_REQUESTED_INPUT] = TWO_SPELLINGS("requestedInput", "requested_input"),
+    [ADK_ROUTE] = ONE_SPELLING("route"),
+    [ADK_RENDER_UI_WIDGETS] = TWO_SPELLINGS("renderUiWidgets", "render_ui_widgets"),
+    [ADK_PAYLOAD] = ONE_SPELLING("payload"),
+    [ADK_SET_MODEL_RESPONSE] = TWO_SPELLINGS("setModelResponse", "set_model_response"),
     [ADK_ISOLATION_SCOPE] = TWO_SPELLINGS("isolationScope", "isolation_scope"),
+    [ADK_INTERACTION_ID] = TWO_SPELLINGS("interactionId", "interaction_id"),
+    [ADK_TURN_COMPLETE_REASON] = TWO_SPELLINGS("turnCompleteReason", "turn_complete_reason"),
+    [ADK_LIVE_SESSION_ID] = TWO_SPELLINGS("liveSessionId", "live_session_id"),
+    /* adk run --jsonl writes these two in snake_case beside a camelCase event:
+     * they are its own, not the Event's, and keep that one spelling. */
+    [ADK_RUN_SESSION_ID] = ONE_SPELLING("session_id"),
+    [ADK_RUN_NODE_PATH] = ONE_SPELLING("node_path"),
     [ADK_EVAL_CASES] = TWO_SPELLINGS("evalCases", "eval_cases"),
     [ADK_EVAL_ID] = TWO_SPELLINGS("evalId", "eval_id"),
     [ADK_EVAL_SET_ID] = TWO_SPELLINGS("evalSetId", "eval_set_id"),
@@ -283,7 +294,12 @@ json_t *adk_camel_copy(const json_t *v, bool deep)
 	return out;
 }
 
-/* Whether key names one of the fields whose value a user or a tool chose, in either spelling. */
+/*
+ * Whether key names one of the fields whose value a user or a tool chose, in
+ * either spelling: ADK's models hold them as dict or Any, so its dumps keep
+ * their keys as they are (a widget's payload and ADK 2.x's setModelResponse
+ * and agentState among them).
+ */
 static bool holds_user_keys(const char *key)
 {
 	static const enum adk_field opaque[] = {ADK_ARGS,
@@ -294,7 +310,9 @@ static bool holds_user_keys(const char *key)
 	                                        ADK_REQUESTED_AUTH_CONFIGS,
 	                                        ADK_REQUESTED_TOOL_CONFIRMATIONS,
 	                                        ADK_AGENT_STATE,
-	                                        ADK_OUTPUT};
+	                                        ADK_OUTPUT,
+	                                        ADK_PAYLOAD,
+	                                        ADK_SET_MODEL_RESPONSE};
 	for (size_t i = 0; i < sizeof opaque / sizeof *opaque; i++) {
 		const char *snake = field_names[opaque[i]].snake;
 		if (strcmp(key, field_names[opaque[i]].camel) == 0 ||
@@ -339,6 +357,11 @@ json_t *adk_respelled(const json_t *v, bool snake)
 	const char *key;
 	json_object_foreach((json_t *)v, key, member)
 	{
+		if (adk_key_is(ADK_RUN_SESSION_ID, key, strlen(key)) ||
+		    adk_key_is(ADK_RUN_NODE_PATH, key, strlen(key))) {
+			json_object_set(out, key, member);
+			continue;
+		}
 		char *spelt = respell_key(key, snake);
 		char *camel = snake ? respell_key(key, false) : NULL;
 		/* The camelCase key wins: a snake_case key whose camelCase twin is here is dropped.
@@ -677,7 +700,12 @@ bool event_compaction(const json_t *event, struct event_compaction *c)
 
 const json_t *event_node_path(const json_t *event)
 {
-	return string_or_null(adk_get(adk_get(event, ADK_NODE_INFO), ADK_PATH));
+	const json_t *path = string_or_null(adk_get(adk_get(event, ADK_NODE_INFO), ADK_PATH));
+	if (path)
+		return path;
+	/* adk run --jsonl's node_path, "" for an event of no workflow node. */
+	path = string_or_null(adk_get(event, ADK_RUN_NODE_PATH));
+	return path && json_string_length(path) ? path : NULL;
 }
 
 /* The name of ADK 2.x's synthetic call for human input (events/request_input.py). */
@@ -724,7 +752,8 @@ bool part_is_thought(const json_t *part)
 
 bool state_key_is_internal(const char *key, size_t len)
 {
-	static const char *const prefixes[] = {"_adk_", "adk_oauth_state:", "adk_oauth_credential:"};
+	static const char *const prefixes[] = {"_adk_",
+	                                       "adk_oauth_state:", "adk_oauth_credential:"};
 	for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
 		size_t n = strlen(prefixes[i]);
 		if (len >= n && memcmp(key, prefixes[i], n) == 0)

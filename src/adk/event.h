@@ -135,7 +135,24 @@ enum adk_field {
 	 */
 	ADK_ROUTES,
 	ADK_REQUESTED_INPUT,
+	/*
+	 * ADK 2.x members adkev reads by name only to spell them and pass them
+	 * through (adkev-model(5)): actions' route, renderUiWidgets (a widget's
+	 * payload is its provider's own), setModelResponse; the event's
+	 * isolationScope, interactionId, turnCompleteReason, liveSessionId; and
+	 * the session_id and node_path that adk run --jsonl writes beside an
+	 * event's own members
+	 */
+	ADK_ROUTE,
+	ADK_RENDER_UI_WIDGETS,
+	ADK_PAYLOAD,
+	ADK_SET_MODEL_RESPONSE,
 	ADK_ISOLATION_SCOPE,
+	ADK_INTERACTION_ID,
+	ADK_TURN_COMPLETE_REASON,
+	ADK_LIVE_SESSION_ID,
+	ADK_RUN_SESSION_ID,
+	ADK_RUN_NODE_PATH,
 	/* ADK's evaluation models: EvalSet, EvalCase, Invocation, IntermediateData,
 	 * InvocationEvents (eval_set.py, eval_case.py), EvalConfig and its criteria
 	 * (eval_config.py, eval_metrics.py) */
@@ -315,7 +332,8 @@ struct event_compaction {
 bool event_compaction(const json_t *event, struct event_compaction *c);
 /*
  * A 2.x workflow node's path (nodeInfo.path: ADK JS 2.0.0 "wf.node",
- * ADK Python "wf/A@1/B@1"), a JSON string borrowed from the event, or NULL.
+ * ADK Python "wf/A@1/B@1"; else a non-empty node_path of an adk run --jsonl
+ * line), a JSON string borrowed from the event, or NULL.
  */
 const json_t *event_node_path(const json_t *event);
 /*
@@ -345,8 +363,8 @@ bool event_is_answer(const json_t *event);
  * event_answer_parts(), part_text(), part_input_request() and
  * part_is_thought() read: all a command that picks answers out of events
  * needs built.  A part's calls are read down to an adk_request_input
- * call's message; its results are only asked whether they are there.  The ADK_READS_FINAL_* macros are its four sets as
- * initializers, for a command's own set that holds them and more.
+ * call's message; its results are only asked whether they are there.  The ADK_READS_FINAL_* macros
+ * are its four sets as initializers, for a command's own set that holds them and more.
  */
 extern const struct adk_reads adk_reads_final;
 #define ADK_READS_FINAL_EVENT                                                                      \

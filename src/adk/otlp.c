@@ -566,7 +566,7 @@ static void compaction_trace(struct otlp *o, const struct reader_item *item, str
 	event_compaction(event, &c);
 	struct otlp side = {.c = o->c, .parts_written = o->parts_written, .current = -1};
 	side.key = (struct strbuf)STRBUF_INIT;
-	otlp_invocation_begin(&side, event_invocation_id_string(event), item->session);
+	otlp_invocation_begin(&side, event_invocation_id_string(event), item->session, event);
 	long long t = 0, from, to;
 	if (!event_ns(event, &t))
 		t = o->last_ns >= 0 ? o->last_ns : 0;
@@ -623,7 +623,7 @@ void otlp_add(struct otlp *o, const struct reader_item *item, struct strbuf *out
 	if (other)
 		otlp_finish(o, out);
 	if (!o->open)
-		otlp_invocation_begin(o, inv, item->session);
+		otlp_invocation_begin(o, inv, item->session, event);
 	long long t;
 	if (!event_ns(event, &t))
 		t = o->last_ns >= 0 ? o->last_ns : 0;

@@ -60,8 +60,13 @@ json_t *otlp_string_of(const json_t *s);
 /* Appends "<length>:<bytes>" of a JSON string (or of nothing), so keys cannot run together. */
 void otlp_key_add(struct strbuf *sb, const json_t *s);
 
-/* Begins the trace of the invocation inv (borrowed; NULL: events without an id). */
-void otlp_invocation_begin(struct otlp *o, const json_t *inv, const json_t *session);
+/*
+ * Begins the trace of the invocation inv (borrowed; NULL: events without an
+ * id), whose first event is event; its conversation is --conversation-id, or
+ * session's id, or the session_id an adk run --jsonl line carries.
+ */
+void otlp_invocation_begin(struct otlp *o, const json_t *inv, const json_t *session,
+                           const json_t *event);
 
 /* Lets go of the invocation in progress: its trace, span records and tables. */
 void otlp_invocation_release(struct otlp *o);

@@ -33,12 +33,15 @@ void otlp_key_add(struct strbuf *sb, const json_t *s)
 	strbuf_add(sb, s ? json_string_value(s) : "", len);
 }
 
-void otlp_invocation_begin(struct otlp *o, const json_t *inv, const json_t *session)
+void otlp_invocation_begin(struct otlp *o, const json_t *inv, const json_t *session,
+                           const json_t *event)
 {
 	o->open = true;
 	o->inv = inv ? otlp_string_of(inv) : NULL;
-	const char *conv =
-	    o->c->conversation ? o->c->conversation : adk_get_string(session, ADK_ID);
+	/* An adk run --jsonl line names its session beside the event's members. */
+	const char *conv = o->c->conversation ? o->c->conversation
+	                   : session          ? adk_get_string(session, ADK_ID)
+	                                      : adk_get_string(event, ADK_RUN_SESSION_ID);
 	o->conversation = conv ? xstrdup(conv) : NULL;
 	struct strbuf *k = &o->key;
 	strbuf_reset(k);

@@ -5,7 +5,7 @@
 # An example is
 # - in README.md, HACKING.md and doc/*.md: a ```console block (indented
 #   in a list item too, its lines as indented as its fence);
-# - in man/*.1: a .Bd -literal display whose first line starts with "$ ",
+# - in man/*.1 and man/*.5: a .Bd -literal display whose first line starts with "$ ",
 #   taken as mandoc renders it (-Tutf8, so \(de is a degree sign).
 # In it, a line starting with "$ " is a command; it goes on over the next
 # lines while a line ends in "|", "\", "&&" or "||" or a single quote is
@@ -47,7 +47,7 @@ ln -s "$ADKEV" "$tmp/bin/adkev"
 cd "$top" || exit 1
 if [ $# -eq 0 ]; then
 	set -- README.md
-	for f in HACKING.md doc/*.md man/*.1; do [ -f "$f" ] && set -- "$@" "$f"; done
+	for f in HACKING.md doc/*.md man/*.1 man/*.5; do [ -f "$f" ] && set -- "$@" "$f"; done
 fi
 bs=$(printf '\b')
 
@@ -163,7 +163,7 @@ failed=0 ran=0 n=0
 for doc in "$@"; do
 	case $doc in
 	*.md) extract_md "$doc" ;;
-	*.1) extract_man "$doc" ;;
+	*.1 | *.5) extract_man "$doc" ;;
 	*) echo "examples: $doc is neither Markdown nor a man page" >&2; exit 2 ;;
 	esac >"$tmp/examples" || exit 2
 	exec 3<"$tmp/examples"

@@ -179,3 +179,14 @@ for c in "stats --no-redact" "stats --table" "stats --author critic" "stats --pe
 	same "$c --skip-invalid bad.sse corpus.jsonl" $c --skip-invalid bad.sse corpus.jsonl
 	same "$c pretty.json good.jsonl" $c pretty.json good.jsonl
 done
+# ADK Python 2.x's other new members (tests/corpus/adk2/members, both
+# spellings, adk run --jsonl lines, agentState as a string) read in chunks.
+members="$TESTS/corpus/adk2/members/camel.jsonl $TESTS/corpus/adk2/members/snake.jsonl
+$TESTS/corpus/adk2/members/run.jsonl $TESTS/corpus/adk2/members/odd.jsonl"
+for c in state stats "final --full-scan" "final --concat" reasoning trajectory \
+	"to-a2a --lossless"; do
+	# shellcheck disable=SC2086 # the files, one word each
+	same "$c adk2/members" $c $members
+done
+cat $members >members.jsonl
+split_same "adk2/members" members.jsonl
