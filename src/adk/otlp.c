@@ -549,6 +549,25 @@ static void stream_error(struct otlp *o, const json_t *value)
 }
 
 /*
+ * The summary's own usageMetadata (ADK Python's LlmEventSummarizer puts its
+ * model call's usage on the event it returns, since adk-python issue 4014)
+ * as the gen_ai.usage.* attributes ADK Python's model-call spans carry: the
+ * summariser's call has no generate_content span of its own here.  Counted
+ * by the token rule, alone: never in the invocations' sums.
+ */
+static void summary_tokens(struct otlp *side, long index, const json_t *event)
+{
+	struct usage_counts none = {0};
+	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
+	if (!json_is_object(usage))
+		return;
+	usage_total_init(&side->usage);
+	if (usage_total_add(&side->usage, event))
+		call_tokens(side, index, &none, usage);
+	usage_total_release(&side->usage);
+}
+
+/*
  * A compaction summary (event_is_compaction()) as a trace line of its own,
  * written at once, with one root span compact_events: ADK Python's name for
  * the span its compaction runs in (telemetry/tracing.py,
@@ -591,6 +610,7 @@ static void compaction_trace(struct otlp *o, const struct reader_item *item, str
 		               json_real(c.start));
 		otlp_span_attr(&side, index, "gen_ai.compaction.end_timestamp", json_real(c.end));
 	}
+	summary_tokens(&side, index, event);
 	if (c.text) {
 		otlp_span_attr(&side, index, "adk.compaction.summary_length",
 		               json_integer((json_int_t)utf8_length(c.text, c.text_len)));
