@@ -469,9 +469,9 @@ static json_t *custom_metadata(const struct body *b)
 }
 
 /*
- * The event's id, invocation, author, branch, time and workflow node, where
- * a Message's metadata says them: adkev to-a2a writes them all (adk_event_id,
- * adk_timestamp and adk_node_info with --lossless), ADK Go and JS the invocation, author and
+ * The event's id, invocation, author, branch, time, workflow node and route,
+ * where a Message's metadata says them: adkev to-a2a writes them all
+ * (adk_event_id, adk_timestamp, adk_node_info and adk_route with --lossless), ADK Go and JS the invocation, author and
  * branch.  Without them the options name the event, as Go's rule is.  Only
  * a Message is read so: a server's task updates carry the last event's
  * names (Python's adk_event_id too, which two events would then share), and
@@ -500,6 +500,9 @@ static void set_identity(json_t *ev, const json_t *md)
 	json_t *node = object_member(md, M_NODE_INFO);
 	if (node)
 		set_field(ev, ADK_NODE_INFO, json_deep_copy(node));
+	json_t *route = json_object_get(md, M_ROUTE);
+	if (route && !json_is_null(route))
+		set_field(ev, ADK_ROUTE, json_deep_copy(route));
 }
 
 /* The event body of what b gathered (section 6.2); releases b.  Caller owns the result. */

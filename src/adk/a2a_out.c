@@ -308,7 +308,7 @@ static json_t *sorted_keys(json_t *obj)
 /*
  * Section 5's table, keys in Go's sorted order; with --lossless also
  * adk_actions, adk_error_message, adk_event_id, adk_long_running_tool_ids,
- * adk_node_info and adk_timestamp, which Go does not write.  Caller owns the result; NULL
+ * adk_node_info, adk_route and adk_timestamp, which Go does not write.  Caller owns the result; NULL
  * when there is nothing to say.
  */
 static json_t *message_metadata(const json_t *event, const struct a2a_message_options *o)
@@ -351,6 +351,10 @@ static json_t *message_metadata(const json_t *event, const struct a2a_message_op
 		json_t *node = adk_get(event, ADK_NODE_INFO);
 		if (json_is_object(node))
 			json_object_set_new(md, M_NODE_INFO, json_deep_copy(node));
+		/* ADK JS's route, on the event; ADK Python's, in actions, is in adk_actions. */
+		json_t *route = adk_get(event, ADK_ROUTE);
+		if (route)
+			json_object_set_new(md, M_ROUTE, json_deep_copy(route));
 	}
 	if (!json_object_size(md)) {
 		json_decref(md);

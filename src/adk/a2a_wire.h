@@ -98,6 +98,7 @@
 #define M_DATA_PART_COMPAT  "data_part_compat"
 #define M_NODE_PATH         "adk_node_path"
 #define M_NODE_INFO         "adk_node_info"
+#define M_ROUTE             "adk_route"
 /* adk_type values. */
 #define T_FUNCTION_CALL         "function_call"
 #define T_FUNCTION_RESPONSE     "function_response"

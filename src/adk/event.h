@@ -97,6 +97,11 @@ enum adk_field {
 	ADK_START_TIMESTAMP,
 	ADK_END_TIMESTAMP,
 	ADK_PATH,
+	/*
+	 * a 2.x workflow router's choice (bool, int, string or list): ADK JS
+	 * 2.0.0 writes it on the event, ADK Python 2.x in actions
+	 */
+	ADK_ROUTE,
 	/* the args of an adk_request_input call (ADK 2.x RequestInput) */
 	ADK_MESSAGE,
 	/* usageMetadata */
