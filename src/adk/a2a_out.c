@@ -308,8 +308,8 @@ static json_t *sorted_keys(json_t *obj)
 /*
  * Section 5's table, keys in Go's sorted order; with --lossless also
  * adk_actions, adk_error_message, adk_event_id, adk_long_running_tool_ids,
- * adk_node_info, adk_route and adk_timestamp, which Go does not write.  Caller owns the result; NULL
- * when there is nothing to say.
+ * adk_node_info, adk_route and adk_timestamp, which Go does not write.
+ * Caller owns the result; NULL when there is nothing to say.
  */
 static json_t *message_metadata(const json_t *event, const struct a2a_message_options *o)
 {

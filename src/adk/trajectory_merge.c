@@ -233,7 +233,7 @@ bool trajectory_absorb_record(struct trajectory *t, const json_t *record)
 struct replay_head {
 	uint64_t len;   /* the bytes after the head: id, name, author, node path and text */
 	uint64_t kind;  /* enum piece_kind */
-	uint64_t flags; /* HAS_ID, HAS_NAME, HAS_AUTHOR, HAS_NODE, HAS_ARGS (the text), HAS_TIMESTAMP */
+	uint64_t flags; /* HAS_ID, HAS_NAME, HAS_AUTHOR, HAS_NODE, HAS_ARGS, HAS_TIMESTAMP */
 	uint64_t id_len, name_len, author_len, node_len, text_len;
 	double timestamp;
 };
