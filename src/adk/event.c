@@ -94,6 +94,7 @@ static const struct {
     [ADK_START_TIMESTAMP] = TWO_SPELLINGS("startTimestamp", "start_timestamp"),
     [ADK_END_TIMESTAMP] = TWO_SPELLINGS("endTimestamp", "end_timestamp"),
     [ADK_PATH] = ONE_SPELLING("path"),
+    [ADK_MESSAGE_AS_OUTPUT] = TWO_SPELLINGS("messageAsOutput", "message_as_output"),
     [ADK_ROUTE] = ONE_SPELLING("route"),
     [ADK_MESSAGE] = ONE_SPELLING("message"),
     [ADK_PROMPT_TOKEN_COUNT] = TWO_SPELLINGS("promptTokenCount", "prompt_token_count"),

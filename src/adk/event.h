@@ -97,6 +97,7 @@ enum adk_field {
 	ADK_START_TIMESTAMP,
 	ADK_END_TIMESTAMP,
 	ADK_PATH,
+	ADK_MESSAGE_AS_OUTPUT, /* nodeInfo: its model text is its output (an LlmAgent node) */
 	/*
 	 * a 2.x workflow router's choice (bool, int, string or list): ADK JS
 	 * 2.0.0 writes it on the event, ADK Python 2.x in actions
