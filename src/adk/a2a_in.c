@@ -471,8 +471,9 @@ static json_t *custom_metadata(const struct body *b)
 /*
  * The event's id, invocation, author, branch, time and workflow node, where
  * a Message's metadata says them: adkev to-a2a writes them all (adk_event_id,
- * adk_timestamp and adk_node_info with --lossless), ADK Go and JS the invocation, author and
- * branch.  Without them the options name the event, as Go's rule is.  Only
+ * adk_timestamp and adk_node_info with --lossless), ADK Go and JS the
+ * invocation, author and branch.  Without
+ * them the options name the event, as Go's rule is.  Only
  * a Message is read so: a server's task updates carry the last event's
  * names (Python's adk_event_id too, which two events would then share), and
  * are the remote agent's work, named after it.

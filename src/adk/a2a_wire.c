@@ -23,7 +23,8 @@ const struct a2a_genai_object a2a_genai_objects[A2A_NGENAI_OBJECTS] = {
 const enum adk_field a2a_event_members[A2A_NEVENT_MEMBERS] = {
     ADK_ISOLATION_SCOPE, ADK_INTERACTION_ID,      ADK_TURN_COMPLETE_REASON,
     ADK_LIVE_SESSION_ID, ADK_INPUT_TRANSCRIPTION, ADK_OUTPUT_TRANSCRIPTION,
-    ADK_RUN_SESSION_ID,  ADK_RUN_NODE_PATH,
+    ADK_RUN_SESSION_ID,  ADK_RUN_NODE_PATH,       ADK_ROUTE,
+    ADK_ROUTES,
 };
 
 json_t *a2a_normalised_actions(const json_t *actions)

@@ -142,7 +142,7 @@ extern const struct a2a_genai_object a2a_genai_objects[A2A_NGENAI_OBJECTS];
  * transcriptions, and adk run --jsonl's session_id and node_path.  Each is
  * named there as from-a2a writes it, adk_field_name()'s spelling.
  */
-#define A2A_NEVENT_MEMBERS 8
+#define A2A_NEVENT_MEMBERS 10
 extern const enum adk_field a2a_event_members[A2A_NEVENT_MEMBERS];
 
 /*

@@ -97,6 +97,12 @@ enum adk_field {
 	ADK_START_TIMESTAMP,
 	ADK_END_TIMESTAMP,
 	ADK_PATH,
+	ADK_MESSAGE_AS_OUTPUT, /* nodeInfo: its model text is its output (an LlmAgent node) */
+	/*
+	 * a 2.x workflow router's choice (bool, int, string or list): ADK JS
+	 * 2.0.0 writes it on the event, ADK Python 2.x in actions
+	 */
+	ADK_ROUTE,
 	/* the args of an adk_request_input call (ADK 2.x RequestInput) */
 	ADK_MESSAGE,
 	/* usageMetadata */
@@ -137,13 +143,12 @@ enum adk_field {
 	ADK_REQUESTED_INPUT,
 	/*
 	 * ADK 2.x members adkev reads by name only to spell them and pass them
-	 * through (adkev-model(5)): actions' route, renderUiWidgets (a widget's
+	 * through (adkev-model(5)): renderUiWidgets (a widget's
 	 * payload is its provider's own), setModelResponse; the event's
 	 * isolationScope, interactionId, turnCompleteReason, liveSessionId; and
 	 * the session_id and node_path that adk run --jsonl writes beside an
 	 * event's own members
 	 */
-	ADK_ROUTE,
 	ADK_RENDER_UI_WIDGETS,
 	ADK_PAYLOAD,
 	ADK_SET_MODEL_RESPONSE,

@@ -119,11 +119,120 @@ static void agent_attrs(struct otlp *o, long index, const json_t *author)
 		otlp_span_attr(o, index, "gen_ai.conversation.id", json_string(o->conversation));
 }
 
+/* Workflows deeper than this are taken for the one at this depth: a path is the input's. */
+enum { WORKFLOW_DEPTH = 32 };
+
+/*
+ * The invoke_workflow span of the workflow at path[0..len), a child of the
+ * span at parent, made from start when new: ADK Python's span
+ * (telemetry/node_tracing.py, _use_invoke_workflow_span) with its name,
+ * gen_ai.workflow.name (the path's last name without its "@run"), and
+ * gen_ai.workflow.nested only on one inside another.
+ */
+static long workflow_span(struct otlp *o, const char *path, size_t len, char sep, long parent,
+                          long long start)
+{
+	json_t *at = json_object_getn(o->workflows, path, len);
+	if (at)
+		return (long)json_integer_value(at);
+	const char *name = path + len;
+	while (name > path && name[-1] != sep)
+		name--;
+	const char *run = memchr(name, '@', (size_t)(path + len - name));
+	json_t *wf = json_stringn(name, (size_t)((run ? run : path + len) - name));
+	long index =
+	    otlp_span_new(o, "invoke_workflow", wf, SPAN_KIND_INTERNAL, parent, start, NULL);
+	if (json_string_length(wf))
+		otlp_span_attr(o, index, "gen_ai.workflow.name", json_incref(wf));
+	if (parent >= 0)
+		otlp_span_attr(o, index, "gen_ai.workflow.nested", json_true());
+	json_decref(wf);
+	agent_attrs(o, index, NULL);
+	json_object_setn_new(o->workflows, path, len, json_integer(index));
+	return index;
+}
+
+/*
+ * The workflows around a workflow node's event, by its nodeInfo.path (ADK
+ * Python's "wf/A@1/B@1", split at "/"; ADK JS 2.0.0's "wf.node", at "."):
+ * every name but the last is a workflow holding the next.  Returns the
+ * span of the innermost, -1 for a path of one name; *self, for such a
+ * path, is the span of that workflow itself, whose own event it is (ADK JS
+ * 2.0.0's pause for input, author and path the workflow's name), else -1.
+ */
+static long node_workflows(struct otlp *o, const json_t *node, long long start, long *self)
+{
+	const char *path = json_string_value(node);
+	size_t len = json_string_length(node), depth = 0;
+	char sep = memchr(path, '/', len) ? '/' : '.';
+	long parent = -1;
+	*self = -1;
+	for (size_t end = 0; end < len && depth < WORKFLOW_DEPTH; end++)
+		if (path[end] == sep && end > 0) {
+			parent = workflow_span(o, path, end, sep, parent, start);
+			depth++;
+		}
+	if (parent < 0 && len)
+		*self = workflow_span(o, path, len, sep, -1, start);
+	return parent;
+}
+
+/*
+ * Whether a workflow node's event is an agent's (ADK Python's BaseAgent
+ * nodes trace invoke_agent; other nodes invoke_node): a model's usage, an
+ * answer the node gives as its output, or a call of a tool of its own.
+ */
+static bool node_is_agent(const json_t *event)
+{
+	if (adk_get(event, ADK_USAGE_METADATA) ||
+	    adk_truthy(adk_get(event, ADK_NODE_INFO), ADK_MESSAGE_AS_OUTPUT))
+		return true;
+	json_t *parts = event_parts(event), *p;
+	size_t i, len;
+	json_array_foreach(parts, i, p)
+	{
+		if (json_is_object(adk_get(p, ADK_FUNCTION_CALL)) && !part_input_request(p, &len))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A new part of author's, from start: invoke_agent, or for a workflow
+ * node's event (event_node_path()) invoke_agent or invoke_node under its
+ * workflows' invoke_workflow spans, with the path as adk.node.path.
+ */
+static long new_part(struct otlp *o, const json_t *event, const json_t *author, const char *branch,
+                     long long start)
+{
+	const json_t *node = event_node_path(event);
+	long self = -1;
+	long parent = node ? node_workflows(o, node, start, &self) : -1;
+	if (self >= 0)
+		return self;
+	if (!node)
+		parent = part_parent(o, author, branch);
+	bool agent = !node || node_is_agent(event);
+	long index =
+	    otlp_span_new(o, agent ? "invoke_agent" : "invoke_node", author, SPAN_KIND_INTERNAL,
+	                  parent, start, adk_get_string(event, ADK_ID));
+	if (agent) {
+		otlp_span_attr(o, index, "gen_ai.provider.name",
+		               json_string(provider_of(o, o->c->model)));
+		agent_attrs(o, index, author);
+	} else {
+		agent_attrs(o, index, NULL);
+	}
+	if (node)
+		otlp_span_attr(o, index, "adk.node.path", otlp_string_of(node));
+	return index;
+}
+
 /*
  * The agent part an event belongs to: the one in progress when the author
- * (and branch) wrote the event before, or an agent of another branch
- * (parallel agents) writes, else a new one, which starts when the event
- * before it was written.
+ * (and branch, and workflow node) wrote the event before, or an agent of
+ * another branch (parallel agents) writes, else a new one, which starts
+ * when the event before it was written.
  */
 static long agent_part(struct otlp *o, const json_t *event, long long t)
 {
@@ -134,6 +243,7 @@ static long agent_part(struct otlp *o, const json_t *event, long long t)
 	strbuf_reset(&o->key);
 	otlp_key_add(&o->key, author);
 	otlp_key_add(&o->key, branch);
+	otlp_key_add(&o->key, event_node_path(event));
 	json_t *key = json_stringn_nocheck(o->key.buf, o->key.len);
 	json_t *at = json_object_getn(o->agents, o->key.buf, o->key.len);
 	bool same = o->prev_key && json_equal(key, o->prev_key);
@@ -143,13 +253,9 @@ static long agent_part(struct otlp *o, const json_t *event, long long t)
 	if (at && (same || other_branch)) {
 		index = (long)json_integer_value(at);
 	} else {
-		long parent = part_parent(o, author, branch ? json_string_value(branch) : NULL);
 		long long start = o->last_ns >= 0 && o->last_ns < t ? o->last_ns : t;
-		index = otlp_span_new(o, "invoke_agent", author, SPAN_KIND_INTERNAL, parent, start,
-		                      adk_get_string(event, ADK_ID));
-		otlp_span_attr(o, index, "gen_ai.provider.name",
-		               json_string(provider_of(o, o->c->model)));
-		agent_attrs(o, index, author);
+		index =
+		    new_part(o, event, author, branch ? json_string_value(branch) : NULL, start);
 		json_object_setn_new(o->agents, json_string_value(key), json_string_length(key),
 		                     json_integer(index));
 		if (author)
@@ -549,6 +655,25 @@ static void stream_error(struct otlp *o, const json_t *value)
 }
 
 /*
+ * The summary's own usageMetadata (ADK Python's LlmEventSummarizer puts its
+ * model call's usage on the event it returns, since adk-python issue 4014)
+ * as the gen_ai.usage.* attributes ADK Python's model-call spans carry: the
+ * summariser's call has no generate_content span of its own here.  Counted
+ * by the token rule, alone: never in the invocations' sums.
+ */
+static void summary_tokens(struct otlp *side, long index, const json_t *event)
+{
+	struct usage_counts none = {0};
+	json_t *usage = adk_get(event, ADK_USAGE_METADATA);
+	if (!json_is_object(usage))
+		return;
+	usage_total_init(&side->usage);
+	if (usage_total_add(&side->usage, event))
+		call_tokens(side, index, &none, usage);
+	usage_total_release(&side->usage);
+}
+
+/*
  * A compaction summary (event_is_compaction()) as a trace line of its own,
  * written at once, with one root span compact_events: ADK Python's name for
  * the span its compaction runs in (telemetry/tracing.py,
@@ -591,6 +716,7 @@ static void compaction_trace(struct otlp *o, const struct reader_item *item, str
 		               json_real(c.start));
 		otlp_span_attr(&side, index, "gen_ai.compaction.end_timestamp", json_real(c.end));
 	}
+	summary_tokens(&side, index, event);
 	if (c.text) {
 		otlp_span_attr(&side, index, "adk.compaction.summary_length",
 		               json_integer((json_int_t)utf8_length(c.text, c.text_len)));

@@ -41,6 +41,7 @@ struct otlp {
 	json_t *calls;       /* tool call id -> index of its execute_tool span */
 	json_t *unnamed;     /* tool name -> [indexes of unanswered calls without an id] */
 	json_t *transfers;   /* agent name -> index of the part that transferred to it */
+	json_t *workflows;   /* a workflow's node path -> index of its invoke_workflow span */
 	json_t *input;       /* --content: the user's messages no agent part has taken */
 	json_t *prev_key;    /* the agent key of the invocation's last event, or NULL */
 	json_t *prev_branch; /* its branch, or NULL */

@@ -59,15 +59,16 @@ void otlp_invocation_begin(struct otlp *o, const json_t *inv, const json_t *sess
 	o->calls = json_object();
 	o->unnamed = json_object();
 	o->transfers = json_object();
+	o->workflows = json_object();
 	o->current = -1;
 	o->last_ns = -1;
 }
 
 void otlp_invocation_release(struct otlp *o)
 {
-	json_t **tables[] = {&o->inv,    &o->spans,    &o->agents,     &o->latest,
-	                     &o->models, &o->calls,    &o->unnamed,    &o->transfers,
-	                     &o->input,  &o->prev_key, &o->prev_branch};
+	json_t **tables[] = {&o->inv,       &o->spans, &o->agents,   &o->latest,
+	                     &o->models,    &o->calls, &o->unnamed,  &o->transfers,
+	                     &o->workflows, &o->input, &o->prev_key, &o->prev_branch};
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		json_decref(*tables[i]);
 		*tables[i] = NULL;

@@ -187,7 +187,7 @@ static void add_member(struct strbuf *sb, const json_t *v, int flag, uint64_t *f
 	strbuf_add(sb, json_string_value(v), json_string_length(v));
 }
 
-void trajectory_record_call(struct trajectory *t, const json_t *author, const double *timestamp,
+void trajectory_record_call(struct trajectory *t, const struct call_source *src,
                             const struct piece *piece, const char *text)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -198,13 +198,14 @@ void trajectory_record_call(struct trajectory *t, const json_t *author, const do
 	strbuf_add(&sb, &f, sizeof f);
 	add_member(&sb, id, HAS_ID, &f.flags, &f.id_len);
 	add_member(&sb, name, HAS_NAME, &f.flags, &f.name_len);
-	add_member(&sb, author, HAS_AUTHOR, &f.flags, &f.author_len);
+	add_member(&sb, src->author, HAS_AUTHOR, &f.flags, &f.author_len);
+	add_member(&sb, src->node, HAS_NODE, &f.flags, &f.node_len);
 	if (piece->has_text) {
 		f.flags |= HAS_ARGS;
 		f.args_len = piece->len;
 	}
-	if (timestamp) {
-		f.timestamp = *timestamp;
+	if (src->timestamp) {
+		f.timestamp = *src->timestamp;
 		f.flags |= HAS_TIMESTAMP;
 	}
 	head = kind_len(sb.len - sizeof(uint64_t) + f.args_len, true);
@@ -246,17 +247,16 @@ static void record_event(struct trajectory *t, const json_t *event,
                          const struct trajectory_event *ev)
 {
 	double at;
-	const double *timestamp = event_timestamp(event, &at) ? &at : NULL;
-	const json_t *author = adk_get(event, ADK_AUTHOR);
+	struct call_source src = {adk_get(event, ADK_AUTHOR), event_node_path(event),
+	                          event_timestamp(event, &at) ? &at : NULL};
 	for (size_t i = 0; i < ev->count && !t->status; i++) {
 		const struct piece *piece = &ev->pieces[i];
 		if (t->laid_out)
-			trajectory_journal_piece_laid_out(t, author, timestamp, piece,
-			                                  ev->text.buf);
+			trajectory_journal_piece_laid_out(t, &src, piece, ev->text.buf);
 		else if (t->journaling)
-			trajectory_journal_piece(t, author, timestamp, piece, ev->text.buf);
+			trajectory_journal_piece(t, &src, piece, ev->text.buf);
 		else if (piece->kind == PIECE_CALL)
-			trajectory_record_call(t, author, timestamp, piece, ev->text.buf);
+			trajectory_record_call(t, &src, piece, ev->text.buf);
 		else if (piece->kind == PIECE_RESPONSE)
 			trajectory_record_response(t, piece, ev->text.buf);
 		else
@@ -294,13 +294,13 @@ static void set_error_from_event(struct trajectory *t, const json_t *event)
 
 /*
  * What the function below reads of an event a worker prepared: answer_add(),
- * set_error_from_event(), usage_total_add() and record_event()'s author and
- * timestamp.
+ * set_error_from_event(), usage_total_add() and record_event()'s author,
+ * node path and timestamp.
  */
 const struct adk_reads trajectory_keeps = {
     .event = ADK_READS_FINAL_EVENT | ADK_MEMBER(ADK_ERROR_CODE) | ADK_MEMBER(ADK_ERROR_MESSAGE) |
              ADK_MEMBER(ADK_USAGE_METADATA) | ADK_MEMBER(ADK_INVOCATION_ID) |
-             ADK_MEMBER(ADK_TIMESTAMP),
+             ADK_MEMBER(ADK_TIMESTAMP) | ADK_MEMBER(ADK_NODE_INFO),
     .content = ADK_READS_FINAL_CONTENT,
     .actions = ADK_READS_FINAL_ACTIONS,
     .part = ADK_READS_FINAL_PART,

@@ -57,8 +57,8 @@ struct trajectory_event {
 /*
  * The calls store holds records, each a kind_len word ((length << 1) | 1
  * for a call, length << 1 for a result) and that many bytes.  A call is
- * its call_fields, then its id, name and author and the text of its
- * arguments; its latest result is found through fields.result, rewritten
+ * its call_fields, then its id, name, author and node path and the text
+ * of its arguments; its latest result is found through fields.result, rewritten
  * in place when a response comes, so a later result replaces an earlier
  * one.  A result is its text.  The deltas store holds each delta's text
  * after its length.
@@ -66,11 +66,18 @@ struct trajectory_event {
 struct call_fields {
 	uint64_t result; /* the offset of its latest result record, or NO_RESULT */
 	uint64_t flags;  /* which of the members below it has */
-	uint64_t id_len, name_len, author_len, args_len;
+	uint64_t id_len, name_len, author_len, node_len, args_len;
 	double timestamp;
 };
 
-enum { HAS_ID = 1, HAS_NAME = 2, HAS_AUTHOR = 4, HAS_ARGS = 8, HAS_TIMESTAMP = 16 };
+/* HAS_NODE: the calling event's workflow node path (event_node_path(), ADK 2.x). */
+enum { HAS_ID = 1, HAS_NAME = 2, HAS_AUTHOR = 4, HAS_ARGS = 8, HAS_TIMESTAMP = 16, HAS_NODE = 32 };
+
+/* Who made a call: the calling event's author and node path (strings, else none), its time. */
+struct call_source {
+	const json_t *author, *node;
+	const double *timestamp; /* NULL: no time */
+};
 
 #define NO_RESULT UINT64_MAX
 
@@ -119,8 +126,8 @@ void trajectory_event_release(struct trajectory_event *ev);
 /* The fields of the call record at. */
 struct call_fields trajectory_call_fields(struct trajectory *t, uint64_t record);
 
-/* A call made by author (a string, else none) at *timestamp (NULL: no time). */
-void trajectory_record_call(struct trajectory *t, const json_t *author, const double *timestamp,
+/* A call made by src's author and node at its time. */
+void trajectory_record_call(struct trajectory *t, const struct call_source *src,
                             const struct piece *piece, const char *text);
 
 /* A response: the result of the latest call with its id, else of the next one of its name. */
@@ -132,12 +139,11 @@ void trajectory_record_delta(struct trajectory *t, const struct piece *piece, co
 /* trajectory_merge.c: the journal of a piece's or a chunk's trajectory. */
 
 /* Appends the record of one piece to the journal, as compact text after its length. */
-void trajectory_journal_piece(struct trajectory *t, const json_t *author, const double *timestamp,
+void trajectory_journal_piece(struct trajectory *t, const struct call_source *src,
                               const struct piece *piece, const char *text);
 
 /* Appends one piece to a chunk's journal: a replay_head, then its strings and text as they are. */
-void trajectory_journal_piece_laid_out(struct trajectory *t, const json_t *author,
-                                       const double *timestamp, const struct piece *piece,
-                                       const char *text);
+void trajectory_journal_piece_laid_out(struct trajectory *t, const struct call_source *src,
+                                       const struct piece *piece, const char *text);
 
 #endif

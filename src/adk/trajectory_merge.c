@@ -34,7 +34,7 @@ static void journal_string(struct json_writer *w, const char *key, const json_t 
 		jw_null(w);
 }
 
-void trajectory_journal_piece(struct trajectory *t, const json_t *author, const double *timestamp,
+void trajectory_journal_piece(struct trajectory *t, const struct call_source *src,
                               const struct piece *piece, const char *text)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -48,12 +48,14 @@ void trajectory_journal_piece(struct trajectory *t, const json_t *author, const 
 		journal_string(&w, "id", piece->id);
 		journal_string(&w, "name", piece->name);
 		if (piece->kind == PIECE_CALL) {
-			journal_string(&w, "author", author);
+			journal_string(&w, "author", src->author);
 			jw_key(&w, "timestamp");
-			if (timestamp)
-				jw_real(&w, *timestamp);
+			if (src->timestamp)
+				jw_real(&w, *src->timestamp);
 			else
 				jw_null(&w);
+			if (json_is_string(src->node))
+				journal_string(&w, "node_path", src->node);
 		}
 		if (piece->has_text)
 			jw_key(&w, piece->kind == PIECE_CALL ? "arguments" : "result");
@@ -166,21 +168,23 @@ static const struct piece *record_piece(struct trajectory *t, enum piece_kind ki
 	return &t->scratch.pieces[0];
 }
 
-/* A call record: {"id","name","author","timestamp"[,"arguments"]}. */
+/* A call record: {"id","name","author","timestamp"[,"node_path"][,"arguments"]}. */
 static bool absorb_call(struct trajectory *t, const json_t *call)
 {
 	const json_t *id = json_object_get(call, "id"), *name = json_object_get(call, "name");
 	const json_t *author = json_object_get(call, "author");
 	const json_t *time = json_object_get(call, "timestamp");
+	const json_t *node = json_object_get(call, "node_path");
 	const json_t *args = json_object_get(call, "arguments");
 	if (!string_or_null(id) || !string_or_null(name) || !string_or_null(author) ||
 	    !(json_is_number(time) || json_is_null(time)) || (args && !json_is_object(args)) ||
-	    json_object_size(call) != (args ? 5u : 4u))
+	    (node && !json_is_string(node)) ||
+	    json_object_size(call) != 4u + (args ? 1u : 0u) + (node ? 1u : 0u))
 		return false;
 	double at = json_number_value(time);
 	const struct piece *piece = record_piece(t, PIECE_CALL, id, name, args, MEMBER_LEVEL);
-	trajectory_record_call(t, author, json_is_number(time) ? &at : NULL, piece,
-	                       t->scratch.text.buf);
+	struct call_source src = {author, node, json_is_number(time) ? &at : NULL};
+	trajectory_record_call(t, &src, piece, t->scratch.text.buf);
 	return true;
 }
 
@@ -227,10 +231,10 @@ bool trajectory_absorb_record(struct trajectory *t, const json_t *record)
  * chunk's workers saved.
  */
 struct replay_head {
-	uint64_t len;   /* the bytes after the head: id, name, author and text */
+	uint64_t len;   /* the bytes after the head: id, name, author, node path and text */
 	uint64_t kind;  /* enum piece_kind */
-	uint64_t flags; /* HAS_ID, HAS_NAME, HAS_AUTHOR, HAS_ARGS (the text), HAS_TIMESTAMP */
-	uint64_t id_len, name_len, author_len, text_len;
+	uint64_t flags; /* HAS_ID, HAS_NAME, HAS_AUTHOR, HAS_NODE, HAS_ARGS, HAS_TIMESTAMP */
+	uint64_t id_len, name_len, author_len, node_len, text_len;
 	double timestamp;
 };
 
@@ -245,26 +249,27 @@ static void add_replay_member(struct store *s, const json_t *v, int flag, struct
 	store_append(s, json_string_value(v), json_string_length(v));
 }
 
-void trajectory_journal_piece_laid_out(struct trajectory *t, const json_t *author,
-                                       const double *timestamp, const struct piece *piece,
-                                       const char *text)
+void trajectory_journal_piece_laid_out(struct trajectory *t, const struct call_source *src,
+                                       const struct piece *piece, const char *text)
 {
 	struct replay_head h = {.kind = piece->kind};
 	uint64_t at = store_append_zeros(&t->journal, sizeof h);
 	add_replay_member(&t->journal, piece->id, HAS_ID, &h, &h.id_len);
 	add_replay_member(&t->journal, piece->name, HAS_NAME, &h, &h.name_len);
-	if (piece->kind == PIECE_CALL)
-		add_replay_member(&t->journal, author, HAS_AUTHOR, &h, &h.author_len);
+	if (piece->kind == PIECE_CALL) {
+		add_replay_member(&t->journal, src->author, HAS_AUTHOR, &h, &h.author_len);
+		add_replay_member(&t->journal, src->node, HAS_NODE, &h, &h.node_len);
+	}
 	if (piece->has_text) {
 		h.flags |= HAS_ARGS;
 		h.text_len = piece->len;
 		store_append(&t->journal, text + piece->off, piece->len);
 	}
-	if (timestamp && piece->kind == PIECE_CALL) {
+	if (src->timestamp && piece->kind == PIECE_CALL) {
 		h.flags |= HAS_TIMESTAMP;
-		h.timestamp = *timestamp;
+		h.timestamp = *src->timestamp;
 	}
-	h.len = h.id_len + h.name_len + h.author_len + h.text_len;
+	h.len = h.id_len + h.name_len + h.author_len + h.node_len + h.text_len;
 	store_write(&t->journal, at, &h, sizeof h);
 }
 
@@ -295,11 +300,12 @@ static void replay_piece(struct trajectory *t, const struct replay_head *h, cons
 	json_t *id = replay_string(sb, h->flags, HAS_ID, &at, h->id_len);
 	json_t *name = replay_string(sb, h->flags, HAS_NAME, &at, h->name_len);
 	json_t *author = replay_string(sb, h->flags, HAS_AUTHOR, &at, h->author_len);
+	json_t *node = replay_string(sb, h->flags, HAS_NODE, &at, h->node_len);
 	struct piece piece = {(enum piece_kind)h->kind, id, name, (h->flags & HAS_ARGS) != 0, at,
 	                      (size_t)h->text_len};
+	struct call_source src = {author, node, (h->flags & HAS_TIMESTAMP) ? &h->timestamp : NULL};
 	if (piece.kind == PIECE_CALL)
-		trajectory_record_call(t, author, (h->flags & HAS_TIMESTAMP) ? &h->timestamp : NULL,
-		                       &piece, sb->buf);
+		trajectory_record_call(t, &src, &piece, sb->buf);
 	else if (piece.kind == PIECE_RESPONSE)
 		trajectory_record_response(t, &piece, sb->buf);
 	else
@@ -307,6 +313,7 @@ static void replay_piece(struct trajectory *t, const struct replay_head *h, cons
 	json_decref(id);
 	json_decref(name);
 	json_decref(author);
+	json_decref(node);
 }
 
 int trajectory_replay(struct trajectory *t, struct trajectory *from)

@@ -58,8 +58,8 @@ static void write_call(struct trajectory *t, struct json_writer *w, uint64_t rec
 	write_string(t, w, f.flags & HAS_ID, &at, f.id_len);
 	jw_key(w, "name");
 	write_string(t, w, f.flags & HAS_NAME, &at, f.name_len);
-	uint64_t author_at = at;
-	at += f.author_len;
+	uint64_t author_at = at, node_at = at + f.author_len;
+	at += f.author_len + f.node_len;
 	jw_key(w, "arguments");
 	if (f.flags & HAS_ARGS)
 		write_text(w, &t->calls, at, f.args_len);
@@ -77,6 +77,11 @@ static void write_call(struct trajectory *t, struct json_writer *w, uint64_t rec
 		jw_null(w);
 	jw_key(w, "author");
 	write_string(t, w, f.flags & HAS_AUTHOR, &author_at, f.author_len);
+	/* Only where the event said it, so that a run without workflows reads as before. */
+	if (f.flags & HAS_NODE) {
+		jw_key(w, "node_path");
+		write_string(t, w, true, &node_at, f.node_len);
+	}
 	jw_object_end(w);
 }
 

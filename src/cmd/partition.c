@@ -25,6 +25,7 @@ struct partition_config {
 	const char *split;      /* the directory, or NULL */
 	bool force;
 	bool trajectories;
+	bool by_node; /* --by-node: a workflow node's events go by its node path */
 	struct trajectory_config trajectory;
 	const char *trajectory_option; /* the first trajectory option given, for messages */
 };
@@ -100,6 +101,31 @@ static void agents_free(void *state)
  */
 static struct agent *agent_named(struct agents *a, const char *name, size_t len, bool *added);
 
+/*
+ * --by-node: the node path of a workflow node's event (nodeInfo.path) with
+ * each name's run id ("@1", ADK Python's) left out, so that every run of a
+ * node is one group: "wf/A@1/B@2" is "wf/A/B", ADK JS's "wf.node" stays.
+ */
+static struct agent *node_named(struct agents *a, const json_t *node, bool *added)
+{
+	const char *path = json_string_value(node);
+	size_t len = json_string_length(node);
+	char sep = memchr(path, '/', len) ? '/' : '.';
+	struct strbuf key = STRBUF_INIT;
+	bool run = false;
+	for (size_t i = 0; i < len; i++) {
+		if (path[i] == sep)
+			run = false;
+		else if (path[i] == '@')
+			run = true;
+		if (!run)
+			strbuf_addch(&key, path[i]);
+	}
+	struct agent *ag = agent_named(a, key.buf ? key.buf : "", key.len, added);
+	strbuf_release(&key);
+	return ag;
+}
+
 static struct agent *agent_of(struct agents *a, const struct reader_item *item, bool *added)
 {
 	*added = false;
@@ -112,6 +138,9 @@ static struct agent *agent_of(struct agents *a, const struct reader_item *item, 
 	size_t len = json_string_length(author);
 	if (len == 0 || (len == 4 && memcmp(name, "user", 4) == 0))
 		return NULL;
+	const json_t *node = a->cfg->by_node ? event_node_path(item->value) : NULL;
+	if (node && json_string_length(node))
+		return node_named(a, node, added);
 	return agent_named(a, name, len, added);
 }
 
@@ -213,9 +242,12 @@ static int print_groups(const struct run_options *o, struct invocation_groups *g
 	return assertion;
 }
 
-/* Events are written as their bytes are: only the author (and the invocation, run_read()'s) is
- * read. */
-static const struct adk_reads partition_reads = {.event = ADK_MEMBER(ADK_AUTHOR)};
+/*
+ * Events are written as their bytes are: only the author, the node (for
+ * --by-node) and the invocation (run_read()'s) are read.
+ */
+static const struct adk_reads partition_reads = {.event = ADK_MEMBER(ADK_AUTHOR) |
+                                                          ADK_MEMBER(ADK_NODE_INFO)};
 
 /* What run_objects() hands run_read(): the groups of agents, and where their events stand. */
 struct objects_run {
@@ -572,6 +604,8 @@ static const struct option_row partition_options[] = {
                     "with --split, overwrite existing files"),
     OPTION_TRUE_ROW(0, "trajectories", struct partition_config, trajectories,
                     "each agent's trajectory instead of its events"),
+    OPTION_TRUE_ROW(0, "by-node", struct partition_config, by_node,
+                    "a workflow node's events by its node path, not its author"),
     OPTION_INCLUDE_ROW(run_option_table, RUN_ALL, struct partition_config, run),
     OPTION_HEADING_ROW("With --trajectories, the options of adkev trajectory:"),
     {.kind = OPTION_INCLUDE,
