@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "adk/rewind.h"
 #include "item.h"
 #include "util.h"
 
@@ -130,6 +131,14 @@ bool eval_match_parse(const char *word, enum eval_match *out);
 struct eval_run {
 	json_t *order;      /* the invocation ids, in order of first appearance */
 	json_t *by_id;      /* invocation id -> array of its events (incref'd) */
+	/*
+	 * The run's spans for ADK Python's rewind walk (adk/rewind.h), and for
+	 * each invocation id the span of each of its events, in by_id's order:
+	 * a rewound event is no part of an invocation, as ADK's history leaves
+	 * it out.
+	 */
+	struct rewind_spans spans;
+	json_t *spans_of;
 	json_t *state;      /* the folded session state */
 	json_t *user_texts; /* the text of each user event with text, in order */
 	char *app_name, *user_id, *session_id; /* of the session object, where there is one */

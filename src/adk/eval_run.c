@@ -15,6 +15,7 @@ void eval_run_init(struct eval_run *run)
 {
 	*run = (struct eval_run){.order = json_array(),
 	                         .by_id = json_object(),
+	                         .spans_of = json_object(),
 	                         .state = json_object(),
 	                         .user_texts = json_array()};
 }
@@ -23,6 +24,8 @@ void eval_run_release(struct eval_run *run)
 {
 	json_decref(run->order);
 	json_decref(run->by_id);
+	json_decref(run->spans_of);
+	rewind_spans_release(&run->spans, NULL);
 	json_decref(run->state);
 	json_decref(run->user_texts);
 	free(run->app_name);
@@ -164,9 +167,13 @@ void eval_run_add(struct eval_run *run, const struct reader_item *item)
 	if (!list) {
 		list = json_array();
 		json_object_set_new(run->by_id, id, list);
+		json_object_set_new(run->spans_of, id, json_array());
 		json_array_append_new(run->order, json_string(id));
 	}
 	json_array_append(list, (json_t *)event);
+	bool fresh;
+	size_t span = rewind_spans_add(&run->spans, event, &fresh);
+	json_array_append_new(json_object_get(run->spans_of, id), json_integer((json_int_t)span));
 	if (is_user(event)) {
 		struct strbuf sb = STRBUF_INIT;
 		eval_content_text(adk_get(event, ADK_CONTENT), &sb);
@@ -363,14 +370,43 @@ static json_t *invocation(const char *id, const json_t *events)
 	return inv;
 }
 
+/*
+ * The events of an invocation that no rewind undid (adk/rewind.h), a new
+ * array; spans walked.
+ */
+static json_t *live_events(const struct eval_run *run, const char *id)
+{
+	json_t *events = json_object_get(run->by_id, id);
+	json_t *spans = json_object_get(run->spans_of, id);
+	json_t *live = json_array(), *e;
+	size_t i;
+	json_array_foreach(events, i, e)
+	{
+		size_t span = (size_t)json_integer_value(json_array_get(spans, i));
+		if (run->spans.list[span].live)
+			json_array_append(live, e);
+	}
+	return live;
+}
+
+/*
+ * ADK's invocations of the run, leaving out what a rewind undid: an
+ * invocation none of whose events is left (the rewind's own among them)
+ * is none.
+ */
 json_t *eval_run_invocations(const struct eval_run *run)
 {
 	json_t *list = json_array(), *id;
 	size_t i;
+	/* The walk only sets the spans' live flags, which nothing else reads. */
+	rewind_spans_walk((struct rewind_spans *)&run->spans);
 	json_array_foreach(run->order, i, id)
 	{
 		const char *s = json_string_value(id);
-		json_array_append_new(list, invocation(s, json_object_get(run->by_id, s)));
+		json_t *events = live_events(run, s);
+		if (json_array_size(events))
+			json_array_append_new(list, invocation(s, events));
+		json_decref(events);
 	}
 	return list;
 }

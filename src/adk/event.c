@@ -69,6 +69,8 @@ static const struct {
         TWO_SPELLINGS("requestedToolConfirmations", "requested_tool_confirmations"),
     [ADK_RESPONSE_CONTENT] = TWO_SPELLINGS("responseContent", "response_content"),
     [ADK_COMPACTION] = ONE_SPELLING("compaction"),
+    [ADK_REWIND_BEFORE_INVOCATION_ID] =
+        TWO_SPELLINGS("rewindBeforeInvocationId", "rewind_before_invocation_id"),
     [ADK_TEXT] = ONE_SPELLING("text"),
     [ADK_THOUGHT] = ONE_SPELLING("thought"),
     [ADK_THOUGHT_SIGNATURE] = TWO_SPELLINGS("thoughtSignature", "thought_signature"),
@@ -191,7 +193,7 @@ static const struct {
 } object_fields[] = {
     [ADK_OBJECT_EVENT] = {ADK_ID, ADK_EVENT_LAST},
     [ADK_OBJECT_CONTENT] = {ADK_PARTS, ADK_ROLE},
-    [ADK_OBJECT_ACTIONS] = {ADK_STATE_DELTA, ADK_COMPACTION},
+    [ADK_OBJECT_ACTIONS] = {ADK_STATE_DELTA, ADK_REWIND_BEFORE_INVOCATION_ID},
     [ADK_OBJECT_PART] = {ADK_TEXT, ADK_VIDEO_METADATA},
 };
 

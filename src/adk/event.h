@@ -67,6 +67,7 @@ enum adk_field {
 	ADK_REQUESTED_TOOL_CONFIRMATIONS,
 	ADK_RESPONSE_CONTENT,
 	ADK_COMPACTION, /* ADK Python 2.x: {startTimestamp, endTimestamp, compactedContent} */
+	ADK_REWIND_BEFORE_INVOCATION_ID, /* ADK Python 2.x: a rewind's target (adk/rewind.h) */
 	/* part */
 	ADK_TEXT,
 	ADK_THOUGHT,

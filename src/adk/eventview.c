@@ -2,6 +2,7 @@
  * eventview.c - an event taken apart into the items a person reads.
  */
 #include "adk/eventview.h"
+#include "adk/rewind.h"
 #include "adk/event.h"
 #include "util.h"
 
@@ -14,7 +15,8 @@ static const char *const kind_names[ITEM_KIND_COUNT] = {
     [ITEM_DATA] = "data",         [ITEM_FILE] = "file",         [ITEM_STATE] = "state",
     [ITEM_ARTIFACT] = "artifact", [ITEM_TRANSFER] = "transfer", [ITEM_ESCALATE] = "escalate",
     [ITEM_AUTH] = "auth",         [ITEM_CONFIRM] = "confirm",   [ITEM_ASK] = "ask",
-    [ITEM_SUMMARY] = "summary",   [ITEM_NODE] = "node",         [ITEM_ERROR] = "error",
+    [ITEM_SUMMARY] = "summary",   [ITEM_REWIND] = "rewind",     [ITEM_NODE] = "node",
+    [ITEM_ERROR] = "error",
 };
 
 const char *item_kind_name(enum item_kind kind)
@@ -72,6 +74,10 @@ size_t event_items(const json_t *event,
 
 	if (event_node_path(event)) {
 		fn(ctx, ITEM_NODE, event);
+		count++;
+	}
+	if (event_rewind_target(event)) {
+		fn(ctx, ITEM_REWIND, event);
 		count++;
 	}
 	if (summary) {

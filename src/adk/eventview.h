@@ -3,7 +3,8 @@
  * `adkev show` prints the items, `adkev stats` counts them.
  *
  * An event is taken apart in this order: the workflow node it came from,
- * then a compaction summary (which stands for its content), or its content parts (user input,
+ * then a rewind (adk/rewind.h), then a compaction summary (which stands
+ * for its content), or its content parts (user input,
  * text, streaming chunks, thoughts, the final answer, tool calls and their
  * results, code and its output, inline and file data), then its actions
  * (state change, artifact, transfer, escalate, auth request, tool
@@ -35,6 +36,7 @@ enum item_kind {
 	ITEM_CONFIRM,  /* a non-empty actions.requestedToolConfirmations */
 	ITEM_ASK,      /* an adk_request_input call: the run waits for a person (ADK 2.x) */
 	ITEM_SUMMARY,  /* a compaction summary of earlier events (ADK 2.x) */
+	ITEM_REWIND,   /* a rewind of the session before an invocation (ADK Python 2.x) */
 	ITEM_NODE,     /* the workflow node an event came from: nodeInfo.path (ADK 2.x) */
 	ITEM_ERROR,    /* errorCode / errorMessage, or a server stream error */
 	ITEM_KIND_COUNT
@@ -46,7 +48,8 @@ const char *item_kind_name(enum item_kind kind);
 /*
  * Calls fn once per item of event, in the order above.  value is borrowed
  * from the event: the part for part items, the actions member for action
- * items, the event itself for ITEM_NODE, ITEM_SUMMARY and ITEM_ERROR.
+ * items, the event itself for ITEM_NODE, ITEM_SUMMARY, ITEM_REWIND and
+ * ITEM_ERROR.
  * Returns how many items there were.
  */
 size_t event_items(const json_t *event,

@@ -10,6 +10,7 @@
 #include "adk/timeline.h"
 #include "adk/event.h"
 #include "adk/eventview.h"
+#include "adk/rewind.h"
 #include "util.h"
 
 #include <math.h>
@@ -32,6 +33,13 @@ struct timeline {
 	json_t *model_calls; /* invocation and author -> [usage, index of the model call] */
 	json_t *chunks;      /* invocation and author -> partial events since the last model call */
 	size_t events;
+	/*
+	 * The spans of ADK Python's rewind walk (adk/rewind.h) and the span of
+	 * each event by its seq ((size_t)-1 for a stream error): an item of an
+	 * event a rewind undid is marked "rewound", greyed, not hidden.
+	 */
+	struct rewind_spans spans;
+	size_t *span_of, span_cap;
 	long last_lane; /* the lane of the last event, for a stream error; -1 before any */
 	bool have_time;
 	double last_time; /* the last timestamp seen */
@@ -80,6 +88,8 @@ void timeline_free(struct timeline *t)
 	json_decref(t->calls_no_id);
 	json_decref(t->model_calls);
 	json_decref(t->chunks);
+	rewind_spans_release(&t->spans, NULL);
+	free(t->span_of);
 	free(t);
 }
 
@@ -182,7 +192,7 @@ static void add_said(struct event_place *p, const char *kind, const char *text, 
 	json_object_set_new(item_new(p, kind), "text", shown_text(p->t, text ? text : "", len));
 }
 
-/* A request for input, a compaction summary or a workflow node: what it says. */
+/* A request for input, a compaction summary, a rewind or a workflow node: what it says. */
 static void add_2x_item(struct event_place *p, enum item_kind kind, const json_t *value)
 {
 	const char *name = item_kind_name(kind);
@@ -194,6 +204,9 @@ static void add_2x_item(struct event_place *p, enum item_kind kind, const json_t
 	} else if (kind == ITEM_SUMMARY) {
 		event_compaction(value, &c);
 		add_said(p, name, c.text, c.text ? c.text_len : 0);
+	} else if (kind == ITEM_REWIND) {
+		const json_t *target = event_rewind_target(value);
+		add_said(p, name, json_string_value(target), json_string_length(target));
 	} else {
 		const json_t *path = event_node_path(value);
 		add_said(p, name, json_string_value(path), json_string_length(path));
@@ -341,6 +354,7 @@ static void add_item(void *ctx, enum item_kind kind, const json_t *value)
 		break;
 	case ITEM_ASK:
 	case ITEM_SUMMARY:
+	case ITEM_REWIND:
 	case ITEM_NODE:
 		add_2x_item(p, kind, value);
 		break;
@@ -445,6 +459,12 @@ static void place_event(struct timeline *t, const json_t *event, struct event_pl
 	double time;
 	*p = (struct event_place){.t = t, .event = event, .inv = -1, .time = NAN};
 	p->seq = (json_int_t)t->events++;
+	if (t->events > t->span_cap) {
+		t->span_cap = t->span_cap ? 2 * t->span_cap : 64;
+		t->span_of = xrealloc(t->span_of, t->span_cap * sizeof *t->span_of);
+	}
+	bool fresh;
+	t->span_of[p->seq] = event ? rewind_spans_add(&t->spans, event, &fresh) : (size_t)-1;
 	if (event_timestamp(event, &time) && isfinite(time)) {
 		if (!t->have_time)
 			t->first_time = time;
@@ -531,12 +551,25 @@ static void shown_names(const struct timeline *t, json_t *item)
 }
 
 /* The items' times made relative to the run's first, and their names as shown. */
+/* Whether the event of seq is one a rewind undid (after the walk). */
+static bool rewound(const struct timeline *t, json_int_t seq)
+{
+	if (t->spans.rewinds == 0 || seq < 0 || (size_t)seq >= t->events)
+		return false;
+	size_t span = t->span_of[seq];
+	return span != (size_t)-1 && t->spans.list[span].undone;
+}
+
 static void finish_items(struct timeline *t)
 {
 	size_t i;
 	json_t *item;
+	if (t->spans.rewinds)
+		rewind_spans_walk(&t->spans);
 	json_array_foreach(t->items, i, item)
 	{
+		if (rewound(t, json_integer_value(json_object_get(item, "seq"))))
+			json_object_set_new(item, "rewound", json_true());
 		if (t->c->redactor)
 			shown_names(t, item);
 		json_object_set_new(item, "t", relative_time(t, json_object_get(item, "t")));

@@ -17,6 +17,7 @@
 #include "adk/event.h"
 #include "adk/eventview.h"
 #include "adk/redact.h"
+#include "adk/rewind.h"
 #include "cmd/run.h"
 #include "cmd/show.h"
 #include "write/output.h"
@@ -264,6 +265,13 @@ static void other_value(struct show *s, struct item_value *v, enum item_kind kin
 		struct event_compaction c;
 		if (event_compaction(value, &c) && c.text)
 			add_segment(v, c.text, c.text_len, NULL);
+		break;
+	}
+	case ITEM_REWIND: {
+		/* What it undoes is its target and every invocation after it (adk/rewind.h). */
+		const json_t *target = event_rewind_target(value);
+		add_segment(v, "before invocation ", 18, SGR_DIM);
+		add_segment(v, json_string_value(target), json_string_length(target), NULL);
 		break;
 	}
 	case ITEM_NODE: {

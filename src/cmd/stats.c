@@ -5,12 +5,15 @@
  * number of invocations, tool calls per tool with how many of their results
  * reported a failure, token totals by the trajectory's rule (one count per
  * model call), and the time from the first to the last event.  JSON by
- * default; --table writes an aligned text table instead.
+ * default; --table writes an aligned text table instead.  Kinds and tools
+ * leave out what a rewind undid (stats_rewind.h), and "rewound" says how
+ * much that was.
  */
 #include "adk/eventview.h"
 #include "adk/partial.h"
 #include "adk/redact.h"
 #include "cmd/extract.h"
+#include "cmd/stats_rewind.h"
 #include "read/sessiondb.h"
 #include "write/output.h"
 #include "write/termtext.h"
@@ -98,6 +101,7 @@ struct stats {
 	bool seen[ITEM_KIND_COUNT]; /* the kinds of the event being counted */
 	bool partial;               /* whether that event is partial */
 	struct usage_total usage;
+	struct stats_rewind rewind; /* the spans' kinds and tools, until a rewind is settled */
 	bool have_time;
 	double first, last;
 };
@@ -112,6 +116,7 @@ static void *stats_start(const void *config, const char *file)
 	s->tools = json_object();
 	store_table_init(&s->invocation_hashes, "stats", STORE_IN_MEMORY, &s->store_status);
 	usage_total_init(&s->usage);
+	stats_rewind_init(&s->rewind);
 	if (cfg->run.partial || cfg->run.merge) {
 		s->invocations = json_object();
 		usage_total_keep_edges(&s->usage);
@@ -221,6 +226,7 @@ static void bump_tool_named(struct stats *s, const json_t *value, enum adk_field
 		return;
 	name = counted(s, name);
 	bump_tool(s, name, what);
+	stats_rewind_tool(&s->rewind, name, what);
 	json_decref(name);
 }
 
@@ -264,6 +270,7 @@ static void stats_add(void *state, const struct reader_item *item)
 	double t;
 
 	s->events++;
+	stats_rewind_event(&s->rewind, event);
 	if (author)
 		bump(s->authors, json_string_value(author), json_string_length(author));
 	if (id)
@@ -280,6 +287,7 @@ static void stats_add(void *state, const struct reader_item *item)
 	event_items(event, count_item, s);
 	for (int k = 0; k < ITEM_KIND_COUNT; k++)
 		s->kinds[k] += s->seen[k];
+	stats_rewind_kinds(&s->rewind, s->seen);
 	count_usage(s, event, author, id);
 	json_decref(author);
 	json_decref(id);
@@ -289,6 +297,7 @@ static json_t *stats_finish(void *state, int *status)
 {
 	struct stats *s = state;
 	(void)status;
+	json_t *rewound = stats_rewind_settle(&s->rewind, s->kinds, s->tools);
 	json_t *kinds = json_object();
 	for (int k = 0; k < ITEM_KIND_COUNT; k++)
 		if (s->kinds[k])
@@ -316,6 +325,8 @@ static json_t *stats_finish(void *state, int *status)
 		json_object_set_new(r, "last_timestamp", json_null());
 		json_object_set_new(r, "duration", json_null());
 	}
+	if (rewound)
+		json_object_set_new(r, "rewound", rewound);
 	return r;
 }
 
@@ -333,6 +344,8 @@ static json_t *time_json(const struct stats *s, double t)
 static json_t *stats_fold(void *state)
 {
 	struct stats *s = state;
+	/* A piece's rewinds are settled within it; a later piece's cannot reach back. */
+	json_decref(stats_rewind_settle(&s->rewind, s->kinds, s->tools));
 	json_t *kinds = json_object();
 	for (int k = 0; k < ITEM_KIND_COUNT; k++)
 		if (s->kinds[k])
@@ -434,6 +447,7 @@ static void stats_join(void *state, void *chunk)
 	for (int k = 0; k < ITEM_KIND_COUNT; k++)
 		s->kinds[k] += c->kinds[k];
 	usage_total_absorb(&s->usage, &c->usage);
+	stats_rewind_join(&s->rewind, &c->rewind);
 	if (c->have_time)
 		join_times(s, c->first, c->last);
 }
@@ -453,6 +467,7 @@ static void stats_release(void *state)
 	store_table_release(&s->invocation_hashes);
 	json_decref(s->tools);
 	usage_total_release(&s->usage);
+	stats_rewind_release(&s->rewind);
 	free(s->new_hashes);
 	free(s);
 }
@@ -568,6 +583,12 @@ static void summary_rows(struct table *t, const json_t *r)
 	row_int(t, "events", int_member(r, "events"));
 	row_int(t, "stream errors", int_member(r, "stream_errors"));
 	row_int(t, "invocations", int_member(r, "invocations"));
+	json_t *rewound = json_object_get(r, "rewound");
+	if (rewound) {
+		row_int(t, "rewinds", int_member(rewound, "rewinds"));
+		row_int(t, "rewound invocations", int_member(rewound, "invocations"));
+		row_int(t, "rewound events", int_member(rewound, "events"));
+	}
 	if (json_is_real(json_object_get(r, "first_timestamp"))) {
 		json_t *d = json_object_get(r, "duration");
 		if (json_is_real(d))
@@ -627,7 +648,9 @@ static void stats_table(struct strbuf *sb, const json_t *r)
 	json_t *authors = json_object_get(r, "authors");
 	json_t *kinds = json_object_get(r, "kinds");
 	json_t *tools = json_object_get(r, "tools");
-	struct table t = {sb, widest_key(tools, widest_key(kinds, widest_key(authors, 15)))};
+	/* "rewound invocations", the longest summary row, only where there was a rewind. */
+	int least = json_object_get(r, "rewound") ? 19 : 15;
+	struct table t = {sb, widest_key(tools, widest_key(kinds, widest_key(authors, least)))};
 	summary_rows(&t, r);
 	count_sections(&t, authors, kinds, tools);
 }
@@ -785,7 +808,8 @@ static const struct adk_reads stats_reads = {
     .event = ADK_READS_FINAL_EVENT | ADK_MEMBER(ADK_INVOCATION_ID) | ADK_MEMBER(ADK_TIMESTAMP) |
              ADK_MEMBER(ADK_USAGE_METADATA) | ADK_MEMBER(ADK_NODE_INFO),
     .content = ADK_READS_FINAL_CONTENT,
-    .actions = ADK_READS_FINAL_ACTIONS | ADK_MEMBER(ADK_STATE_DELTA) |
+    .actions = ADK_READS_FINAL_ACTIONS | ADK_MEMBER(ADK_REWIND_BEFORE_INVOCATION_ID) |
+               ADK_MEMBER(ADK_STATE_DELTA) |
                ADK_MEMBER(ADK_ARTIFACT_DELTA) | ADK_MEMBER(ADK_TRANSFER_TO_AGENT) |
                ADK_MEMBER(ADK_ESCALATE) | ADK_MEMBER(ADK_REQUESTED_AUTH_CONFIGS) |
                ADK_MEMBER(ADK_REQUESTED_TOOL_CONFIRMATIONS),

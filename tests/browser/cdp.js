@@ -109,13 +109,15 @@ async function visit(s, page, shot, fragment) {
   const evaluate = async (expression) =>
     (await s('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true })).result.value;
   // An adk_request_input call (ADK 2.x) is drawn as a request for input, but
-  // trajectory counts it among the tool calls, as ADK does.
+  // trajectory counts it among the tool calls, as ADK does.  An answer a
+  // rewind undid is drawn greyed, and stats leaves it out of its finals.
   Object.assign(report, await evaluate(`({
     ready: document.body.dataset.ready === '1',
     error: document.body.dataset.error || null,
     lanes: document.querySelectorAll('.lane').length,
     calls: document.querySelectorAll('.item.k-call, .item.k-ask').length,
-    finals: document.querySelectorAll('.item.k-final').length,
+    finals: document.querySelectorAll('.item.k-final:not(.rewound)').length,
+    rewound: document.querySelectorAll('.item.rewound').length,
     items: document.querySelectorAll('.item').length,
     tokens: Number((document.querySelector('[data-tokens]') || {dataset: {}}).dataset.tokens),
     sessions: document.querySelectorAll('#session option').length,

@@ -6,7 +6,8 @@
 # exception, console message or log entry (the page logs nothing, and every
 # host name resolves to nothing, so a network fetch would show there), and
 # its DOM must hold one lane per agent, one tool-call bar per tool call, one
-# answer per final-response text and the run's total tokens, as adkev stats
+# answer per final-response text no rewind undid, one greyed item per item
+# marked rewound, and the run's total tokens, as adkev stats
 # and adkev trajectory count them in the same input.  Screenshots of a few
 # pages are kept in OUT for people to look at; the timings of the large page
 # are printed, not judged (they are measurements: adkev-timeline(1)).
@@ -53,7 +54,8 @@ problems() {
 	for what in "lanes:$(printf '%s\n' "$stats" | jq '.authors | length')" \
 		"calls:$(printf '%s\n' "$traj" | jq '.tool_calls | length')" \
 		"finals:$(printf '%s\n' "$stats" | jq '.kinds.final // 0')" \
-		"tokens:$(printf '%s\n' "$traj" | jq '.token_usage.total_tokens // 0')"; do
+		"tokens:$(printf '%s\n' "$traj" | jq '.token_usage.total_tokens // 0')" \
+		"rewound:$("$ADKEV" timeline "$@" | grep -o '"rewound":true' | wc -l)"; do
 		got=$(printf '%s\n' "$report" | jq ".${what%%:*}")
 		[ "$got" = "${what#*:}" ] || echo "${what%%:*}: the page shows $got, adkev counts ${what#*:}"
 	done
@@ -75,7 +77,8 @@ set --
 # reads back from them, which are not streams; nor are what ADK read back or
 # computed beside a stream (adk2/*.readback.json, *.expected.json).
 adkev_failed=0
-for input in "$corpus"/*/*.json "$corpus"/*/*.jsonl "$OUT/generated-10000.jsonl"; do
+for input in "$corpus"/*/*.json "$corpus"/*/*.jsonl "$corpus"/adk2/rewind/*.jsonl \
+	"$OUT/generated-10000.jsonl"; do
 	case $input in "$corpus"/db/* | *.readback.json | *.expected.json) continue ;; esac
 	name=$(basename "$input")
 	# A page adkev could not write is one failure, and is not opened.

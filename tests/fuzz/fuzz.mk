@@ -91,6 +91,6 @@ check-fuzz: $(REPLAY_BINS)
 		extra=""; for d in tests/fuzz/seeds/$$t tests/fuzz/regressions/$$t; do \
 			[ -d $$d ] && extra="$$extra $$d"; done; \
 		$(TEST_ENV) $(BUILD)/replay_$$t samples tests/corpus/adkjs tests/corpus/adkpy-style \
-			tests/corpus/adk2/members \
+			tests/corpus/adk2/members tests/corpus/adk2/rewind \
 			$$extra || exit 1; \
 	done
