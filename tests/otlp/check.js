@@ -46,13 +46,15 @@ function events(path) {
 
 // Model calls, as adkev-to-otlp(1) states the rule: a non-partial event of an agent whose
 // content is the model's, or that has usage or an error; an event repeating the usage of
-// the model call before it (same author and invocation) continues that call.
+// the model call before it (same author and invocation) continues that call.  A compaction
+// summary (ADK JS's isCompacted, ADK Python's actions.compaction) is never a model call.
 function modelCalls(evs) {
 	const last = new Map();
 	let calls = 0;
 	for (const e of evs) {
 		const author = get(e, 'author');
 		if (get(e, 'partial') === true || !author || author === 'user') continue;
+		if (get(e, 'isCompacted') === true || get(get(e, 'actions'), 'compaction') != null) continue;
 		const usage = get(e, 'usageMetadata');
 		const isCall = get(get(e, 'content'), 'role') === 'model' || usage != null ||
 			get(e, 'errorCode') != null || get(e, 'errorMessage') != null;

@@ -47,7 +47,8 @@ mkdir -p "$OUT"
 
 # Every corpus run, its trajectory and its traces, plain and with --content.
 set --
-for f in "$corpus"/adkjs/* "$corpus"/adkpy-style/*.jsonl; do
+for f in "$corpus"/adkjs/* "$corpus"/adkpy-style/*.jsonl "$corpus"/adk2/*.jsonl \
+	"$corpus"/adk2/members/*.jsonl "$corpus"/adk2/rewind/*.jsonl; do
 	name=$(basename "$f")
 	"$ADKEV" trajectory "$f" >"$OUT/$name.trajectory" || exit 1
 	"$ADKEV" to-otlp "$f" >"$OUT/$name.otlp" || exit 1
