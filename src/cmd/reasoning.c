@@ -9,23 +9,44 @@
  * wanted each thought is written as it is found, so memory stays constant
  * however long the thoughts; with --per-invocation they are kept until the
  * end.
+ *
+ * A session ADK Python's runner rewound (adk/rewind.h) holds thoughts a
+ * later rewind undid, which ADK's history leaves out.  Where the whole
+ * input can be read before anything is written (every operand a regular
+ * file, no -f) the thoughts are kept per span, as final keeps its answers,
+ * and only the spans the rewind walk keeps count.  A pipe or -f is read
+ * as it comes and each thought written at once, so a thought written
+ * before its rewind arrived stays (adkev-reasoning(1)).
  */
 #include "adk/answer.h"
+#include "adk/rewind.h"
 #include "cmd/extract.h"
 
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 struct reasoning_config {
 	struct run_options run;
 	bool all; /* --all: the thoughts of every event */
 };
 
-static void *reasoning_start(const void *config, const char *file)
+/* What both extractors read of an event: the thoughts, and the invocation and rewind. */
+static const struct adk_reads reasoning_reads = {
+    .event = ADK_READS_FINAL_EVENT | ADK_MEMBER(ADK_INVOCATION_ID),
+    .content = ADK_READS_FINAL_CONTENT,
+    .actions = ADK_READS_FINAL_ACTIONS | ADK_MEMBER(ADK_REWIND_BEFORE_INVOCATION_ID),
+    .part = ADK_READS_FINAL_PART,
+    .tool_levels = ADK_READS_FINAL_TOOL_LEVELS,
+};
+
+/* The streamed thoughts: written as they are read, rewound or not. */
+static void *reasoning_begin(const void *config, struct json_writer *out)
 {
 	const struct reasoning_config *cfg = config;
-	(void)file;
 	struct reasoning *r = xmalloc(sizeof *r);
 	reasoning_init(r, cfg->all);
+	reasoning_stream(r, out);
 	return r;
 }
 
@@ -35,27 +56,119 @@ static void reasoning_add_item(void *state, const struct reader_item *item)
 		reasoning_add(state, item->value);
 }
 
-static json_t *reasoning_finish(void *state, int *status)
-{
-	(void)status;
-	return reasoning_json(state);
-}
-
 static void reasoning_free(void *state)
 {
 	reasoning_release(state);
 	free(state);
 }
 
-/* The thoughts as a piece's fold, for a run in chunks (answer.h). */
-static json_t *reasoning_fold_state(void *state)
-{
-	return reasoning_fold(state);
-}
-
 static bool reasoning_absorb_state(void *state, const json_t *fold)
 {
 	return reasoning_absorb(state, fold);
+}
+
+/*
+ * The thoughts built whole: each span's own (a struct reasoning as its
+ * data) until the end, when the rewind walk says which count; before
+ * holds what was absorbed of pieces before them (--merge).
+ */
+struct reasoning_run {
+	bool all;
+	struct reasoning before;
+	struct rewind_spans spans;
+};
+
+static void *reasoning_start(const void *config, const char *file)
+{
+	const struct reasoning_config *cfg = config;
+	(void)file;
+	struct reasoning_run *r = xcalloc(1, sizeof *r);
+	r->all = cfg->all;
+	reasoning_init(&r->before, cfg->all);
+	rewind_spans_init(&r->spans);
+	return r;
+}
+
+static void span_reasoning_free(void *data)
+{
+	reasoning_release(data);
+	free(data);
+}
+
+static void reasoning_run_add(void *state, const struct reader_item *item)
+{
+	struct reasoning_run *r = state;
+	if (item->kind != VALUE_EVENT)
+		return;
+	bool fresh;
+	size_t at = rewind_spans_add(&r->spans, item->value, &fresh);
+	struct rewind_span *span = &r->spans.list[at];
+	if (fresh) {
+		span->data = xmalloc(sizeof(struct reasoning));
+		reasoning_init(span->data, r->all);
+	}
+	reasoning_add(span->data, item->value);
+}
+
+/*
+ * The thoughts of the spans the rewind walk keeps join those absorbed
+ * before them, and the spans go: a rewind in what comes next (a later
+ * piece) cannot reach back into them (adkev-reasoning(1)).
+ */
+static void reasoning_settle(struct reasoning_run *r)
+{
+	rewind_spans_walk(&r->spans);
+	for (size_t i = 0; i < r->spans.count; i++) {
+		const struct rewind_span *span = &r->spans.list[i];
+		if (!span->live || !span->data)
+			continue;
+		json_t *fold = reasoning_fold(span->data);
+		reasoning_absorb(&r->before, fold);
+		json_decref(fold);
+	}
+	rewind_spans_release(&r->spans, span_reasoning_free);
+	rewind_spans_init(&r->spans);
+}
+
+static json_t *reasoning_finish(void *state, int *status)
+{
+	struct reasoning_run *r = state;
+	(void)status;
+	reasoning_settle(r);
+	return reasoning_json(&r->before);
+}
+
+static void reasoning_run_free(void *state)
+{
+	struct reasoning_run *r = state;
+	reasoning_release(&r->before);
+	rewind_spans_release(&r->spans, span_reasoning_free);
+	free(r);
+}
+
+/* The thoughts as a piece's fold, for a run in chunks (answer.h). */
+static json_t *reasoning_fold_state(void *state)
+{
+	struct reasoning_run *r = state;
+	reasoning_settle(r);
+	return reasoning_fold(&r->before);
+}
+
+static bool reasoning_absorb_run(void *state, const json_t *fold)
+{
+	struct reasoning_run *r = state;
+	reasoning_settle(r);
+	return reasoning_absorb(&r->before, fold);
+}
+
+/* A chunk's spans follow the run's, so a rewind in it may undo the run's thoughts. */
+static void reasoning_join(void *state, void *chunk)
+{
+	struct reasoning_run *r = state, *c = chunk;
+	json_t *fold = reasoning_fold(&c->before);
+	reasoning_absorb(&r->before, fold);
+	json_decref(fold);
+	rewind_spans_append(&r->spans, &c->spans);
 }
 
 /* Only --all changes which thoughts a piece holds. */
@@ -67,26 +180,20 @@ static json_t *reasoning_fold_options(const void *config)
 
 static const struct fold_hooks reasoning_partial = {
     .fold = reasoning_fold_state,
-    .absorb = reasoning_absorb_state,
+    .absorb = reasoning_absorb_run,
     .options = reasoning_fold_options,
 };
 
 static const struct result_extractor reasoning_whole = {
-    .reads = &adk_reads_final,
+    .reads = &reasoning_reads,
     .name = "reasoning",
     .start = reasoning_start,
-    .add = reasoning_add_item,
+    .add = reasoning_run_add,
     .finish = reasoning_finish,
-    .release = reasoning_free,
+    .release = reasoning_run_free,
     .partial = &reasoning_partial,
+    .join = reasoning_join,
 };
-
-static void *reasoning_begin(const void *config, struct json_writer *out)
-{
-	struct reasoning *r = reasoning_start(config, NULL);
-	reasoning_stream(r, out);
-	return r;
-}
 
 /* The streamed thoughts' end; reasoning_stream() gave them their writer. */
 static bool reasoning_end(void *state, struct json_writer *out, int *status)
@@ -97,7 +204,7 @@ static bool reasoning_end(void *state, struct json_writer *out, int *status)
 }
 
 static const struct streaming_extractor reasoning_extractor = {
-    .reads = &adk_reads_final,
+    .reads = &reasoning_reads,
     .name = "reasoning",
     .begin = reasoning_begin,
     .add = reasoning_add_item,
@@ -114,13 +221,36 @@ static const struct option_row reasoning_options[] = {
     OPTION_END_ROW,
 };
 
+/*
+ * Whether the whole input can be read before the thoughts are written:
+ * every operand (standard input for none or "-") a regular file, no -f.
+ * A pipe may be a live run whose reader waits for each thought.
+ */
+static bool input_whole(const struct run_options *o, int argc, char *argv[])
+{
+	struct stat st;
+	if (o->follow)
+		return false;
+	if (argc == 0)
+		return fstat(0, &st) == 0 && S_ISREG(st.st_mode);
+	for (int i = 0; i < argc; i++) {
+		bool in = strcmp(argv[i], "-") == 0;
+		if ((in ? fstat(0, &st) : stat(argv[i], &st)) != 0 || !S_ISREG(st.st_mode))
+			return false;
+	}
+	return true;
+}
+
 static int run_reasoning(int argc, char *argv[])
 {
 	struct reasoning_config cfg = {.all = false};
 	int status = command_parse(&command_reasoning, argc, argv, &cfg);
 	if (status >= 0)
 		return status;
-	return extract_stream(&reasoning_extractor, &cfg, &cfg.run, argc - optind, argv + optind);
+	argc -= optind, argv += optind;
+	if (input_whole(&cfg.run, argc, argv))
+		return extract_results(&reasoning_whole, &cfg, &cfg.run, argc, argv);
+	return extract_stream(&reasoning_extractor, &cfg, &cfg.run, argc, argv);
 }
 
 const struct command command_reasoning = {

@@ -10,9 +10,15 @@
  * and state deltas; --per-invocation builds its results in memory.
  * --partial journals each piece's calls, results and deltas unpaired for
  * the merge (cmd/merge.h), which pairs them as one run would.
+ *
+ * A session ADK Python's runner rewound holds calls, deltas and answers a
+ * later rewind undid, which a forward read has paired and stored by then:
+ * where the input is regular files a first read finds the undone events
+ * (cmd/trajectory_rewind.h) and this read passes over them.
  */
 #include "cmd/extract.h"
 #include "cmd/trajectory.h"
+#include "cmd/trajectory_rewind.h"
 #include "adk/trajectory.h"
 #include "adk/store.h"
 
@@ -30,7 +36,23 @@ struct trajectory_cmd_config {
 	struct run_options run;
 	struct trajectory_config traj;
 	struct trajectory_prep prep; /* for the workers, with one result */
+	struct rewound rewound;      /* the events rewinds undid, found by a first read */
 };
+
+/* A result's or a chunk's state: the trajectory, and where its events are. */
+struct traj_state {
+	struct trajectory *t;
+	const struct rewound *rewound; /* NULL: every event counts */
+};
+
+static struct traj_state *state_new(const struct trajectory_cmd_config *cfg, struct trajectory *t)
+{
+	struct traj_state *st = xcalloc(1, sizeof *st);
+	st->t = t;
+	if (cfg->rewound.count > 0 && !cfg->run.per_invocation)
+		st->rewound = &cfg->rewound;
+	return st;
+}
 
 /*
  * Every result is written straight from the state (trajectory_write()),
@@ -52,7 +74,7 @@ static void *trajectory_begin(const void *config, struct json_writer *out)
 		trajectory_journal(t);
 	if (!per_invocation)
 		trajectory_spill(t, TRAJECTORY_IN_MEMORY);
-	return t;
+	return state_new(cfg, t);
 }
 
 /*
@@ -65,28 +87,33 @@ static void *trajectory_chunk_begin(const void *config)
 	struct trajectory *t = trajectory_new(&cfg->traj);
 	trajectory_journal_laid_out(t, output_flags(cfg->run.style) & JW_PRETTY, 0);
 	trajectory_spill(t, TRAJECTORY_CHUNK_IN_MEMORY);
-	return t;
+	return state_new(cfg, t);
 }
 
 static void trajectory_join(void *state, void *chunk)
 {
-	trajectory_replay(state, chunk);
+	trajectory_replay(((struct traj_state *)state)->t, ((struct traj_state *)chunk)->t);
 }
 
+/* An event a rewind undid is passed over, as ADK's history passes over it. */
 static void trajectory_add_item(void *state, const struct reader_item *item)
 {
-	trajectory_add(state, item);
+	struct traj_state *st = state;
+	if (!st->rewound || !rewound_has(st->rewound, item))
+		trajectory_add(st->t, item);
 }
 
 static void trajectory_release(void *state)
 {
-	trajectory_free(state);
+	struct traj_state *st = state;
+	trajectory_free(st->t);
+	free(st);
 }
 
 /* An object of five members, never empty; *status says when a temporary file failed. */
 static bool trajectory_end(void *state, struct json_writer *out, int *status)
 {
-	*status = trajectory_write(state, out);
+	*status = trajectory_write(((struct traj_state *)state)->t, out);
 	return false;
 }
 
@@ -105,23 +132,23 @@ static const struct item_map trajectory_workers = {
 
 static json_t *trajectory_fold_state(void *state)
 {
-	return trajectory_fold(state);
+	return trajectory_fold(((struct traj_state *)state)->t);
 }
 
 static bool trajectory_absorb_fold(void *state, const json_t *fold)
 {
-	return trajectory_absorb(state, fold);
+	return trajectory_absorb(((struct traj_state *)state)->t, fold);
 }
 
 static int trajectory_state_records(void *state, bool (*take)(void *ctx, const json_t *record),
                                     void *ctx)
 {
-	return trajectory_records(state, take, ctx);
+	return trajectory_records(((struct traj_state *)state)->t, take, ctx);
 }
 
 static bool trajectory_absorb_state_record(void *state, const json_t *record)
 {
-	return trajectory_absorb_record(state, record);
+	return trajectory_absorb_record(((struct traj_state *)state)->t, record);
 }
 
 /*
@@ -244,7 +271,10 @@ static int run_trajectory(int argc, char *argv[])
 		struct streaming_extractor extractor = trajectory_extractor;
 		if (!store_file_possible())
 			extractor.chunk_begin = NULL, extractor.join = NULL;
+		if (!cfg.run.merge && !cfg.run.per_invocation)
+			rewound_find(&cfg.rewound, &cfg.run, argc - optind, argv + optind);
 		status = extract_stream(&extractor, &cfg, &cfg.run, argc - optind, argv + optind);
+		rewound_release(&cfg.rewound);
 		trajectory_prep_release(&cfg.prep);
 	}
 	trajectory_config_release(&cfg.traj);

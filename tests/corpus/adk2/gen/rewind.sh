@@ -33,3 +33,14 @@ python3 "$snake" "$out/rewind_garden.jsonl" "$out/rewind_garden.snake.jsonl"
 jq -c -s --arg target "$fourth" --arg inv e-0d9a6e21-3b7c-4f58-8e14-95c2a7f6b3d8 \
 	--arg id Rw1ndtwo --argjson after 15000 -f "$here/rewind.jq" "$out/rewind_garden.jsonl" \
 	>"$out/rewind_twice.jsonl"
+
+# A rewind with thoughts and a tool call undone: the stored session
+# d_thinking.session.json (ADK JS 2.0.0, two invocations, each with a
+# thought; the second calls a tool) and a rewind before its second
+# invocation, so only the first invocation's thought and answer count.
+jq -c '.events[]' "$here/../../adkjs/d_thinking.session.json" >"$tmp/thinking.jsonl"
+second=$(jq -r -s '[foreach .[].invocationId as $i ([]; if $i == "" or any(.[]; . == $i) then . else . + [$i] end)] | last | .[1]' "$tmp/thinking.jsonl")
+jq -c -s --arg target "$second" --arg inv e-5b2e8c71-0f4a-4d93-b6c8-1a7e3d9f2c64 \
+	--arg id Rw1ndthk --argjson after 20000 -f "$here/rewind.jq" "$tmp/thinking.jsonl" \
+	>"$out/rewind_thinking.jsonl"
+python3 "$snake" "$out/rewind_thinking.jsonl" "$out/rewind_thinking.snake.jsonl"

@@ -1,0 +1,224 @@
+/*
+ * trajectory_rewind.c - the first read of trajectory's input: which events
+ * rewinds undid (trajectory_rewind.h).
+ *
+ * Only each event's invocation id and rewind target are built.  Each span
+ * of events (adk/rewind.h) keeps its events' hashes; the walk at the end
+ * says which spans count, and the others' hashes are the events the second
+ * read passes over, wherever it meets them (in a -j chunk, whose lines
+ * are numbered only once it is merged, or in a --partial piece).  The first read says nothing of
+ * bad input (its stderr goes nowhere): the second read says it, once.
+ */
+#include "cmd/trajectory_rewind.h"
+#include "adk/event.h"
+#include "adk/rewind.h"
+#include "adk/store.h"
+#include "util.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct adk_reads rewind_reads = {
+    .event = ADK_MEMBER(ADK_INVOCATION_ID) | ADK_MEMBER(ADK_ACTIONS),
+    .actions = ADK_MEMBER(ADK_REWIND_BEFORE_INVOCATION_ID),
+};
+
+static uint64_t item_hash(const struct reader_item *item)
+{
+	return store_hash(item->raw, item->raw_len);
+}
+
+static int hash_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+bool rewound_has(const struct rewound *rw, const struct reader_item *item)
+{
+	if (rw->count == 0 || item->kind != VALUE_EVENT || !item->raw)
+		return false;
+	uint64_t h = item_hash(item);
+	return bsearch(&h, rw->hashes, rw->count, sizeof h, hash_cmp) != NULL;
+}
+
+/* A span's events' hashes. */
+struct span_hashes {
+	uint64_t *list;
+	size_t count, cap;
+};
+
+static void hashes_add(uint64_t **list, size_t *count, size_t *cap, uint64_t h)
+{
+	if (*count == *cap) {
+		*cap = *cap ? 2 * *cap : 8;
+		*list = xrealloc(*list, *cap * sizeof **list);
+	}
+	(*list)[(*count)++] = h;
+}
+
+struct find {
+	struct rewound *rw;
+	struct rewind_spans spans;
+	bool unknown; /* an event came without its bytes: it cannot be known again */
+};
+
+static int find_item(void *ctx, struct reader *r, const struct reader_item *item)
+{
+	struct find *f = ctx;
+	(void)r;
+	if (item->kind != VALUE_EVENT)
+		return 0;
+	f->unknown |= !item->raw;
+	bool fresh;
+	size_t at = rewind_spans_add(&f->spans, item->value, &fresh);
+	struct span_hashes *span = f->spans.list[at].data;
+	if (fresh)
+		f->spans.list[at].data = span = xcalloc(1, sizeof *span);
+	hashes_add(&span->list, &span->count, &span->cap, item_hash(item));
+	return 0;
+}
+
+/* The hashes of the spans the walk leaves out, sorted. */
+static void find_hashes(struct find *f)
+{
+	struct rewound *rw = f->rw;
+	rewind_spans_walk(&f->spans);
+	for (size_t i = 0; i < f->spans.count; i++) {
+		const struct span_hashes *span = f->spans.list[i].data;
+		if (f->spans.list[i].live)
+			continue;
+		for (size_t j = 0; j < span->count; j++)
+			hashes_add(&rw->hashes, &rw->count, &rw->cap, span->list[j]);
+	}
+	qsort(rw->hashes, rw->count, sizeof *rw->hashes, hash_cmp);
+}
+
+/* Whether each operand (standard input for none) is a regular file. */
+static bool all_regular(int argc, char *argv[], bool *in)
+{
+	struct stat st;
+	*in = argc == 0;
+	for (int i = 0; i < argc; i++) {
+		bool dash = strcmp(argv[i], "-") == 0;
+		*in |= dash;
+		if ((dash ? fstat(0, &st) : stat(argv[i], &st)) != 0 || !S_ISREG(st.st_mode))
+			return false;
+	}
+	return !*in || (fstat(0, &st) == 0 && S_ISREG(st.st_mode));
+}
+
+/*
+ * Whether the bytes of fd from start may hold a rewind: they are
+ * compressed or a database (their first bytes say so), or hold "ewind"
+ * ("rewindBeforeInvocationId", "rewind_before_invocation_id").  A scan
+ * costs a fraction of a read, so input without rewinds is read once.  A
+ * key spelled with \u escapes is missed, as no JSON writer spells it so.
+ */
+static bool may_rewind(int fd, off_t start)
+{
+	static const unsigned char gz[] = {0x1f, 0x8b}, zst[] = {0x28, 0xb5, 0x2f, 0xfd};
+	enum { BLOCK = 1 << 20, KEEP = 8 };
+	char *buf = xmalloc(BLOCK + KEEP);
+	size_t have = 0; /* the last bytes of the block before, for a word across two */
+	bool may = false;
+	for (off_t at = start;;) {
+		ssize_t n = pread(fd, buf + have, BLOCK, at);
+		if (n < 0 || (at == start && n >= 6 &&
+		              (!memcmp(buf, gz, sizeof gz) || !memcmp(buf, zst, sizeof zst) ||
+		               !memcmp(buf, "SQLite", 6)))) {
+			may = true;
+			break;
+		}
+		size_t len = have + (size_t)n;
+		if (n == 0 || memmem(buf, len, "ewind", 5)) {
+			may = n > 0;
+			break;
+		}
+		at += n;
+		have = len < KEEP ? len : KEEP;
+		memmove(buf, buf + len - have, have);
+	}
+	free(buf);
+	return may;
+}
+
+/* Whether an operand (standard input, from start, for none or "-") may hold a rewind. */
+static bool operands_may_rewind(int argc, char *argv[], off_t start)
+{
+	if (argc == 0)
+		return may_rewind(STDIN_FILENO, start);
+	for (int i = 0; i < argc; i++) {
+		bool dash = strcmp(argv[i], "-") == 0;
+		int fd = dash ? STDIN_FILENO : open(argv[i], O_RDONLY);
+		bool may = fd < 0 || may_rewind(fd, dash ? start : 0);
+		if (fd >= 0 && !dash)
+			close(fd);
+		if (may)
+			return true;
+	}
+	return false;
+}
+
+/* Runs the first read with stderr sent nowhere; its exit status. */
+static int find_read(struct find *f, const struct run_options *o, int argc, char *argv[])
+{
+	struct run_options quiet = *o;
+	quiet.progress = false;
+	struct run_end end = {0};
+	struct run_plan plan = {.reads = &rewind_reads, .own_filters = true, .item = find_item,
+	                        .ctx = f, .end = &end};
+	int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
+	if (saved < 0 || null < 0 || dup2(null, STDERR_FILENO) < 0) {
+		if (saved >= 0)
+			close(saved);
+		if (null >= 0)
+			close(null);
+		return -1;
+	}
+	close(null);
+	int status = run_read(&plan, &quiet, argc, argv);
+	run_end_report(&quiet, &end);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	return status;
+}
+
+static void free_span(void *data)
+{
+	struct span_hashes *span = data;
+	free(span->list);
+	free(span);
+}
+
+bool rewound_find(struct rewound *rw, const struct run_options *o, int argc, char *argv[])
+{
+	bool in;
+	memset(rw, 0, sizeof *rw);
+	if (o->follow || !all_regular(argc, argv, &in))
+		return false;
+	off_t start = in ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0;
+	if (start < 0 || !operands_may_rewind(argc, argv, start))
+		return false;
+	struct find f = {.rw = rw};
+	rewind_spans_init(&f.spans);
+	int status = find_read(&f, o, argc, argv);
+	/* Bad input ends the second read where it ended this one: what came before counts. */
+	if (status >= 0 && !f.unknown && f.spans.rewinds > 0)
+		find_hashes(&f);
+	rewind_spans_release(&f.spans, free_span);
+	if ((in && lseek(STDIN_FILENO, start, SEEK_SET) != start) || status < 0) {
+		rewound_release(rw);
+		return false;
+	}
+	return true;
+}
+
+void rewound_release(struct rewound *rw)
+{
+	free(rw->hashes);
+	memset(rw, 0, sizeof *rw);
+}
