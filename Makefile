@@ -148,6 +148,7 @@ deps-postgres:
 	@$(call need,command -v jq,jq,make check-postgres)
 deps-otlp:
 	@$(call want,command -v node && command -v npm,nodejs npm,make check-otlp)
+	@$(call want,command -v jq,jq,make check-otlp (rewound runs))
 deps-nltk:
 	@$(call want,/usr/bin/python3 -c 'import nltk.stem.porter',python3-nltk,make check-nltk)
 deps-bench:

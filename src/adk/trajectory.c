@@ -338,3 +338,9 @@ void trajectory_add(struct trajectory *t, const struct reader_item *item)
 	if (t->scratch.text.cap > TRAJECTORY_IN_MEMORY)
 		strbuf_release(&t->scratch.text);
 }
+
+void trajectory_add_spent(struct trajectory *t, const struct reader_item *item)
+{
+	if (item->kind == VALUE_EVENT && t->config->token_usage && !event_is_partial(item->value))
+		usage_total_add(&t->usage, item->value);
+}

@@ -103,6 +103,11 @@ void trajectory_spill(struct trajectory *t, size_t in_memory);
  */
 void trajectory_add(struct trajectory *t, const struct reader_item *item);
 /*
+ * Takes in only the token usage of an event a rewind undid: its model call
+ * was made and its tokens spent, as adkev stats and to-otlp count them.
+ */
+void trajectory_add_spent(struct trajectory *t, const struct reader_item *item);
+/*
  * The trajectory so far as a value, owned by the caller:
  * {"tool_calls","state_deltas","token_usage","final_output","error"},
  * read back from the text trajectory_write() writes; NULL when a temporary

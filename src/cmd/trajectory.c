@@ -95,12 +95,17 @@ static void trajectory_join(void *state, void *chunk)
 	trajectory_replay(((struct traj_state *)state)->t, ((struct traj_state *)chunk)->t);
 }
 
-/* An event a rewind undid is passed over, as ADK's history passes over it. */
+/*
+ * An event a rewind undid is passed over, as ADK's history passes over it,
+ * but for the tokens its model call spent.
+ */
 static void trajectory_add_item(void *state, const struct reader_item *item)
 {
 	struct traj_state *st = state;
 	if (!st->rewound || !rewound_has(st->rewound, item))
 		trajectory_add(st->t, item);
+	else
+		trajectory_add_spent(st->t, item);
 }
 
 static void trajectory_release(void *state)

@@ -50,7 +50,13 @@ set --
 for f in "$corpus"/adkjs/* "$corpus"/adkpy-style/*.jsonl "$corpus"/adk2/*.jsonl \
 	"$corpus"/adk2/members/*.jsonl "$corpus"/adk2/rewind/*.jsonl; do
 	name=$(basename "$f")
-	"$ADKEV" trajectory "$f" >"$OUT/$name.trajectory" || exit 1
+	# A trace holds every call that was made, a rewound one too: its
+	# reference is the trajectory of the events with their rewinds unmarked.
+	case $f in
+	*/rewind/*) jq -c 'del(.actions.rewindBeforeInvocationId, .actions.rewind_before_invocation_id)' "$f" |
+		"$ADKEV" trajectory >"$OUT/$name.trajectory" || exit 1 ;;
+	*) "$ADKEV" trajectory "$f" >"$OUT/$name.trajectory" || exit 1 ;;
+	esac
 	"$ADKEV" to-otlp "$f" >"$OUT/$name.otlp" || exit 1
 	"$ADKEV" to-otlp --content "$f" >"$OUT/$name.content.otlp" || exit 1
 	set -- "$@" "$f" "$OUT/$name.otlp" "$OUT/$name.trajectory" \
