@@ -8,6 +8,8 @@
  * depth of their branch.  Values are cut to the width of the terminal (or
  * --width; output to a file or a pipe is whole) unless
  * --full is given; colours are used on a terminal unless NO_COLOR is set.
+ * An event a later rewind undid is greyed, or marked with '~' without
+ * colour, where the input can be read twice (cmd/show_rewind.h).
  *
  * This file says what each line shows and in which colour; write/termlayout
  * lays the lines out in their columns, cuts them and writes input values
