@@ -260,8 +260,17 @@ json_t *json_string_lossy(const char *s)
  * line is gathered on the stack and written at once, as standard error is
  * unbuffered.
  */
+static bool muted; /* messages_mute() */
+
+void messages_mute(bool on)
+{
+	muted = on;
+}
+
 static void put_message(const char *msg, const char *reason)
 {
+	if (muted)
+		return;
 	char line[4096 + 256]; /* room past the text for an escape, the reason and '\n' */
 	size_t used = (size_t)snprintf(line, sizeof line, "adkev: ");
 	size_t n = strlen(msg);

@@ -129,6 +129,12 @@ void warnx_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "adkev: message: strerror(errno)" on standard error. */
 void warn_errno(int errnum, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void vwarnx_msg(const char *fmt, va_list ap);
+/*
+ * While on, the two above write nothing: a command that reads its input a
+ * second time (show's look for rewinds) says the input's faults on one read
+ * only.  Set between reads, never while another thread may write a message.
+ */
+void messages_mute(bool on);
 
 /*
  * The edit distance between a and b, a swap of two neighbouring letters

@@ -1,7 +1,8 @@
 /*
  * check_termlayout.c - an event's lines in columns: the head of the first
  * line, values cut at the width with an ellipsis or broken at their
- * newlines, wide characters, escapes, and SGR codes only with colour on.
+ * newlines, wide characters, escapes, SGR codes only with colour on, and
+ * the lines of an event a rewind undid, dim or marked.
  */
 #include "testutil.h"
 
@@ -128,6 +129,52 @@ START_TEST(sgr_codes_only_with_colour)
 }
 END_TEST
 
+START_TEST(faded_lines_are_dim_or_marked)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct termlayout t = layout(&out, false, 0, true);
+	struct termlayout_head head = {.author_width = 4,
+	                               .timed = true,
+	                               .offset = 1.5,
+	                               .author = "me",
+	                               .author_len = 2,
+	                               .faded = true};
+	struct termlayout_segment seg = {"one\ntwo", 7, NULL};
+	/* Without colour every line of the event begins with '~', a value's breaks too. */
+	event_line(&t, &head, "text", NULL, &seg, 1);
+	termlayout_line(&t, "state", NULL);
+	termlayout_line_end(&t);
+	/* A heading after it is no line of the event. */
+	termlayout_heading(&t, false, "invocation ", "i", 1);
+	ck_assert_str_eq(out.buf, "~  +1.500s  me    text      one\n"
+	                          "~                           two\n"
+	                          "~                 state\n"
+	                          "\ninvocation i\n");
+
+	/* A time of the column's full width: the mark moves the line one column right. */
+	strbuf_reset(&out);
+	head.offset = 600;
+	event_line(&t, &head, "text", NULL, &seg, 0);
+	ck_assert_str_eq(out.buf, "~+10:00.000  me    text\n");
+
+	/* With colour each piece is dim, whatever its style, and there is no mark. */
+	strbuf_reset(&out);
+	t = layout(&out, true, 0, false);
+	struct termlayout_head dim = {.author_width = 4,
+	                              .author = "me",
+	                              .author_len = 2,
+	                              .author_style = SGR_CYAN,
+	                              .faded = true};
+	struct termlayout_segment call[2] = {{"f ", 2, SGR_BOLD}, {"{}", 2, NULL}};
+	event_line(&t, &dim, "call", SGR_YELLOW, call, 2);
+	termlayout_heading(&t, false, "invocation ", "i", 1);
+	ck_assert_str_eq(out.buf, "          \033[2m\033[0m  \033[2mme\033[0m    \033[2mcall\033[0m"
+	                          "      \033[2mf \033[0m\033[2m{}\033[0m\n"
+	                          "\n\033[1minvocation i\033[0m\n");
+	strbuf_release(&out);
+}
+END_TEST
+
 START_TEST(authors_are_cut_to_the_room_left)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -194,6 +241,7 @@ int main(void)
 	tcase_add_test(tc, wide_characters_take_two_columns);
 	tcase_add_test(tc, breaks_go_on_at_the_value_column);
 	tcase_add_test(tc, sgr_codes_only_with_colour);
+	tcase_add_test(tc, faded_lines_are_dim_or_marked);
 	tcase_add_test(tc, authors_are_cut_to_the_room_left);
 	tcase_add_test(tc, times_keep_their_column);
 	suite_add_tcase(s, tc);

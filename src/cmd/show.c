@@ -8,6 +8,8 @@
  * depth of their branch.  Values are cut to the width of the terminal (or
  * --width; output to a file or a pipe is whole) unless
  * --full is given; colours are used on a terminal unless NO_COLOR is set.
+ * An event a later rewind undid is greyed, or marked with '~' without
+ * colour, where the input can be read twice (cmd/show_rewind.h).
  *
  * This file says what each line shows and in which colour; write/termlayout
  * lays the lines out in their columns, cuts them and writes input values
@@ -20,6 +22,7 @@
 #include "adk/rewind.h"
 #include "cmd/run.h"
 #include "cmd/show.h"
+#include "cmd/show_rewind.h"
 #include "write/output.h"
 #include "read/reader.h"
 #include "read/sessiondb.h"
@@ -56,6 +59,7 @@ struct show {
 
 	/* The event being shown, and the columns its block is written in. */
 	const json_t *event;
+	bool faded; /* a later rewind undid the event (show_rewind.h) */
 	struct termlayout line;
 };
 
@@ -369,7 +373,7 @@ static void show_stream_error(struct show *s, const json_t *error)
 static struct termlayout_head event_head(struct show *s, const json_t *event)
 {
 	const json_t *author = event_author_string(event);
-	struct termlayout_head head = {.indent = 2 * branch_depth(event)};
+	struct termlayout_head head = {.indent = 2 * branch_depth(event), .faded = s->faded};
 	double t;
 	if (event_timestamp(event, &t)) {
 		if (!s->have_start) {
@@ -498,6 +502,12 @@ struct show_run {
 	struct show_mermaid *mermaid; /* --format=mermaid, once begun, else NULL */
 	const struct redactor *redactor;
 	struct show_sessions ss;
+	/*
+	 * Whether the operands can be read twice (show_rewind_readable()), and
+	 * then the events of the read under way that a later rewind undid.
+	 */
+	bool rereadable;
+	struct show_rewound rewound;
 };
 
 static void part_clear(struct session_part *p)
@@ -656,7 +666,9 @@ static void split_at_session(struct show_run *run, const json_t *object)
 static int show_read_item(void *ctx, struct reader *r, const struct reader_item *item)
 {
 	struct show_run *run = ctx;
-	(void)r;
+	/* The reader counts the items it handed out, as the first read counted them. */
+	unsigned long long place = reader_get_progress(r)->items - 1;
+	run->s.faded = item->kind == VALUE_EVENT && show_rewound_at(&run->rewound, place);
 	split_at_session(run, item->session);
 	run->ss.cur.shown++;
 	if (run->ss.open)
@@ -701,6 +713,21 @@ static int show_done(void *ctx, struct reader *r)
 	return 0;
 }
 
+/*
+ * One read of the operands: a first one through the rewind walk where they
+ * can be read twice, for the text form (a diagram leaves undone events
+ * unmarked), then the one that shows them.
+ */
+static int show_read(struct show_run *run, const struct run_plan *plan, const struct run_options *o,
+                     int argc, char *argv[])
+{
+	if (run->rereadable && !run->o->mermaid)
+		show_rewind_scan(&run->rewound, o, argc, argv);
+	int status = run_read(plan, o, argc, argv);
+	show_rewound_release(&run->rewound);
+	return status;
+}
+
 /* What show hands run_each_session(): the run and how to read each session. */
 struct show_database_read {
 	struct show_run *run;
@@ -715,7 +742,7 @@ static int show_session(void *ctx, const struct run_options *one, const struct s
 	if (!d->run->ss.live)
 		session_begin(d->run, session, NULL);
 	d->run->ss.from_db = true;
-	int status = run_read(d->plan, one, 1, &d->operand);
+	int status = show_read(d->run, d->plan, one, 1, &d->operand);
 	d->run->ss.from_db = false;
 	return status;
 }
@@ -739,8 +766,9 @@ static int show_operands(struct show_run *run, struct run_plan *plan, const stru
 	bool db = false;
 	for (int i = 0; i < argc; i++)
 		db = db || sessiondb_claims(argv[i]);
+	run->rereadable = show_rewind_readable(o, argc, argv);
 	if (!db)
-		return run_read(plan, o, argc, argv);
+		return show_read(run, plan, o, argc, argv);
 	struct run_end end = {0};
 	int status = 0;
 	plan->end = &end;
@@ -749,7 +777,7 @@ static int show_operands(struct show_run *run, struct run_plan *plan, const stru
 		if (sessiondb_claims(argv[i]))
 			status = exit_status_worst(status, show_database(run, plan, o, argv[i]));
 		else
-			status = exit_status_worst(status, run_read(plan, o, 1, argv + i));
+			status = exit_status_worst(status, show_read(run, plan, o, 1, argv + i));
 	}
 	if (status != EXIT_USAGE)
 		show_finish(run);

@@ -21,19 +21,29 @@
 #define MIN_VALUE_WIDTH  10
 #define ELLIPSIS         "\xE2\x80\xA6" /* U+2026, one column */
 
+/* A faded line has every piece dim, what it would be written in otherwise, plain text too. */
 static void sgr(struct termlayout *t, const char *params)
 {
-	if (t->color && params) {
+	if (t->color && (params || t->fading)) {
 		strbuf_add(t->out, "\033[", 2);
-		strbuf_addstr(t->out, params);
+		strbuf_addstr(t->out, t->fading ? SGR_DIM : params);
 		strbuf_addch(t->out, 'm');
 	}
 }
 
 static void sgr_reset(struct termlayout *t, const char *params)
 {
-	if (t->color && params)
+	if (t->color && (params || t->fading))
 		strbuf_add(t->out, "\033[0m", 4);
+}
+
+/* Without colour a faded line is marked at its start instead: '~', in the time column. */
+static void put_fade_mark(struct termlayout *t)
+{
+	if (t->fading && !t->color) {
+		strbuf_addch(t->out, '~');
+		t->used++;
+	}
 }
 
 static void pad(struct termlayout *t, size_t columns)
@@ -95,7 +105,8 @@ static void put_break(struct termlayout *t)
 	trim_blanks(t);
 	strbuf_addch(t->out, '\n');
 	t->used = 0;
-	pad(t, t->value_col);
+	put_fade_mark(t);
+	pad_to(t, t->used, t->value_col);
 }
 
 /*
@@ -159,6 +170,7 @@ void termlayout_line_end(struct termlayout *t)
 	/* Trailing blanks are left off, so a label with no value ends the line. */
 	trim_blanks(t);
 	strbuf_addch(t->out, '\n');
+	t->fading = false;
 }
 
 size_t termlayout_author_limit(const struct termlayout *t, size_t indent)
@@ -217,7 +229,8 @@ static void put_time(struct termlayout *t)
 	char when[32] = "";
 	if (t->head.timed)
 		format_offset(when, sizeof when, t->head.offset);
-	pad_to(t, strlen(when), TIME_WIDTH);
+	/* After a fade mark: a time of the column's full width moves the line one column right. */
+	pad_to(t, t->used + strlen(when), TIME_WIDTH);
 	termlayout_ours(t, when, SGR_DIM);
 }
 
@@ -255,10 +268,12 @@ static void put_head(struct termlayout *t)
 void termlayout_line(struct termlayout *t, const char *label, const char *label_style)
 {
 	t->used = 0;
+	t->fading = t->head.faded;
+	put_fade_mark(t);
 	if (t->first_line)
 		put_head(t);
 	else
-		pad(t, TIME_WIDTH + GAP + t->head.indent + t->head.author_width + GAP);
+		pad_to(t, t->used, TIME_WIDTH + GAP + t->head.indent + t->head.author_width + GAP);
 	t->first_line = false;
 	termlayout_ours(t, label, label_style);
 	pad_to(t, strlen(label), LABEL_WIDTH);

@@ -54,6 +54,12 @@ struct termlayout_head {
 	size_t author_len;
 	const char *author_style;
 	const char *source; /* ours, dim, where there is no author ("(stream)"), or NULL */
+	/*
+	 * The event counts for nothing (a rewind undid it): each of its lines
+	 * is written all dim when colour is on, else begins with '~' in the
+	 * time column's first place.
+	 */
+	bool faded;
 };
 
 /*
@@ -68,6 +74,7 @@ struct termlayout {
 
 	struct termlayout_head head;
 	bool first_line; /* the head is still to be written */
+	bool fading;     /* a line of a faded event is being written */
 	size_t used;     /* columns used on the current line */
 	size_t value_col;
 };
