@@ -169,6 +169,13 @@ const char *adk_field_name(enum adk_field field)
 	return field_names[field].camel;
 }
 
+size_t adk_field_spellings(enum adk_field field, const char *names[2])
+{
+	names[0] = field_names[field].camel;
+	names[1] = field_names[field].snake;
+	return names[1] ? 2 : 1;
+}
+
 /* Whether key[0..len) is field's name under either spelling. */
 static bool spelt(enum adk_field field, const char *key, size_t len)
 {

@@ -191,6 +191,8 @@ enum adk_field {
 
 /* The camelCase spelling, the one adkev writes when it builds an event. */
 const char *adk_field_name(enum adk_field field);
+/* field's names, camelCase first, into names[0..return): one or two. */
+size_t adk_field_spellings(enum adk_field field, const char *names[2]);
 /* Whether key[0..len) (no NUL needed) is field's name under either spelling. */
 bool adk_key_is(enum adk_field field, const char *key, size_t len);
 

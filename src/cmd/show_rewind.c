@@ -11,19 +11,11 @@
 #include "read/source.h"
 #include "util.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* The member a rewind is known by, in both of ADK's spellings. */
-static const char *const rewind_keys[] = {"rewindBeforeInvocationId",
-                                          "rewind_before_invocation_id"};
-/* Bytes of the file searched at a time, and those kept for a key across two blocks. */
-#define SEARCH_BLOCK (1 << 20)
-#define SEARCH_KEEP  (sizeof "rewind_before_invocation_id" - 2)
 
 bool show_rewind_readable(const struct run_options *o, int argc, char *argv[])
 {
@@ -37,31 +29,6 @@ bool show_rewind_readable(const struct run_options *o, int argc, char *argv[])
 			return false;
 	}
 	return true;
-}
-
-/* Whether the bytes of fd, read to the end, hold a key of rewind_keys. */
-static bool bytes_mention_rewind(int fd)
-{
-	char *buf = xmalloc(SEARCH_BLOCK + SEARCH_KEEP);
-	size_t kept = 0;
-	bool found = false;
-	while (!found) {
-		ssize_t n = read(fd, buf + kept, SEARCH_BLOCK);
-		if (n < 0 && errno == EINTR)
-			continue;
-		/* A file that cannot be read to its end is read through the walk, as it may. */
-		if (n < 0)
-			found = true;
-		if (n <= 0)
-			break;
-		size_t len = kept + (size_t)n;
-		for (size_t k = 0; k < sizeof rewind_keys / sizeof *rewind_keys && !found; k++)
-			found = memmem(buf, len, rewind_keys[k], strlen(rewind_keys[k])) != NULL;
-		kept = len < SEARCH_KEEP ? len : SEARCH_KEEP;
-		memmove(buf, buf + len - kept, kept);
-	}
-	free(buf);
-	return found;
 }
 
 /*
@@ -78,7 +45,9 @@ static bool operand_may_rewind(const char *operand)
 	int fd = open(operand, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return false;
-	bool may = source_sniff_fd(fd) != SOURCE_PLAIN || bytes_mention_rewind(fd);
+	const char *names[2];
+	size_t n = adk_field_spellings(ADK_REWIND_BEFORE_INVOCATION_ID, names);
+	bool may = source_may_hold(fd, 0, names, n);
 	close(fd);
 	return may;
 }

@@ -13,6 +13,7 @@
 #include "adk/event.h"
 #include "adk/rewind.h"
 #include "adk/store.h"
+#include "read/source.h"
 #include "util.h"
 
 #include <fcntl.h>
@@ -111,39 +112,12 @@ static bool all_regular(int argc, char *argv[], bool *in)
 	return !*in || (fstat(0, &st) == 0 && S_ISREG(st.st_mode));
 }
 
-/*
- * Whether the bytes of fd from start may hold a rewind: they are
- * compressed or a database (their first bytes say so), or hold "ewind"
- * ("rewindBeforeInvocationId", "rewind_before_invocation_id").  A scan
- * costs a fraction of a read, so input without rewinds is read once.  A
- * key spelled with \u escapes is missed, as no JSON writer spells it so.
- */
+/* Whether the bytes of fd from start may hold a rewind (source_may_hold()). */
 static bool may_rewind(int fd, off_t start)
 {
-	static const unsigned char gz[] = {0x1f, 0x8b}, zst[] = {0x28, 0xb5, 0x2f, 0xfd};
-	enum { BLOCK = 1 << 20, KEEP = 8 };
-	char *buf = xmalloc(BLOCK + KEEP);
-	size_t have = 0; /* the last bytes of the block before, for a word across two */
-	bool may = false;
-	for (off_t at = start;;) {
-		ssize_t n = pread(fd, buf + have, BLOCK, at);
-		if (n < 0 || (at == start && n >= 6 &&
-		              (!memcmp(buf, gz, sizeof gz) || !memcmp(buf, zst, sizeof zst) ||
-		               !memcmp(buf, "SQLite", 6)))) {
-			may = true;
-			break;
-		}
-		size_t len = have + (size_t)n;
-		if (n == 0 || memmem(buf, len, "ewind", 5)) {
-			may = n > 0;
-			break;
-		}
-		at += n;
-		have = len < KEEP ? len : KEEP;
-		memmove(buf, buf + len - have, have);
-	}
-	free(buf);
-	return may;
+	const char *names[2];
+	size_t n = adk_field_spellings(ADK_REWIND_BEFORE_INVOCATION_ID, names);
+	return source_may_hold(fd, start, names, n);
 }
 
 /* Whether an operand (standard input, from start, for none or "-") may hold a rewind. */
@@ -163,7 +137,7 @@ static bool operands_may_rewind(int argc, char *argv[], off_t start)
 	return false;
 }
 
-/* Runs the first read with stderr sent nowhere; its exit status. */
+/* Runs the first read with its messages muted (the second says them); its exit status. */
 static int find_read(struct find *f, const struct run_options *o, int argc, char *argv[])
 {
 	struct run_options quiet = *o;
@@ -171,19 +145,10 @@ static int find_read(struct find *f, const struct run_options *o, int argc, char
 	struct run_end end = {0};
 	struct run_plan plan = {.reads = &rewind_reads, .own_filters = true, .item = find_item,
 	                        .ctx = f, .end = &end};
-	int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
-	if (saved < 0 || null < 0 || dup2(null, STDERR_FILENO) < 0) {
-		if (saved >= 0)
-			close(saved);
-		if (null >= 0)
-			close(null);
-		return -1;
-	}
-	close(null);
+	messages_mute(true);
 	int status = run_read(&plan, &quiet, argc, argv);
 	run_end_report(&quiet, &end);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
+	messages_mute(false);
 	return status;
 }
 

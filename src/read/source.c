@@ -144,6 +144,47 @@ enum source_kind source_sniff_fd(int fd)
 	return n > 0 ? source_sniff(magic, (size_t)n) : SOURCE_PLAIN;
 }
 
+/* Whether p[0..n) holds one of words[0..count). */
+static bool holds_word(const char *p, size_t n, const char *const words[], size_t count)
+{
+	for (size_t k = 0; k < count; k++)
+		if (memmem(p, n, words[k], strlen(words[k])))
+			return true;
+	return false;
+}
+
+bool source_may_hold(int fd, off_t start, const char *const words[], size_t n)
+{
+	enum { BLOCK = 1 << 20 };
+	size_t keep = 0; /* the last bytes of a block, for a word across two */
+	for (size_t k = 0; k < n; k++)
+		if (strlen(words[k]) > keep + 1)
+			keep = strlen(words[k]) - 1;
+	char *buf = xmalloc(BLOCK + keep);
+	size_t have = 0;
+	bool may = false;
+	for (off_t at = start;;) {
+		ssize_t got = pread(fd, buf + have, BLOCK, at);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0 || (at == start && (source_sniff(buf, (size_t)got) != SOURCE_PLAIN ||
+		                                (got >= 6 && memcmp(buf, "SQLite", 6) == 0)))) {
+			may = true;
+			break;
+		}
+		size_t len = have + (size_t)got;
+		if (got == 0 || holds_word(buf, len, words, n)) {
+			may = got > 0;
+			break;
+		}
+		at += got;
+		have = len < keep ? len : keep;
+		memmove(buf, buf + len - have, have);
+	}
+	free(buf);
+	return may;
+}
+
 /* Whether p[0..n) may still grow into a magic number: more bytes are worth waiting for. */
 static bool magic_prefix(const unsigned char *p, size_t n)
 {

@@ -68,6 +68,15 @@ void source_free(struct source *s);
 enum source_kind source_sniff(const void *p, size_t n);
 /* What the first bytes of the regular file open at fd say it is (read with pread). */
 enum source_kind source_sniff_fd(int fd);
+/*
+ * Whether the bytes of fd from start may hold one of words[0..n): one is
+ * among them, or they cannot be searched as text (compressed data, an
+ * SQLite database, a read error).  Read with pread(2), in blocks that
+ * overlap by a word's length, so fd's offset stays; a word spelled with
+ * \u escapes is missed, as no JSON writer spells a key so.  A search costs a
+ * fraction of a read as JSON, so input without the words is read once.
+ */
+bool source_may_hold(int fd, off_t start, const char *const words[], size_t n);
 /* Whether this adkev can decompress kind. */
 bool source_can_read(enum source_kind kind);
 
