@@ -50,7 +50,13 @@ problems() {
 		(.exceptions[] | "exception: \(.)"), (.console[] | "console: \(.)"), (.log[] | "log: \(.)")
 		end'
 	stats=$("$ADKEV" stats "$@")
-	traj=$("$ADKEV" trajectory "$@")
+	# The page shows every call made, a rewound one greyed: for a rewound
+	# run the reference is the trajectory of its events, rewinds unmarked.
+	case $* in
+	*/rewind/*) traj=$(jq -c 'del(.actions.rewindBeforeInvocationId, .actions.rewind_before_invocation_id)' "$@" |
+		"$ADKEV" trajectory) ;;
+	*) traj=$("$ADKEV" trajectory "$@") ;;
+	esac
 	for what in "lanes:$(printf '%s\n' "$stats" | jq '.authors | length')" \
 		"calls:$(printf '%s\n' "$traj" | jq '.tool_calls | length')" \
 		"finals:$(printf '%s\n' "$stats" | jq '.kinds.final // 0')" \
