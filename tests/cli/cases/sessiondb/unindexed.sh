@@ -5,8 +5,8 @@
 # four interleaved sessions, in DatabaseSessionService's schema 1 with its
 # index (idx_events_app_user_session_ts) and in that table rebuilt so.  The
 # pages of a session are fetched by rowid, which such a table still has, so
-# each command gives the same over both, and reads the unindexed one in
-# well under a few seconds (about as fast as the indexed one: each session's
+# each command gives the same over both, and reads the unindexed one
+# within twice the indexed time (about as fast: each session's
 # rowids are found in one pass over the table, not a lookup per page).
 . "$TESTS/cli/session_lines.sh"
 session_case unindexed
@@ -60,7 +60,14 @@ for c in "sessions" "stats" "final --session s2" "trajectory --session s3" "stat
 	t2=$(ms)
 	sed -i 's/migrated\.db/indexed.db/' migrated.out
 	if cmp -s indexed.out migrated.out; then same=same; else same=DIFFERENT; fi
-	# Generous for a shared machine: one pass of 20,000 rows takes some 0.3 s.
-	if [ $((t2 - t1)) -lt 4000 ]; then fast="under 4 s"; else fast="SLOW ($((t2 - t1)) ms, indexed $((t1 - t0)) ms)"; fi
+	# Beside the indexed read, not a clock: a sanitizer or valgrind slows
+	# both alike (ThreadSanitizer took 5 s for the indexed stats).  A lookup
+	# per page would make the unindexed read many times slower; the second
+	# of slack is for a shared machine, where one pass takes some 0.3 s.
+	if [ $((t2 - t1)) -le $((2 * (t1 - t0) + 1000)) ]; then
+		fast="within twice the indexed time"
+	else
+		fast="SLOW ($((t2 - t1)) ms, indexed $((t1 - t0)) ms)"
+	fi
 	echo "$c: $same ($(wc -l <migrated.out) lines, $(tail -n 1 migrated.out)), $fast"
 done
