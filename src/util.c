@@ -253,6 +253,24 @@ json_t *json_string_lossy(const char *s)
 	return value;
 }
 
+const char *temp_dir(void)
+{
+	const char *dir = getenv("TMPDIR");
+	return dir && *dir ? dir : "/tmp";
+}
+
+int temp_file_open(void)
+{
+	struct strbuf path = STRBUF_INIT;
+	const char *dir = temp_dir();
+	strbuf_addf(&path, "%s%sadkev-XXXXXX", dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
+	int fd = mkostemp(path.buf, O_CLOEXEC);
+	if (fd >= 0)
+		unlink(path.buf);
+	strbuf_release(&path);
+	return fd;
+}
+
 /*
  * One message line, escaped.  File names are bytes, not text, so a byte that
  * starts no UTF-8 sequence is written as \xNN (utf8_decode() trusts its

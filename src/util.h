@@ -136,6 +136,15 @@ void vwarnx_msg(const char *fmt, va_list ap);
  */
 void messages_mute(bool on);
 
+/* Where temporary files go: $TMPDIR when set and not empty, else /tmp. */
+const char *temp_dir(void);
+/*
+ * A temporary file in temp_dir(), unlinked at once so that nothing is left
+ * behind even when the run is killed: its descriptor (close-on-exec), or -1
+ * with errno set.
+ */
+int temp_file_open(void);
+
 /*
  * The edit distance between a and b, a swap of two neighbouring letters
  * counting as one edit, for the "did you mean" of a mistyped command or

@@ -4,7 +4,8 @@
  * another, come out as their text whatever the name and the buffer size;
  * damaged and cut-short data is SOURCE_DAMAGED with where it broke, after
  * the text before it; a followed file is waited on as it grows, read again
- * after a truncation (from a new line), and ended by a signal.
+ * after a truncation (from a new line), and ended by a signal; a pipe is
+ * copied to a temporary file that takes its place (source_spool()).
  */
 #include "testutil.h"
 
@@ -14,6 +15,8 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #ifndef ADKEV_NO_ZLIB
 #include <zlib.h>
 #endif
@@ -233,6 +236,146 @@ START_TEST(a_followed_file_is_waited_on_and_read_again)
 }
 END_TEST
 
+/* Writes len bytes of a pattern to fd, then closes it: a pipe's writer. */
+struct pipe_writer {
+	int fd;
+	size_t len;
+};
+
+static char pattern_byte(size_t i)
+{
+	return (char)('a' + (i * 7 + i / 4096) % 26);
+}
+
+static void *write_pattern(void *arg)
+{
+	struct pipe_writer *w = arg;
+	char buf[8192];
+	for (size_t at = 0; at < w->len;) {
+		size_t n = w->len - at < sizeof buf ? w->len - at : sizeof buf;
+		for (size_t i = 0; i < n; i++)
+			buf[i] = pattern_byte(at + i);
+		ssize_t put = write(w->fd, buf, n);
+		if (put <= 0)
+			break;
+		at += (size_t)put;
+	}
+	close(w->fd);
+	return NULL;
+}
+
+/* A pipe whose writer (joined by the caller) sends len bytes of the pattern. */
+static int pattern_pipe(struct pipe_writer *w, pthread_t *t, size_t len)
+{
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	*w = (struct pipe_writer){fds[1], len};
+	pthread_create(t, NULL, write_pattern, w);
+	return fds[0];
+}
+
+/* Whether fd holds exactly the len bytes of the pattern from its start. */
+static bool holds_pattern(int fd, size_t len)
+{
+	struct strbuf got = STRBUF_INIT;
+	char buf[65536];
+	ssize_t n;
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		strbuf_add(&got, buf, (size_t)n);
+	bool same = got.len == len;
+	for (size_t i = 0; same && i < len; i++)
+		same = got.buf[i] == pattern_byte(i);
+	strbuf_release(&got);
+	return same;
+}
+
+START_TEST(a_spooled_pipe_is_a_file_in_its_place)
+{
+	/* More than a pipe holds and more than one block of the copy. */
+	enum { LEN = 3 * 1024 * 1024 + 17 };
+	struct pipe_writer w;
+	pthread_t t;
+	int fd = pattern_pipe(&w, &t, LEN);
+	ck_assert_int_eq(source_spool(fd, "test"), 0);
+	pthread_join(t, NULL);
+	struct stat st;
+	ck_assert_int_eq(fstat(fd, &st), 0);
+	ck_assert(S_ISREG(st.st_mode));
+	ck_assert_int_eq(st.st_size, LEN);
+	/* Read twice, as trajectory reads it. */
+	ck_assert(holds_pattern(fd, LEN));
+	ck_assert_int_eq(lseek(fd, 0, SEEK_SET), 0);
+	ck_assert(holds_pattern(fd, LEN));
+	close(fd);
+}
+END_TEST
+
+START_TEST(what_is_no_pipe_is_copied_by_reads)
+{
+	/* splice(2) wants a pipe: from a file the copy is read(2) and write(2). */
+	enum { LEN = 1024 * 1024 + 5 };
+	char *data = xmalloc(LEN);
+	for (size_t i = 0; i < LEN; i++)
+		data[i] = pattern_byte(i);
+	int fd = open(temp_file_with(data, LEN), O_RDONLY);
+	free(data);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(source_spool(fd, "test"), 0);
+	ck_assert(holds_pattern(fd, LEN));
+	close(fd);
+}
+END_TEST
+
+START_TEST(a_pipe_without_a_temporary_file_is_left_unread)
+{
+	char *saved = getenv("TMPDIR") ? strdup(getenv("TMPDIR")) : NULL;
+	setenv("TMPDIR", "/nonexistent/adkev-test", 1);
+	struct pipe_writer w;
+	pthread_t t;
+	int fd = pattern_pipe(&w, &t, 1000);
+	ck_assert_int_eq(source_spool(fd, "test"), -1);
+	ck_assert(holds_pattern(fd, 1000));
+	pthread_join(t, NULL);
+	close(fd);
+	if (saved)
+		setenv("TMPDIR", saved, 1);
+	else
+		unsetenv("TMPDIR");
+	free(saved);
+}
+END_TEST
+
+START_TEST(a_copy_that_fails_is_said_once_with_the_name)
+{
+	/* A file size limit stands for a full disk: the copy's write fails with EFBIG. */
+	enum { LEN = 2 * 1024 * 1024 };
+	struct rlimit saved, small = {512 * 1024, 0};
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &saved), 0);
+	small.rlim_max = saved.rlim_max;
+	signal(SIGXFSZ, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	struct pipe_writer w;
+	pthread_t t;
+	int fd = pattern_pipe(&w, &t, LEN);
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &small), 0);
+	capture_begin();
+	int status = source_spool(fd, "standard input");
+	char *err = capture_end();
+	setrlimit(RLIMIT_FSIZE, &saved);
+	ck_assert_int_eq(status, EXIT_IOERR);
+	ck_assert_msg(
+	    strncmp(err, "adkev: standard input: cannot copy to a temporary file in '", 59) == 0,
+	    "%s", err);
+	ck_assert_ptr_eq(strchr(err, '\n'), err + strlen(err) - 1);
+	free(err);
+	/* The writer sees the pipe closed once the rest is not read. */
+	close(fd);
+	pthread_join(t, NULL);
+	signal(SIGXFSZ, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+}
+END_TEST
+
 static Suite *source_suite(void)
 {
 	Suite *s = suite_create("source");
@@ -247,6 +390,10 @@ static Suite *source_suite(void)
 #ifndef ADKEV_NO_ZSTD
 	tcase_add_test(tc, zstd_frames_read_whole);
 #endif
+	tcase_add_test(tc, a_spooled_pipe_is_a_file_in_its_place);
+	tcase_add_test(tc, what_is_no_pipe_is_copied_by_reads);
+	tcase_add_test(tc, a_pipe_without_a_temporary_file_is_left_unread);
+	tcase_add_test(tc, a_copy_that_fails_is_said_once_with_the_name);
 	/* Last: it leaves SIGINT and SIGTERM handled for the rest of the process. */
 	tcase_add_test(tc, a_followed_file_is_waited_on_and_read_again);
 	suite_add_tcase(s, tc);

@@ -28,12 +28,6 @@ void store_init(struct store *s, const char *who, size_t limit, int *status)
 	    .who = who, .limit = limit, .status = status, .fd = -1, .read_ahead = STORE_BUFFER};
 }
 
-static const char *temp_dir(void)
-{
-	const char *dir = getenv("TMPDIR");
-	return dir && *dir ? dir : "/tmp";
-}
-
 /* Reports the first failure of a store's file; later ones follow from it. */
 static void store_fail(struct store *s, int code, int errnum, const char *what)
 {
@@ -64,25 +58,9 @@ static bool store_io(struct store *s, bool writing, void *p, size_t len, uint64_
 	return true;
 }
 
-/*
- * A temporary file in $TMPDIR, unlinked at once so that nothing is left
- * behind even when the run is killed: its descriptor, or -1 with errno set.
- */
-static int temp_file(void)
-{
-	struct strbuf path = STRBUF_INIT;
-	const char *dir = temp_dir();
-	strbuf_addf(&path, "%s%sadkev-XXXXXX", dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
-	int fd = mkostemp(path.buf, O_CLOEXEC);
-	if (fd >= 0)
-		unlink(path.buf);
-	strbuf_release(&path);
-	return fd;
-}
-
 static bool store_open(struct store *s)
 {
-	s->fd = temp_file();
+	s->fd = temp_file_open();
 	if (s->fd < 0)
 		store_fail(s, EXIT_OSERR, errno, "cannot create");
 	return s->fd >= 0;
@@ -90,7 +68,7 @@ static bool store_open(struct store *s)
 
 bool store_file_possible(void)
 {
-	int fd = temp_file();
+	int fd = temp_file_open();
 	if (fd >= 0)
 		close(fd);
 	return fd >= 0;

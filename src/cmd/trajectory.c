@@ -277,8 +277,10 @@ static int run_trajectory(int argc, char *argv[])
 		if (!store_file_possible())
 			extractor.chunk_begin = NULL, extractor.join = NULL;
 		if (!cfg.run.merge && !cfg.run.per_invocation)
-			rewound_find(&cfg.rewound, &cfg.run, argc - optind, argv + optind);
-		status = extract_stream(&extractor, &cfg, &cfg.run, argc - optind, argv + optind);
+			status = rewound_find(&cfg.rewound, &cfg.run, argc - optind, argv + optind);
+		if (status <= 0)
+			status = extract_stream(&extractor, &cfg, &cfg.run, argc - optind,
+			                        argv + optind);
 		rewound_release(&cfg.rewound);
 		trajectory_prep_release(&cfg.prep);
 	}

@@ -98,18 +98,41 @@ static void find_hashes(struct find *f)
 	qsort(rw->hashes, rw->count, sizeof *rw->hashes, hash_cmp);
 }
 
-/* Whether each operand (standard input for none) is a regular file. */
-static bool all_regular(int argc, char *argv[], bool *in)
+/* Whether an operand reads standard input: there are none, or one is "-". */
+static bool reads_stdin(int argc, char *argv[])
+{
+	bool in = argc == 0;
+	for (int i = 0; i < argc; i++)
+		in |= strcmp(argv[i], "-") == 0;
+	return in;
+}
+
+/* Whether each operand (standard input for none or "-") is a regular file. */
+static bool all_regular(int argc, char *argv[])
 {
 	struct stat st;
-	*in = argc == 0;
-	for (int i = 0; i < argc; i++) {
-		bool dash = strcmp(argv[i], "-") == 0;
-		*in |= dash;
-		if ((dash ? fstat(0, &st) : stat(argv[i], &st)) != 0 || !S_ISREG(st.st_mode))
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], "-") != 0 && (stat(argv[i], &st) != 0 || !S_ISREG(st.st_mode)))
 			return false;
-	}
-	return !*in || (fstat(0, &st) == 0 && S_ISREG(st.st_mode));
+	return !reads_stdin(argc, argv) || (fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode));
+}
+
+/*
+ * Standard input, read by an operand and neither a regular file nor a
+ * terminal, is copied to a temporary file, which then stands in its place:
+ * trajectory writes nothing before the end, so a pipe loses no time by
+ * being read to its end first, and a rewind in it is followed as in a
+ * file.  Without a temporary file it is read once, as with -f.  Returns 0,
+ * or EXIT_IOERR when the copy failed (reported).
+ */
+static int spool_stdin(int argc, char *argv[])
+{
+	struct stat st;
+	if (!reads_stdin(argc, argv) || fstat(STDIN_FILENO, &st) != 0 || S_ISREG(st.st_mode) ||
+	    isatty(STDIN_FILENO))
+		return 0;
+	int status = source_spool(STDIN_FILENO, "standard input");
+	return status < 0 ? 0 : status;
 }
 
 /* Whether the bytes of fd from start may hold a rewind (source_may_hold()). */
@@ -159,27 +182,28 @@ static void free_span(void *data)
 	free(span);
 }
 
-bool rewound_find(struct rewound *rw, const struct run_options *o, int argc, char *argv[])
+int rewound_find(struct rewound *rw, const struct run_options *o, int argc, char *argv[])
 {
-	bool in;
 	memset(rw, 0, sizeof *rw);
-	if (o->follow || !all_regular(argc, argv, &in))
-		return false;
+	if (o->follow)
+		return 0;
+	int status = spool_stdin(argc, argv);
+	if (status || !all_regular(argc, argv))
+		return status;
+	bool in = reads_stdin(argc, argv);
 	off_t start = in ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0;
 	if (start < 0 || !operands_may_rewind(argc, argv, start))
-		return false;
+		return 0;
 	struct find f = {.rw = rw};
 	rewind_spans_init(&f.spans);
-	int status = find_read(&f, o, argc, argv);
+	status = find_read(&f, o, argc, argv);
 	/* Bad input ends the second read where it ended this one: what came before counts. */
 	if (status >= 0 && !f.unknown && f.spans.rewinds > 0)
 		find_hashes(&f);
 	rewind_spans_release(&f.spans, free_span);
-	if ((in && lseek(STDIN_FILENO, start, SEEK_SET) != start) || status < 0) {
+	if ((in && lseek(STDIN_FILENO, start, SEEK_SET) != start) || status < 0)
 		rewound_release(rw);
-		return false;
-	}
-	return true;
+	return 0;
 }
 
 void rewound_release(struct rewound *rw)

@@ -4,10 +4,11 @@
  *
  * trajectory pairs each call with its result and keeps them on disk as it
  * reads, so a later rewind could not take them back; where the input is
- * regular files it is read twice instead: first only the invocation ids
- * and rewinds, walked as ADK walks them, which gives the positions of the
- * undone events; then the events themselves, those undone passed over,
- * so -j chunks and --partial pieces need nothing more.
+ * regular files (or a pipe, copied to one) it is read twice instead:
+ * first only the invocation ids and rewinds, walked as ADK walks them,
+ * which gives the positions of the undone events; then the events
+ * themselves, those undone passed over, so -j chunks and --partial pieces
+ * need nothing more.
  */
 #ifndef ADKEV_TRAJECTORY_REWIND_H
 #define ADKEV_TRAJECTORY_REWIND_H
@@ -32,11 +33,13 @@ struct rewound {
 /*
  * Reads argv[0..argc) once with o's reader settings and fills rw (bad
  * input ends this read where it ends the second, which says so, once).
- * Returns false, with rw empty, where no first read is possible: an
- * operand that is not a regular file, -f, or standard input that cannot be
- * read again.
+ * Standard input that is a pipe is first copied to a temporary file, which
+ * stands in its place from then on.  rw stays empty where no first read is
+ * possible: -f, an operand that is not a regular file, or standard input
+ * that cannot be read again.  Returns 0, or EXIT_IOERR when standard input
+ * could not be copied (reported; the run must stop, as bytes are gone).
  */
-bool rewound_find(struct rewound *rw, const struct run_options *o, int argc, char *argv[]);
+int rewound_find(struct rewound *rw, const struct run_options *o, int argc, char *argv[]);
 
 /* Whether item is an event a rewind undid. */
 bool rewound_has(const struct rewound *rw, const struct reader_item *item);

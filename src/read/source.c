@@ -185,6 +185,89 @@ bool source_may_hold(int fd, off_t start, const char *const words[], size_t n)
 	return may;
 }
 
+/* write(2) of all len bytes; false with errno set on failure. */
+static bool write_all(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			errno = n < 0 ? errno : EIO;
+			return false;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return true;
+}
+
+/*
+ * Moves what is left of the pipe from to the file to inside the kernel
+ * (splice(2)): 1, 0 when from is no pipe (nothing moved), or -1 with errno
+ * set.
+ */
+static int splice_rest(int from, int to)
+{
+	bool moved = false;
+	for (;;) {
+		ssize_t n = splice(from, NULL, to, NULL, 1 << 20, SPLICE_F_MOVE);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EINVAL && !moved)
+			return 0;
+		if (n <= 0)
+			return n < 0 ? -1 : 1;
+		moved = true;
+	}
+}
+
+/* Copies what is left of from to to; 0, or EXIT_IOERR reported as name's. */
+static int copy_rest(int from, int to, const char *name)
+{
+	enum { BLOCK = 1 << 20 };
+	int spliced = splice_rest(from, to);
+	if (spliced != 0) {
+		if (spliced < 0)
+			warn_errno(errno, "%s: cannot copy to a temporary file in '%s'", name,
+			           temp_dir());
+		return spliced < 0 ? EXIT_IOERR : 0;
+	}
+	char *buf = xmalloc(BLOCK);
+	int status = 0;
+	for (;;) {
+		ssize_t got = read(from, buf, BLOCK);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			warn_errno(errno, "%s", name);
+		else if (got > 0 && !write_all(to, buf, (size_t)got))
+			warn_errno(errno, "%s: cannot copy to a temporary file in '%s'", name,
+			           temp_dir());
+		else if (got > 0)
+			continue;
+		status = got == 0 ? 0 : EXIT_IOERR;
+		break;
+	}
+	free(buf);
+	return status;
+}
+
+int source_spool(int fd, const char *name)
+{
+	int copy = temp_file_open();
+	if (copy < 0)
+		return -1;
+	int status = copy_rest(fd, copy, name);
+	if (status == 0 && (lseek(copy, 0, SEEK_SET) != 0 || dup2(copy, fd) < 0)) {
+		warn_errno(errno, "%s: cannot read a temporary file in '%s' again", name,
+		           temp_dir());
+		status = EXIT_IOERR;
+	}
+	close(copy);
+	return status;
+}
+
 /* Whether p[0..n) may still grow into a magic number: more bytes are worth waiting for. */
 static bool magic_prefix(const unsigned char *p, size_t n)
 {

@@ -2,7 +2,8 @@
 # rewind): a rewound invocation's tool calls, state deltas, token usage and
 # answer are left out, as ADK's history leaves them out, camelCase or
 # snake_case; -j in small chunks (a rewind in a later chunk than its
-# target), standard input and --partial | --merge give what -j 1 gives.
+# target), standard input, a pipe and --partial | --merge give what -j 1
+# gives.
 tmp=$(mktemp -d) && cd "$tmp" || exit 1
 trap 'rm -rf "$tmp"' EXIT
 cp "$CORPUS"/adk2/rewind/*.jsonl .
@@ -25,7 +26,14 @@ for f in rewind_garden.jsonl rewind_garden.snake.jsonl rewind_twice.jsonl \
 	echo "status $?" >>merged.tmp
 	cmp -s one.tmp merged.tmp || echo "--partial | --merge: DIFFERENT"
 done
-# A pipe is read once, as it comes: the rewound call was paired and kept
-# before the rewind arrived (adkev-trajectory(1)).
-echo "== pipe"
+# A pipe is copied to a temporary file and read as the file is, in chunks
+# too, so it gives what the file gives: the rewound call is left out.
+echo "== pipes"
+for f in rewind_thinking.jsonl rewind_twice.jsonl; do
+	adkev trajectory -c "$f" >one.tmp
+	cat "$f" | adkev trajectory -c >pipe.tmp
+	cmp -s one.tmp pipe.tmp && echo "$f: pipe as file" || echo "$f: pipe DIFFERENT"
+	cat "$f" | ADKEV_CHUNK_BYTES=300 adkev trajectory -c -j 2 >pipe.tmp
+	cmp -s one.tmp pipe.tmp && echo "$f: pipe -j 2 as file" || echo "$f: pipe -j 2 DIFFERENT"
+done
 cat rewind_thinking.jsonl | adkev trajectory -c | jq -c '[.tool_calls[].name]'
