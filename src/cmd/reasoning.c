@@ -5,18 +5,15 @@
  * newlines; JSON null when there is none (events.md section 3.2).  With
  * --all, every event's thoughts, a blank line between two events'.
  *
- * Every event counts, so the whole stream is read forward; with one result
- * wanted each thought is written as it is found, so memory stays constant
- * however long the thoughts; with --per-invocation they are kept until the
- * end.
+ * Every event counts, so the whole stream is read forward.
  *
  * A session ADK Python's runner rewound (adk/rewind.h) holds thoughts a
- * later rewind undid, which ADK's history leaves out.  Where the whole
- * input can be read before anything is written (every operand a regular
- * file, no -f) the thoughts are kept per span, as final keeps its answers,
- * and only the spans the rewind walk keeps count.  A pipe or -f is read
- * as it comes and each thought written at once, so a thought written
- * before its rewind arrived stays (adkev-reasoning(1)).
+ * later rewind undid, which ADK's history leaves out.  So the thoughts are
+ * kept per span until the input ends, as final keeps its answers, and only
+ * the spans the rewind walk keeps count, from files and pipes alike.  With
+ * -f, a live run, each thought is written as it is read, for the reader
+ * that waits for it, so a thought written before its rewind arrived stays
+ * (adkev-reasoning(1)).
  */
 #include "adk/answer.h"
 #include "adk/rewind.h"
@@ -24,7 +21,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 struct reasoning_config {
 	struct run_options run;
@@ -221,26 +217,6 @@ static const struct option_row reasoning_options[] = {
     OPTION_END_ROW,
 };
 
-/*
- * Whether the whole input can be read before the thoughts are written:
- * every operand (standard input for none or "-") a regular file, no -f.
- * A pipe may be a live run whose reader waits for each thought.
- */
-static bool input_whole(const struct run_options *o, int argc, char *argv[])
-{
-	struct stat st;
-	if (o->follow)
-		return false;
-	if (argc == 0)
-		return fstat(0, &st) == 0 && S_ISREG(st.st_mode);
-	for (int i = 0; i < argc; i++) {
-		bool in = strcmp(argv[i], "-") == 0;
-		if ((in ? fstat(0, &st) : stat(argv[i], &st)) != 0 || !S_ISREG(st.st_mode))
-			return false;
-	}
-	return true;
-}
-
 static int run_reasoning(int argc, char *argv[])
 {
 	struct reasoning_config cfg = {.all = false};
@@ -248,7 +224,8 @@ static int run_reasoning(int argc, char *argv[])
 	if (status >= 0)
 		return status;
 	argc -= optind, argv += optind;
-	if (input_whole(&cfg.run, argc, argv))
+	/* -f is a live run, whose reader waits for each thought as it comes. */
+	if (!cfg.run.follow)
 		return extract_results(&reasoning_whole, &cfg, &cfg.run, argc, argv);
 	return extract_stream(&reasoning_extractor, &cfg, &cfg.run, argc, argv);
 }

@@ -2,7 +2,7 @@
 # built by gen/rewind.sh from ADK JS 2.0.0's d_thinking session): the
 # rewind undoes invocation 2, so of a file only invocation 1's thought
 # counts, by default and with --all, camelCase or snake_case, -j 1 or in
-# small chunks, as an operand or on standard input.
+# small chunks, as an operand, on standard input or from a pipe.
 tmp=$(mktemp -d) && cd "$tmp" || exit 1
 trap 'rm -rf "$tmp"' EXIT
 cp "$CORPUS"/adk2/rewind/rewind_thinking*.jsonl .
@@ -21,8 +21,15 @@ for f in rewind_thinking.jsonl rewind_thinking.snake.jsonl; do
 		cmp -s one.tmp in.tmp || echo "stdin: DIFFERENT"
 	done
 done
-# A pipe read one event at a time writes each thought as it comes: the
-# rewound invocation's thoughts were written before the rewind arrived.
-echo "== pipe -j 1"
-cat rewind_thinking.jsonl | adkev reasoning --all -j 1
+# A pipe is held to its end as a file is, whatever the -j and the chunks:
+# the rewound invocation's thoughts are left out.
+for j in 1 2; do
+	echo "== pipe -j $j"
+	cat rewind_thinking.jsonl | ADKEV_CHUNK_BYTES=300 adkev reasoning --all -j $j
+	echo "status $?"
+done
+# With -f (a live run) each thought is written as it is read: those of the
+# rewound invocation were written before the rewind arrived.
+echo "== -f"
+cat rewind_thinking.jsonl | adkev reasoning --all -f -j 1
 echo "status $?"

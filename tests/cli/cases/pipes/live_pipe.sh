@@ -43,14 +43,16 @@ a2a_message() {
 }
 make_input=adk_event exchange show --width 200
 make_input=a2a_message exchange from-a2a
-# reasoning -r writes each thought, with the line end after it, as it is
-# found: a reader of lines has the thought before the next event is written
-# (events 1 and 4 of the run are final responses with thoughts).
+# reasoning -f -r (a live run: without -f the thoughts are held until the
+# input ends, as a later rewind may undo them) writes each thought, with the
+# line end after it, as it is found: a reader of lines has the thought
+# before the next event is written (events 1 and 4 of the run are final
+# responses with thoughts).
 thinking=$CORPUS/adkjs/d_thinking.jsonl
 thought_event() { sed -n "$1p" "$thinking"; }
 rm -f "$dir/in" "$dir/out"
 mkfifo "$dir/in" "$dir/out" || exit 1
-timeout 10 adkev reasoning -r <"$dir/in" >"$dir/out" &
+timeout 10 adkev reasoning -f -r <"$dir/in" >"$dir/out" &
 exec 3>"$dir/in" 4<"$dir/out"
 for n in 1 4; do
 	thought_event "$n" >&3
