@@ -323,6 +323,14 @@ START_TEST(what_is_no_pipe_is_copied_by_reads)
 	ck_assert_int_eq(source_spool(fd, "test"), 0);
 	ck_assert(holds_pattern(fd, LEN));
 	close(fd);
+	/* What cannot be read at all (no such descriptor) is left to the reader, which says why. */
+	ck_assert_int_eq(fcntl(1000, F_GETFD), -1);
+	capture_begin();
+	int status = source_spool(1000, "test");
+	char *err = capture_end();
+	ck_assert_int_eq(status, -1);
+	ck_assert_str_eq(err, "");
+	free(err);
 }
 END_TEST
 
@@ -359,13 +367,12 @@ START_TEST(a_copy_that_fails_is_said_once_with_the_name)
 	int fd = pattern_pipe(&w, &t, LEN);
 	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &small), 0);
 	capture_begin();
-	int status = source_spool(fd, "standard input");
+	int status = source_spool(fd, "<stdin>");
 	char *err = capture_end();
 	setrlimit(RLIMIT_FSIZE, &saved);
 	ck_assert_int_eq(status, EXIT_IOERR);
-	ck_assert_msg(
-	    strncmp(err, "adkev: standard input: cannot copy to a temporary file in '", 59) == 0,
-	    "%s", err);
+	ck_assert_msg(strncmp(err, "adkev: <stdin>: cannot copy to a temporary file in '", 51) == 0,
+	              "%s", err);
 	ck_assert_ptr_eq(strchr(err, '\n'), err + strlen(err) - 1);
 	free(err);
 	/* The writer sees the pipe closed once the rest is not read. */

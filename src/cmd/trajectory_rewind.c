@@ -122,8 +122,9 @@ static bool all_regular(int argc, char *argv[])
  * terminal, is copied to a temporary file, which then stands in its place:
  * trajectory writes nothing before the end, so a pipe loses no time by
  * being read to its end first, and a rewind in it is followed as in a
- * file.  Without a temporary file it is read once, as with -f.  Returns 0,
- * or EXIT_IOERR when the copy failed (reported).
+ * file.  Without a temporary file, or when it cannot be read at all, it is
+ * read once, as with -f (that read says why).  Returns 0, or EXIT_IOERR
+ * when the copy failed (reported).
  */
 static int spool_stdin(int argc, char *argv[])
 {
@@ -131,7 +132,7 @@ static int spool_stdin(int argc, char *argv[])
 	if (!reads_stdin(argc, argv) || fstat(STDIN_FILENO, &st) != 0 || S_ISREG(st.st_mode) ||
 	    isatty(STDIN_FILENO))
 		return 0;
-	int status = source_spool(STDIN_FILENO, "standard input");
+	int status = source_spool(STDIN_FILENO, STDIN_NAME);
 	return status < 0 ? 0 : status;
 }
 

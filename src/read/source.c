@@ -204,8 +204,8 @@ static bool write_all(int fd, const char *p, size_t len)
 
 /*
  * Moves what is left of the pipe from to the file to inside the kernel
- * (splice(2)): 1, 0 when from is no pipe (nothing moved), or -1 with errno
- * set.
+ * (splice(2)): 1, 0 when nothing was moved (from is no pipe, or a read or
+ * write failed at once: the reads after tell which), or -1 with errno set.
  */
 static int splice_rest(int from, int to)
 {
@@ -214,7 +214,7 @@ static int splice_rest(int from, int to)
 		ssize_t n = splice(from, NULL, to, NULL, 1 << 20, SPLICE_F_MOVE);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 && errno == EINVAL && !moved)
+		if (n < 0 && !moved)
 			return 0;
 		if (n <= 0)
 			return n < 0 ? -1 : 1;
@@ -222,7 +222,10 @@ static int splice_rest(int from, int to)
 	}
 }
 
-/* Copies what is left of from to to; 0, or EXIT_IOERR reported as name's. */
+/*
+ * Copies what is left of from to to: 0; -1, not reported, when from could
+ * not be read at all; or EXIT_IOERR reported as name's.
+ */
 static int copy_rest(int from, int to, const char *name)
 {
 	enum { BLOCK = 1 << 20 };
@@ -234,19 +237,27 @@ static int copy_rest(int from, int to, const char *name)
 		return spliced < 0 ? EXIT_IOERR : 0;
 	}
 	char *buf = xmalloc(BLOCK);
-	int status = 0;
+	bool copied = false;
+	int status;
 	for (;;) {
 		ssize_t got = read(from, buf, BLOCK);
 		if (got < 0 && errno == EINTR)
 			continue;
+		bool put = got > 0 && write_all(to, buf, (size_t)got);
+		if (put) {
+			copied = true;
+			continue;
+		}
+		if (got == 0 || (got < 0 && !copied)) {
+			status = got == 0 ? 0 : -1;
+			break;
+		}
 		if (got < 0)
 			warn_errno(errno, "%s", name);
-		else if (got > 0 && !write_all(to, buf, (size_t)got))
+		else
 			warn_errno(errno, "%s: cannot copy to a temporary file in '%s'", name,
 			           temp_dir());
-		else if (got > 0)
-			continue;
-		status = got == 0 ? 0 : EXIT_IOERR;
+		status = EXIT_IOERR;
 		break;
 	}
 	free(buf);

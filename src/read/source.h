@@ -80,9 +80,10 @@ bool source_may_hold(int fd, off_t start, const char *const words[], size_t n);
 /*
  * Copies what is left of fd (a pipe, say) to a temporary file (temp_dir(),
  * unlinked) and puts the copy in fd's place, at its start, so that it can
- * be read twice.  Returns 0; -1, with errno set and nothing read, when no
- * temporary file can be made; or EXIT_IOERR, reported with name, when
- * reading fd or writing the copy failed (what was read is lost to fd).
+ * be read twice.  Returns 0; -1, with nothing read and nothing said, when
+ * no temporary file can be made or fd cannot be read at all (a read of fd
+ * then says why); or EXIT_IOERR, reported with name, when reading fd or
+ * writing the copy failed later (what was read is lost to fd).
  */
 int source_spool(int fd, const char *name);
 /* Whether this adkev can decompress kind. */
