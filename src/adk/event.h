@@ -303,6 +303,7 @@ void session_split_release(struct session_split *split);
 bool session_split_begins(const struct session_split *split, const json_t *object);
 /* Makes object's session (NULL: none) the one being read: its names copied. */
 void session_split_take(struct session_split *split, const json_t *object);
+
 /* Python's truthiness of adk_get(obj, field): false for absent, null, false, 0, "", [], {}. */
 bool adk_truthy(const json_t *obj, enum adk_field field);
 bool json_truthy(const json_t *value);
