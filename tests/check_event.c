@@ -221,6 +221,61 @@ START_TEST(truthiness_follows_python)
 }
 END_TEST
 
+/*
+ * A file split by session object: the first event begins a session, and so
+ * does one from another session than the last, or from none after one;
+ * the names are copies, so the last session's outlive its object.
+ */
+START_TEST(sessions_split_where_the_object_names_another)
+{
+	json_t *a = parse("{\"id\":\"s1\",\"appName\":\"app\",\"userId\":\"u\",\"events\":[]}");
+	/* Another object naming the same session, in the other spelling. */
+	json_t *a2 = parse("{\"id\":\"s1\",\"app_name\":\"app\",\"user_id\":\"u\"}");
+	json_t *b = parse("{\"id\":\"s2\",\"appName\":\"app\",\"userId\":\"u\"}");
+	json_t *no_user = parse("{\"id\":\"s1\",\"appName\":\"app\"}");
+	struct session_split split;
+	session_split_init(&split);
+	ck_assert(session_split_begins(&split, a));
+	ck_assert(session_split_begins(&split, NULL));
+
+	session_split_take(&split, a);
+	ck_assert(!session_split_begins(&split, a));
+	ck_assert(!session_split_begins(&split, a2));
+	ck_assert(session_split_begins(&split, b));
+	ck_assert(session_split_begins(&split, no_user));
+	ck_assert(session_split_begins(&split, NULL));
+
+	/* Events from no object: one session until an object comes. */
+	session_split_take(&split, NULL);
+	ck_assert(!session_split_begins(&split, NULL));
+	ck_assert(session_split_begins(&split, a));
+	ck_assert_ptr_null(split.id);
+
+	session_split_take(&split, b);
+	json_decref(b);
+	ck_assert_str_eq(split.id, "s2");
+	ck_assert_str_eq(split.app, "app");
+	ck_assert_str_eq(split.user, "u");
+	ck_assert(session_split_begins(&split, a));
+
+	/* An object naming no session is still told from none. */
+	json_t *nameless = parse("{\"events\":[]}");
+	session_split_take(&split, nameless);
+	ck_assert(!session_split_begins(&split, nameless));
+	ck_assert(session_split_begins(&split, NULL));
+	session_split_take(&split, NULL);
+	ck_assert(session_split_begins(&split, nameless));
+	json_decref(nameless);
+
+	/* Released, nothing was read: the next event begins again. */
+	session_split_release(&split);
+	ck_assert(session_split_begins(&split, NULL));
+	json_decref(a);
+	json_decref(a2);
+	json_decref(no_user);
+}
+END_TEST
+
 int main(void)
 {
 	pool_serve_jansson();
@@ -236,6 +291,7 @@ int main(void)
 	tcase_add_test(tc, value_kinds);
 	tcase_add_test(tc, answer_parts_prefer_non_empty_response_content);
 	tcase_add_test(tc, truthiness_follows_python);
+	tcase_add_test(tc, sessions_split_where_the_object_names_another);
 	suite_add_tcase(s, tc);
 	return run_suite(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -420,6 +420,42 @@ bool session_object_names(const json_t *object, const char *id, const char *app,
 	       same_string(adk_get_string(object, ADK_USER_ID), user);
 }
 
+void session_split_init(struct session_split *split)
+{
+	*split = (struct session_split)SESSION_SPLIT_INIT;
+}
+
+void session_split_release(struct session_split *split)
+{
+	free(split->app);
+	free(split->user);
+	free(split->id);
+	session_split_init(split);
+}
+
+bool session_split_begins(const struct session_split *split, const json_t *object)
+{
+	return !split->started || !object != !split->in_object ||
+	       !session_object_names(object, split->id, split->app, split->user);
+}
+
+/* A copy of the string member field of object; NULL where there is none. */
+static char *string_copy(const json_t *object, enum adk_field field)
+{
+	const char *s = adk_get_string(object, field);
+	return s ? xstrdup(s) : NULL;
+}
+
+void session_split_take(struct session_split *split, const json_t *object)
+{
+	session_split_release(split);
+	split->started = true;
+	split->in_object = object != NULL;
+	split->app = string_copy(object, ADK_APP_NAME);
+	split->user = string_copy(object, ADK_USER_ID);
+	split->id = string_copy(object, ADK_ID);
+}
+
 bool json_truthy(const json_t *v)
 {
 	switch (json_typeof(v)) {

@@ -274,6 +274,36 @@ const char *adk_get_string(const json_t *obj, enum adk_field field);
  * object may take once the last is freed.
  */
 bool session_object_names(const json_t *object, const char *id, const char *app, const char *user);
+
+/*
+ * A file's events split into sessions by the session object each came from
+ * (--per-session, show, timeline): whether the last event came from one,
+ * and its app, user and id, owned, NULL where absent.  An object is
+ * only compared by its names (session_object_names()), never kept.
+ */
+struct session_split {
+	bool started;   /* an event was read */
+	bool in_object; /* the last one came from a session object */
+	char *app, *user, *id;
+};
+
+#define SESSION_SPLIT_INIT                                                                         \
+	{                                                                                          \
+		false, false, NULL, NULL, NULL                                                     \
+	}
+void session_split_init(struct session_split *split);
+/* Frees the names; split is then as session_split_init() leaves it, nothing read. */
+void session_split_release(struct session_split *split);
+/*
+ * Whether an event from object (NULL: none) begins a session: the first
+ * event does, and one from another session than the last's, or from none
+ * after one, or from one after none.  The caller ends the last session,
+ * whose names split still holds, and then calls session_split_take().
+ */
+bool session_split_begins(const struct session_split *split, const json_t *object);
+/* Makes object's session (NULL: none) the one being read: its names copied. */
+void session_split_take(struct session_split *split, const json_t *object);
+
 /* Python's truthiness of adk_get(obj, field): false for absent, null, false, 0, "", [], {}. */
 bool adk_truthy(const json_t *obj, enum adk_field field);
 bool json_truthy(const json_t *value);

@@ -27,10 +27,9 @@
  * said.
  */
 struct file_session {
-	const json_t *object;     /* borrowed from the last item; only compared */
-	struct session_info info; /* its app, user and id, owned; NULL where absent */
-	bool started;
-	int status; /* the worst of the written results' statuses and -e */
+	struct session_split split;
+	struct session_info info; /* split's app, user and id, borrowed, to tag results */
+	int status;               /* the worst of the written results' statuses and -e */
 };
 
 /* One extraction: the extractor, of one kind or the other, and the run's state. */
@@ -373,41 +372,25 @@ static int emit_groups(struct extraction *e, bool nothing_read)
 	return exit_status_worst(status, assertion);
 }
 
-static void file_session_forget(struct file_session *fs)
-{
-	free((char *)fs->info.app);
-	free((char *)fs->info.user);
-	free((char *)fs->info.id);
-	fs->info.app = fs->info.user = fs->info.id = NULL;
-}
-
 /*
- * --per-session over a file: when an event comes from another session
- * object than the last (or from none after one), the last session's
- * results are written and new ones begin.  Objects are told apart by
- * their address and their app, user and id, so two objects that name the
- * same session one after the other are one session, as in a database.
+ * --per-session over a file: when an event begins another session
+ * (session_split_begins()), the last session's results are written and
+ * new ones begin.
  */
 static void split_at_session(struct extraction *e, const json_t *object)
 {
 	struct file_session *fs = e->split;
-	if (fs->started && (object == fs->object || (object && fs->object)) &&
-	    session_object_names(object, fs->info.id, fs->info.app, fs->info.user))
+	if (!session_split_begins(&fs->split, object))
 		return;
-	const char *app = adk_get_string(object, ADK_APP_NAME);
-	const char *user = adk_get_string(object, ADK_USER_ID);
-	const char *id = adk_get_string(object, ADK_ID);
-	if (fs->started) {
+	if (fs->split.started) {
 		fs->status = exit_status_worst(fs->status, emit_groups(e, false));
 		invocation_groups_release(&e->groups, state_release(e));
 		invocation_groups_init(&e->groups, e->grouped, state_start, e);
 	}
-	file_session_forget(fs);
-	fs->object = object;
-	fs->info.app = app ? xstrdup(app) : NULL;
-	fs->info.user = user ? xstrdup(user) : NULL;
-	fs->info.id = id ? xstrdup(id) : NULL;
-	fs->started = true;
+	session_split_take(&fs->split, object);
+	fs->info.app = fs->split.app;
+	fs->info.user = fs->split.user;
+	fs->info.id = fs->split.id;
 }
 
 /*
@@ -782,12 +765,12 @@ static int run_one_session_operand(const struct extraction *how, const char *ope
 	if (sessiondb_claims(operand))
 		return run_database_sessions(how, arg, end);
 	struct extraction one = *how;
-	struct file_session fs = {0};
+	struct file_session fs = {.split = SESSION_SPLIT_INIT};
 	one.file = strcmp(operand, "-") == 0 ? STDIN_NAME : operand;
 	one.split = &fs;
 	one.session = &fs.info;
 	int status = run_operands(&one, 1, &arg, end);
-	file_session_forget(&fs);
+	session_split_release(&fs.split);
 	return status;
 }
 

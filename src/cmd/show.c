@@ -486,7 +486,7 @@ struct show_sessions {
 	bool open;            /* cur is being read */
 	bool from_db;         /* cur is a database's, read alone: its events name no session */
 	bool live;            /* -f: one run shown as it comes, never held for a header */
-	const json_t *object; /* the session object cur was read from; only compared */
+	struct session_split split; /* a file's: the session object cur was read from */
 	struct session_part cur;
 	struct session_part held; /* the first session, once it ended, until a second */
 	bool holding;
@@ -608,8 +608,7 @@ static void session_end(struct show_run *run)
 }
 
 /* Begins a session (named: app, user and id as written, each NULL where absent). */
-static void session_begin(struct show_run *run, const struct session_info *names,
-                          const json_t *object)
+static void session_begin(struct show_run *run, const struct session_info *names)
 {
 	struct show_sessions *ss = &run->ss;
 	if (ss->open)
@@ -621,7 +620,6 @@ static void session_begin(struct show_run *run, const struct session_info *names
 		run->mermaid = NULL;
 	}
 	ss->any = ss->open = true;
-	ss->object = object;
 	part_clear(&ss->cur);
 	ss->cur.named = names != NULL;
 	if (names) {
@@ -644,23 +642,20 @@ static void session_begin(struct show_run *run, const struct session_info *names
 /*
  * A file's events: a new session begins where they come from another
  * session object than the last (or from none after one), as --per-session
- * splits a file (session_object_names()).  A database's session was begun
+ * splits a file (session_split_begins()); events from none before any are
+ * shown as they are, without a header.  A database's session was begun
  * before its read.
  */
 static void split_at_session(struct show_run *run, const json_t *object)
 {
 	struct show_sessions *ss = &run->ss;
-	if (ss->live || ss->from_db || (!object && !ss->any))
+	if (ss->live || ss->from_db || (!object && !ss->any) ||
+	    !session_split_begins(&ss->split, object))
 		return;
-	if (ss->open && (object == ss->object || (object && ss->object)) &&
-	    session_object_names(object, ss->cur.id, ss->cur.app, ss->cur.user))
-		return;
+	session_split_take(&ss->split, object);
 	struct session_info names = {
-	    .app = adk_get_string(object, ADK_APP_NAME),
-	    .user = adk_get_string(object, ADK_USER_ID),
-	    .id = adk_get_string(object, ADK_ID),
-	};
-	session_begin(run, object ? &names : NULL, object);
+	    .app = ss->split.app, .user = ss->split.user, .id = ss->split.id};
+	session_begin(run, object ? &names : NULL);
 }
 
 static int show_read_item(void *ctx, struct reader *r, const struct reader_item *item)
@@ -739,8 +734,11 @@ struct show_database_read {
 static int show_session(void *ctx, const struct run_options *one, const struct session_info *session)
 {
 	struct show_database_read *d = ctx;
-	if (!d->run->ss.live)
-		session_begin(d->run, session, NULL);
+	/* The file read next begins a session of its own, whatever it names. */
+	if (!d->run->ss.live) {
+		session_begin(d->run, session);
+		session_split_release(&d->run->ss.split);
+	}
 	d->run->ss.from_db = true;
 	int status = show_read(d->run, d->plan, one, 1, &d->operand);
 	d->run->ss.from_db = false;
@@ -807,7 +805,10 @@ static int run_show(int argc, char *argv[])
 	     * A session is held until it ends, for its header's times; a run
 	     * followed with -f is shown as it comes instead, as one run.
 	     */
-	    .ss = {.cur.body = STRBUF_INIT, .held.body = STRBUF_INIT, .live = o.run.follow},
+	    .ss = {.split = SESSION_SPLIT_INIT,
+	           .cur.body = STRBUF_INIT,
+	           .held.body = STRBUF_INIT,
+	           .live = o.run.follow},
 	};
 	run.s.line.out = &run.s.out;
 	run.s.line.color = o.color;
@@ -819,6 +820,7 @@ static int run_show(int argc, char *argv[])
 	show_mermaid_free(run.mermaid);
 	part_clear(&run.ss.cur);
 	part_clear(&run.ss.held);
+	session_split_release(&run.ss.split);
 	if (o.redact)
 		redactor_release(&redactor);
 	strbuf_release(&run.s.out);

@@ -73,21 +73,12 @@ struct timeline_read {
 	const struct redactor *redactor; /* for the headings' names */
 	struct timeline *cur;            /* the page being read */
 	bool from_db;                    /* cur is a database's session, read alone */
-	const json_t *object;            /* the session object cur was read from; only compared */
-	char *app, *user, *id;           /* cur's names, from its session object */
+	struct session_split split;      /* a file's: the session object cur was read from */
 	struct run_span span;            /* cur's first and last event times */
 	json_t *pages;                   /* the pages ended: each a run with its "heading" */
 	bool filtered;                   /* --author or --invocation: a session may show nothing */
 	bool several;                    /* a session was left out: the others are listed */
 };
-
-static void page_names_clear(struct timeline_read *tr)
-{
-	free(tr->app);
-	free(tr->user);
-	free(tr->id);
-	tr->app = tr->user = tr->id = NULL;
-}
 
 /* Ends the page being read under its heading (names NULL: events outside a session). */
 static void page_end(struct timeline_read *tr, const struct session_info *names)
@@ -108,32 +99,20 @@ static void page_end(struct timeline_read *tr, const struct session_info *names)
 /* Ends the page being read when it holds events or a session, named by its session object. */
 static void page_flush(struct timeline_read *tr)
 {
-	if (!tr->object && !timeline_has_events(tr->cur))
+	const struct session_split *sp = &tr->split;
+	if (!sp->in_object && !timeline_has_events(tr->cur))
 		return;
-	struct session_info names = {.app = tr->app, .user = tr->user, .id = tr->id};
-	page_end(tr, tr->object ? &names : NULL);
-	page_names_clear(tr);
-	tr->object = NULL;
+	struct session_info names = {.app = sp->app, .user = sp->user, .id = sp->id};
+	page_end(tr, sp->in_object ? &names : NULL);
 }
 
 /* A file's page ends where its events come from another session object, as show's do. */
 static void split_at_object(struct timeline_read *tr, const json_t *object)
 {
-	if (tr->from_db || (!object && !tr->object))
+	if (tr->from_db || !session_split_begins(&tr->split, object))
 		return;
-	/* A session object read after another may be at the same address: the names tell. */
-	if (object && tr->object && session_object_names(object, tr->id, tr->app, tr->user)) {
-		tr->object = object;
-		return;
-	}
 	page_flush(tr);
-	tr->object = object;
-	const char *app = adk_get_string(object, ADK_APP_NAME);
-	const char *user = adk_get_string(object, ADK_USER_ID);
-	const char *id = adk_get_string(object, ADK_ID);
-	tr->app = app ? xstrdup(app) : NULL;
-	tr->user = user ? xstrdup(user) : NULL;
-	tr->id = id ? xstrdup(id) : NULL;
+	session_split_take(&tr->split, object);
 }
 
 static int timeline_read_item(void *ctx, struct reader *r, const struct reader_item *item)
@@ -191,6 +170,7 @@ static int read_operands(struct timeline_read *tr, struct run_plan *plan,
 	for (int i = 0; i < argc; i++) {
 		if (sessiondb_claims(argv[i])) {
 			page_flush(tr);
+			session_split_release(&tr->split);
 			struct timeline_db_read d = {tr, plan, argv[i]};
 			status = exit_status_worst(status, run_each_session(argv[i], o, read_db_session, &d));
 		} else {
@@ -263,6 +243,7 @@ static int run_timeline(int argc, char *argv[])
 	    .config = &config,
 	    .redactor = config.redactor,
 	    .cur = timeline_new(&config),
+	    .split = SESSION_SPLIT_INIT,
 	    .pages = json_array(),
 	    .filtered = run_filters_events(&o.run),
 	};
@@ -280,7 +261,7 @@ static int run_timeline(int argc, char *argv[])
 	}
 	timeline_free(tr.cur);
 	json_decref(tr.pages);
-	page_names_clear(&tr);
+	session_split_release(&tr.split);
 	redactor_release(&redactor);
 	trajectory_config_release(&o.values);
 	return status;
