@@ -211,6 +211,7 @@ START_TEST(message_metadata_keys)
 	    "'adk_actions':{'transferToAgent':'b','skipSummarization':true},'adk_author':'a',"
 	    "'adk_branch':'r.a','adk_citation_metadata':{'c':1},'adk_custom_metadata':{},"
 	    "'adk_error_code':'E','adk_error_message':'m','adk_event_id':'e1',"
+	    "'adk_event_members':{'turnComplete':null},"
 	    "'adk_grounding_metadata':{'g':1},'adk_invocation_id':'i','adk_transfer_to_agent':'b',"
 	    "'adk_usage_metadata':{'u':1}}}");
 	o.lossless = false;
@@ -244,6 +245,7 @@ START_TEST(snake_case_events_give_camel_case_messages)
 	    "'adk_is_long_running':false,'adk_type':'function_call'}}],'metadata':{"
 	    "'adk_actions':{'stateDelta':{'my_key':1},'skipSummarization':true,'endOfAgent':"
 	    "true},'adk_author':'a','adk_custom_metadata':{'my_key':1},'adk_event_id':'e',"
+	    "'adk_event_members':{'turnComplete':null,'content':{'role':null}},"
 	    "'adk_invocation_id':'i',"
 	    "'adk_usage_metadata':{'promptTokenCount':1,'promptTokensDetails':[{'tokenCount':"
 	    "1}]}}}");
@@ -357,6 +359,19 @@ static void round_trip(const json_t *event, enum a2a_version version, const char
 	ck_assert_msg(json_array_size(want_lrt) == json_array_size(got_lrt) &&
 	                  (!got_lrt || json_equal(want_lrt, got_lrt)),
 	              "%s: long-running ids differ", where);
+	/* And the members a Message alone would make up or leave out (adk_event_members). */
+	static const enum adk_field kept[] = {ADK_FINISH_REASON, ADK_PARTIAL, ADK_TURN_COMPLETE};
+	for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+		json_t *w = adk_get(event, kept[i]), *g = adk_get(back, kept[i]);
+		w = json_is_null(w) ? NULL : w;
+		ck_assert_msg(w ? g && json_equal(w, g) : !g, "%s: %s differs", where,
+		              adk_field_name(kept[i]));
+	}
+	if (nwant) {
+		const char *w = adk_get_string(adk_get(event, ADK_CONTENT), ADK_ROLE);
+		const char *g = adk_get_string(adk_get(back, ADK_CONTENT), ADK_ROLE);
+		ck_assert_msg(w ? g && strcmp(w, g) == 0 : !g, "%s: content role differs", where);
+	}
 	json_decref(want_actions);
 	json_decref(got_actions);
 	json_decref(msg);

@@ -29,8 +29,9 @@ struct a2a_message_options {
 	bool ids_from_metadata; /* customMetadata "a2a:task_id" / "a2a:context_id" */
 	/*
 	 * Also write what ADK Go does not (adk_actions, adk_error_message,
-	 * adk_event_id, adk_long_running_tool_ids, adk_thought_signature,
-	 * adk_timestamp), so that adkev -> adkev round trips keep it.
+	 * adk_event_id, adk_event_members, adk_long_running_tool_ids,
+	 * adk_node_info, adk_thought_signature, adk_timestamp), so that
+	 * adkev -> adkev round trips keep every member of the event.
 	 */
 	bool lossless;
 };

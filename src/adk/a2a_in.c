@@ -504,18 +504,57 @@ static void set_identity(json_t *ev, const json_t *md)
 }
 
 /*
+ * What to-a2a --lossless says in adk_event_members of where the event is
+ * not what a Message makes on its own: turnComplete and content.role
+ * replace the Message's (null: the event has none), and an empty id,
+ * invocationId, author or branch is kept, as the options' defaults would
+ * replace it.
+ */
+static void set_message_defaults(json_t *ev, const json_t *members)
+{
+	const char *name = adk_field_name(ADK_TURN_COMPLETE);
+	json_t *v = json_object_get(members, name);
+	if (json_is_null(v))
+		json_object_del(ev, name);
+	else if (v)
+		json_object_set(ev, name, v);
+	json_t *said = object_member(members, adk_field_name(ADK_CONTENT));
+	const char *role = adk_field_name(ADK_ROLE);
+	v = json_object_get(said, role);
+	json_t *content = adk_get(ev, ADK_CONTENT);
+	if (json_is_null(v) && json_is_object(content)) {
+		json_object_del(content, role);
+	} else if (v && !json_is_null(v)) {
+		if (!json_is_object(content)) {
+			content = json_object();
+			set_field(ev, ADK_CONTENT, content);
+		}
+		json_object_set(content, role, v);
+	}
+	for (size_t i = 0; i < A2A_NEVENT_NAMES; i++) {
+		v = json_object_get(members, adk_field_name(a2a_event_names[i]));
+		if (json_is_string(v) && !adk_get(ev, a2a_event_names[i]))
+			set_field(ev, a2a_event_names[i], json_incref(v));
+	}
+}
+
+/*
  * The members to-a2a --lossless keeps in a Message's adk_event_members
- * (a2a_event_members), set where the event has none of its own by then.
+ * (a2a_event_members), set where the event has none of its own by then,
+ * and set_message_defaults().
  */
 static void set_event_members(json_t *ev, const json_t *md)
 {
 	json_t *members = object_member(md, M_EVENT_MEMBERS);
-	for (size_t i = 0; members && i < A2A_NEVENT_MEMBERS; i++) {
+	if (!members)
+		return;
+	for (size_t i = 0; i < A2A_NEVENT_MEMBERS; i++) {
 		const char *name = adk_field_name(a2a_event_members[i]);
 		json_t *v = json_object_get(members, name);
 		if (v && !json_is_null(v) && !adk_get(ev, a2a_event_members[i]))
 			json_object_set(ev, name, v);
 	}
+	set_message_defaults(ev, members);
 }
 
 /* The event body of what b gathered (section 6.2); releases b.  Caller owns the result. */

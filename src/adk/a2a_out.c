@@ -305,10 +305,61 @@ static json_t *sorted_keys(json_t *obj)
 	return out;
 }
 
+/* v (may be NULL: absent) as adk_event_members says it: null for absent. */
+static json_t *member_or_null(const json_t *v)
+{
+	return v ? json_incref((json_t *)v) : json_null();
+}
+
+/*
+ * The content role from-a2a gives a Message's event is user for the user's
+ * message, else model, and none when no part comes back.  When the event's
+ * role (NULL: none) is another, the role to write in adk_event_members's
+ * content, a new reference; else NULL.
+ */
+static json_t *unexpected_role(const json_t *event)
+{
+	json_t *content = adk_get(event, ADK_CONTENT);
+	json_t *role = adk_get(content, ADK_ROLE);
+	json_t *parts = adk_get(content, ADK_PARTS);
+	if (role && json_is_null(role))
+		role = NULL;
+	if (!json_is_array(parts) || !json_array_size(parts))
+		return role ? json_incref(role) : NULL;
+	const char *expected = event_is_user(event) ? "user" : "model";
+	if (json_is_string(role) && strcmp(json_string_value(role), expected) == 0)
+		return NULL;
+	return member_or_null(role);
+}
+
+/*
+ * Where the event is not what from-a2a makes of a Message on its own:
+ * turnComplete, true there, written as the event has it (null: absent);
+ * the content role (unexpected_role) as content.role; and an id,
+ * invocationId, author or branch that is the empty string, for which
+ * from-a2a would name the event itself.
+ */
+static void message_defaults(json_t *out, const json_t *event)
+{
+	json_t *tc = adk_get(event, ADK_TURN_COMPLETE);
+	if (!json_is_true(tc))
+		json_object_set_new(out, adk_field_name(ADK_TURN_COMPLETE), member_or_null(tc));
+	json_t *role = unexpected_role(event);
+	if (role)
+		json_object_set_new(out, adk_field_name(ADK_CONTENT),
+		                    json_pack("{s:o}", adk_field_name(ADK_ROLE), role));
+	for (size_t i = 0; i < A2A_NEVENT_NAMES; i++) {
+		json_t *v = adk_get(event, a2a_event_names[i]);
+		if (json_is_string(v) && !json_string_length(v))
+			json_object_set_new(out, adk_field_name(a2a_event_names[i]),
+			                    json_string(""));
+	}
+}
+
 /*
  * The members of a2a_event_members the event has, under the names from-a2a
- * writes (genai objects, the transcriptions, in camelCase at every level).
- * Caller owns the result; NULL when the event has none.
+ * writes (genai objects, the transcriptions, in camelCase at every level),
+ * and message_defaults().  Caller owns the result; NULL when there are none.
  */
 static json_t *event_members(const json_t *event)
 {
@@ -319,6 +370,7 @@ static json_t *event_members(const json_t *event)
 			json_object_set_new(out, adk_field_name(a2a_event_members[i]),
 			                    adk_camel_copy(v, true));
 	}
+	message_defaults(out, event);
 	if (json_object_size(out))
 		return out;
 	json_decref(out);
@@ -368,10 +420,10 @@ static json_t *message_metadata(const json_t *event, const struct a2a_message_op
 		json_t *ts = adk_get(event, ADK_TIMESTAMP);
 		if (json_is_number(ts))
 			json_object_set(md, M_TIMESTAMP, ts);
-		/* An ADK 2.x workflow node's nodeInfo, as the event spells it. */
+		/* An ADK 2.x workflow node's nodeInfo, in camelCase as from-a2a writes events. */
 		json_t *node = adk_get(event, ADK_NODE_INFO);
 		if (json_is_object(node))
-			json_object_set_new(md, M_NODE_INFO, json_deep_copy(node));
+			json_object_set_new(md, M_NODE_INFO, adk_camel_copy(node, true));
 		json_t *members = event_members(event);
 		if (members)
 			json_object_set_new(md, M_EVENT_MEMBERS, members);

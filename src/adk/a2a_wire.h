@@ -139,11 +139,20 @@ extern const struct a2a_genai_object a2a_genai_objects[A2A_NGENAI_OBJECTS];
  * The event members no other key carries, which to-a2a --lossless writes
  * in adk_event_members and from-a2a sets back: ADK 2.x's isolationScope,
  * the Live API's interactionId, turnCompleteReason, liveSessionId and
- * transcriptions, and adk run --jsonl's session_id and node_path.  Each is
- * named there as from-a2a writes it, adk_field_name()'s spelling.
+ * transcriptions, adk run --jsonl's session_id and node_path, a router's
+ * route(s) and ADK Go's requestedInput; the model's partial, finishReason, interrupted,
+ * modelVersion, logprobs and cache members; and ADK JS's compaction members.  Each is named there
+ * as from-a2a writes it, adk_field_name()'s spelling.
  */
-#define A2A_NEVENT_MEMBERS 10
+#define A2A_NEVENT_MEMBERS 23
 extern const enum adk_field a2a_event_members[A2A_NEVENT_MEMBERS];
+
+/*
+ * The members that name an event, which adk_event_members holds only when
+ * they are the empty string: from-a2a would name the event itself.
+ */
+#define A2A_NEVENT_NAMES 4
+extern const enum adk_field a2a_event_names[A2A_NEVENT_NAMES];
 
 /*
  * An event's actions without default members (null, false, "", [], {}),

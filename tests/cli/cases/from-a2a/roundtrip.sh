@@ -23,8 +23,10 @@ for f in "$CORPUS"/adkjs/*.jsonl "$CORPUS"/adkjs/*.session.json "$CORPUS"/adkpy-
 	done
 done
 # The parts themselves, compared directly on one stream: from-a2a's parts are the input's.
+# Without adk_event_members every event is a Message's, its parts followed by turnComplete.
 f="$CORPUS/adkjs/d_thinking.jsonl"
-adkev to-a2a --lossless "$f" >a2a.jsonl || echo "exit $?"
+adkev to-a2a --lossless "$f" >lossless.jsonl || echo "exit $?"
+jq -c 'del(.metadata.adk_event_members)' lossless.jsonl >a2a.jsonl
 adkev from-a2a --deterministic a2a.jsonl >adk.jsonl || echo "exit $?"
 sed 's/.*"parts":\(\[.*\]\)},"turnComplete".*/\1/' adk.jsonl > got.txt
 sed -e 's/.*"content":{"role":"[a-z]*","parts":\(\[.*\]\)},"actions".*/\1/' \
