@@ -3,15 +3,14 @@
  * it can read twice (show_rewind.h).
  */
 #include "cmd/show_rewind.h"
+#include "cmd/rewind_search.h"
 
 #include "adk/event.h"
 #include "adk/rewind.h"
 #include "read/reader.h"
 #include "read/sessiondb.h"
-#include "read/source.h"
 #include "util.h"
 
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,27 +28,6 @@ bool show_rewind_readable(const struct run_options *o, int argc, char *argv[])
 			return false;
 	}
 	return true;
-}
-
-/*
- * Whether an operand may hold a rewind.  A plain file does when one of its
- * keys is among its bytes: a key spelled with \u escapes, which no ADK
- * writes, is not looked for.  Compressed data and a database's rows cannot
- * be searched so, and are read through the walk.  A file that cannot be
- * opened holds no event for either read.
- */
-static bool operand_may_rewind(const char *operand)
-{
-	if (sessiondb_claims(operand))
-		return true;
-	int fd = open(operand, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	const char *names[2];
-	size_t n = adk_field_spellings(ADK_REWIND_BEFORE_INVOCATION_ID, names);
-	bool may = source_may_hold(fd, 0, names, n);
-	close(fd);
-	return may;
 }
 
 /* The spans of the first read, with the places of each span's first and last items. */
@@ -125,7 +103,7 @@ void show_rewind_scan(struct show_rewound *rw, const struct run_options *o, int 
 	show_rewound_release(rw);
 	bool may = false;
 	for (int i = 0; i < argc && !may; i++)
-		may = operand_may_rewind(argv[i]);
+		may = rewind_operand_may_hold(argv[i]);
 	if (!may)
 		return;
 	struct scan sc = {0};

@@ -10,13 +10,13 @@
  * bad input (its stderr goes nowhere): the second read says it, once.
  */
 #include "cmd/trajectory_rewind.h"
+#include "cmd/rewind_search.h"
 #include "adk/event.h"
 #include "adk/rewind.h"
 #include "adk/store.h"
 #include "read/source.h"
 #include "util.h"
 
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -136,28 +136,15 @@ static int spool_stdin(int argc, char *argv[])
 	return status < 0 ? 0 : status;
 }
 
-/* Whether the bytes of fd from start may hold a rewind (source_may_hold()). */
-static bool may_rewind(int fd, off_t start)
-{
-	const char *names[2];
-	size_t n = adk_field_spellings(ADK_REWIND_BEFORE_INVOCATION_ID, names);
-	return source_may_hold(fd, start, names, n);
-}
-
 /* Whether an operand (standard input, from start, for none or "-") may hold a rewind. */
 static bool operands_may_rewind(int argc, char *argv[], off_t start)
 {
 	if (argc == 0)
-		return may_rewind(STDIN_FILENO, start);
-	for (int i = 0; i < argc; i++) {
-		bool dash = strcmp(argv[i], "-") == 0;
-		int fd = dash ? STDIN_FILENO : open(argv[i], O_RDONLY);
-		bool may = fd < 0 || may_rewind(fd, dash ? start : 0);
-		if (fd >= 0 && !dash)
-			close(fd);
-		if (may)
+		return rewind_bytes_may_hold(STDIN_FILENO, start);
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], "-") == 0 ? rewind_bytes_may_hold(STDIN_FILENO, start)
+		                              : rewind_operand_may_hold(argv[i]))
 			return true;
-	}
 	return false;
 }
 
