@@ -14,6 +14,7 @@
 #include "adk/event.h"
 #include "adk/rewind.h"
 #include "adk/store.h"
+#include "read/sessiondb.h"
 #include "read/source.h"
 #include "util.h"
 
@@ -107,12 +108,16 @@ static bool reads_stdin(int argc, char *argv[])
 	return in;
 }
 
-/* Whether each operand (standard input for none or "-") is a regular file. */
-static bool all_regular(int argc, char *argv[])
+/*
+ * Whether each operand can be read twice: a session database (a file or a
+ * URL), or a regular file (standard input for none or "-").
+ */
+static bool all_rereadable(int argc, char *argv[])
 {
 	struct stat st;
 	for (int i = 0; i < argc; i++)
-		if (strcmp(argv[i], "-") != 0 && (stat(argv[i], &st) != 0 || !S_ISREG(st.st_mode)))
+		if (strcmp(argv[i], "-") != 0 && !sessiondb_claims(argv[i]) &&
+		    (stat(argv[i], &st) != 0 || !S_ISREG(st.st_mode)))
 			return false;
 	return !reads_stdin(argc, argv) || (fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode));
 }
@@ -176,7 +181,7 @@ int rewound_find(struct rewound *rw, const struct run_options *o, int argc, char
 	if (o->follow)
 		return 0;
 	int status = spool_stdin(argc, argv);
-	if (status || !all_regular(argc, argv))
+	if (status || !all_rereadable(argc, argv))
 		return status;
 	bool in = reads_stdin(argc, argv);
 	off_t start = in ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0;

@@ -35,9 +35,10 @@ struct rewound {
  * input ends this read where it ends the second, which says so, once).
  * Standard input that is a pipe is first copied to a temporary file, which
  * stands in its place from then on.  rw stays empty where no first read is
- * possible: -f, an operand that is not a regular file, or standard input
- * that cannot be read again.  Returns 0, or EXIT_IOERR when standard input
- * could not be copied (reported; the run must stop, as bytes are gone).
+ * possible: -f, an operand that is neither a regular file nor a session
+ * database, or standard input that cannot be read again.  Returns 0, or
+ * EXIT_IOERR when standard input could not be copied (reported; the run
+ * must stop, as bytes are gone).
  */
 int rewound_find(struct rewound *rw, const struct run_options *o, int argc, char *argv[]);
 

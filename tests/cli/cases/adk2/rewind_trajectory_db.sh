@@ -1,5 +1,6 @@
-# trajectory over a rewound session in a database, and over adkev events
-# of it piped on (the everyday way to pick one session): both leave the
+# trajectory over a rewound session in a database (named as a file and as
+# a sqlite:// URL), and over adkev events
+# of it piped on (the everyday way to pick one session): each leaves the
 # rewound call out (adk2/rewind_trajectory), the pipe copied to a
 # temporary file first and read twice as the database is.
 command -v sqlite3 >/dev/null || { echo "skipped: sqlite3 is not installed" >&2; exit 77; }
@@ -16,6 +17,9 @@ names() { jq -c '[[.tool_calls[].name], .final_output]' "$1"; }
 adkev trajectory -c run.db >db.json
 echo "status $?"
 names db.json
+adkev trajectory -c sqlite:///run.db >url.json
+echo "status $?"
+names url.json
 adkev events run.db --session thinking | adkev trajectory -c >pipe.json
 echo "status $?"
 names pipe.json
